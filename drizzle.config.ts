@@ -1,0 +1,8 @@
+/** drizzle-kit: one migration history (PostgreSQL dialect) for PGlite and node-postgres. */
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/server/db/schema.ts',
+  out: './src/server/db/migrations',
+});

@@ -1,0 +1,201 @@
+/**
+ * The Fastify application: one function that builds the whole server (tests call it and use
+ * `inject`; main.ts listens). It wires validation by the zod contracts, the envelope and error
+ * handler, helmet, rate limits on the public sign-in routes, the OpenAPI document at /api/docs,
+ * route protection by default, the API modules under /api/user, and the built web app from dist/.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Fastify from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../domain/contracts/envelope';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import { accessHook, declarePublicRoutes, enforceAccessDeclarations } from './http/access';
+import type { RegisteredRoute } from './http/access';
+import type { ModuleDeps } from './http/deps';
+import { ok } from './http/envelope';
+import { AppError, SOMETHING_WENT_WRONG } from './http/errors';
+import { loggerOptions } from './logging';
+import type { MessageProvider } from './messaging/provider';
+import { LocalLogMessageProvider } from './messaging/provider';
+import { authRoutes } from './modules/auth/routes';
+import { companyRoutes } from './modules/companies/routes';
+import { userRoutes } from './modules/users/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its declared access, in registration order (read by the route-walk test). */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+export interface BuildAppOptions {
+  db: Database;
+  config: AppConfig;
+  /** false for silence (tests), true or pino options for logs; default: the redacting logger. */
+  logger?: boolean | object;
+  /** Defaults to LocalLogMessageProvider (logs OTPs; development only). */
+  messages?: MessageProvider;
+}
+
+export const NOT_FOUND_MESSAGE = 'Route not found';
+export const RATE_LIMITED_MESSAGE = 'Too many requests, please try again later';
+
+/** `https://{s}.tile.example.org/{z}/{x}/{y}.png` → `https://*.tile.example.org` for the CSP. */
+function cspSource(url: string): string {
+  try {
+    const parsed = new URL(url.replace(/\{s\}/g, 'subdomain').replace(/\{[^}]*\}/g, '0'));
+    const host = url.includes('{s}') ? parsed.host.replace(/^subdomain\./, '*.') : parsed.host;
+    return `${parsed.protocol}//${host}`;
+  } catch {
+    return "'self'";
+  }
+}
+
+/** One message naming the failing fields, e.g. `Invalid body: email — Too small: expected string to have >=3 characters`. */
+function validationMessage(err: FastifyError): string {
+  const context = err.validationContext ?? 'request';
+  const parts = (err.validation ?? []).map((issue) => {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    return field ? `${field} — ${issue.message}` : (issue.message ?? 'invalid');
+  });
+  return `Invalid ${context}: ${parts.join('; ')}`;
+}
+
+const publicConfig = z.object({
+  map_tile_url: z.string(),
+  country_trace_url: z.string(),
+  countries: z.record(z.string(), z.object({ api_base_url: z.string() })),
+});
+
+/** Builds the server; does not listen. Migrations and seeding are the caller's (main.ts, tests). */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const logger: FastifyServerOptions['logger'] = opts.logger === undefined ? loggerOptions() : opts.logger === true ? loggerOptions() : opts.logger;
+  const app = Fastify({ logger, trustProxy: config.trustProxy }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  app.decorate('registeredRoutes', enforceAccessDeclarations(app));
+  const deps: ModuleDeps = { db: opts.db.db, config, messages: opts.messages ?? new LocalLogMessageProvider(app.log) };
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) return reply.code(err.statusCode).send({ success: false, message: err.message, data: err.data });
+    if (hasZodFastifySchemaValidationErrors(err)) return reply.code(400).send({ success: false, message: validationMessage(err), data: null });
+    if (isResponseSerializationError(err)) {
+      req.log.error({ issues: err.cause.issues }, 'response does not match its schema');
+      return reply.code(500).send({ success: false, message: SOMETHING_WENT_WRONG, data: null });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) return reply.code(status).send({ success: false, message: err.message || SOMETHING_WENT_WRONG, data: null });
+    req.log.error({ err }, 'unexpected error');
+    return reply.code(500).send({ success: false, message: SOMETHING_WENT_WRONG, data: null });
+  });
+
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  app.setNotFoundHandler(async (req, reply) => {
+    const pathname = req.url.split('?')[0];
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (hasWeb && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
+      // SPA fallback: the client router owns every non-API path.
+      return reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(indexHtml));
+    }
+    return reply.code(404).send({ success: false, message: NOT_FOUND_MESSAGE, data: null });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Chakra UI / emotion inject style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', cspSource(config.mapTileUrl)],
+        connectSrc: ["'self'", cspSource(config.countryTraceUrl), cspSource(config.mapTileUrl)],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  // Opt-in per route (config.rateLimit), so only the public sign-in routes are limited.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) => ({ statusCode: context.statusCode, success: false, message: RATE_LIMITED_MESSAGE, data: null }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Recovery Ops API', description: 'Debt-collection and loan-recovery operations platform', version: '0.1.0' },
+      components: {
+        securitySchemes: {
+          authenticationtoken: { type: 'apiKey', in: 'header', name: 'authenticationtoken' },
+          companyId: { type: 'apiKey', in: 'header', name: 'X-Company-ID' },
+        },
+      },
+      security: [{ authenticationtoken: [], companyId: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(async (api) => {
+    api.addHook('onRequest', accessHook(deps.db, config));
+
+    api.get(
+      '/health',
+      { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: envelope(z.object({ database: z.literal('up') })), 503: envelope(z.object({ database: z.literal('down') })) } } },
+      async (_req, reply) => {
+        if (await opts.db.ping()) return ok({ database: 'up' as const }, 'ok');
+        return reply.code(503).send({ success: false, message: 'Database unavailable', data: { database: 'down' as const } });
+      },
+    );
+    api.get('/public-config', { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: envelope(publicConfig) } } }, async () =>
+      ok({
+        map_tile_url: config.mapTileUrl,
+        country_trace_url: config.countryTraceUrl,
+        countries: { INDIA: { api_base_url: '/api' }, INDONESIA: { api_base_url: '/api' } },
+      }),
+    );
+
+    await api.register(authRoutes, { ...deps, prefix: '/user' });
+    await api.register(companyRoutes, { ...deps, prefix: '/user' });
+    await api.register(userRoutes, { ...deps, prefix: '/user' });
+  }, { prefix: '/api' });
+
+  // Third-party route sets: public because of the context they are registered in.
+  await app.register(async (docs) => {
+    declarePublicRoutes(docs);
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
+
+  if (hasWeb) {
+    await app.register(async (web) => {
+      declarePublicRoutes(web);
+      await web.register(fastifyStatic, {
+        root: config.webDistDir,
+        wildcard: true,
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          const name = path.basename(filePath);
+          if (name === 'sw.js' || name === 'index.html' || name === 'manifest.webmanifest') reply.header('cache-control', 'no-cache');
+          else if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+          else reply.header('cache-control', 'public, max-age=3600');
+        },
+      });
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,67 @@
+/**
+ * Server configuration read from the environment (README "Configuration").
+ *
+ * Everything the API needs to start is here with a safe default, so `npm start` works on a fresh
+ * machine with no variables set. Durations are minutes; the argon2 cost is lowered only by tests.
+ */
+import path from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Root of local state: PGlite lives in `<dataDir>/pglite`, files in `<dataDir>/files`. */
+  dataDir: string;
+  /** When set, PostgreSQL over node-postgres instead of embedded PGlite. */
+  databaseUrl: string | undefined;
+  /** Hard session lifetime, minutes (default 720). */
+  sessionTtlMinutes: number;
+  /** Session ends after this many minutes without a request (default 60). */
+  sessionIdleMinutes: number;
+  fileStorage: { kind: 'local'; dir: string } | { kind: 's3'; bucket: string | undefined; endpoint: string | undefined };
+  mapTileUrl: string;
+  countryTraceUrl: string;
+  /** Requests per minute per IP on the public sign-in routes. */
+  authRateLimitPerMinute: number;
+  /** argon2id cost; tests pass a cheap one to stay fast. */
+  argon2: { memoryCost: number; timeCost: number };
+  /** Trust X-Forwarded-For from a load balancer, so rate limits and logs see the client IP. */
+  trustProxy: boolean;
+  /** Directory of the built web app; served with SPA fallback when it exists. */
+  webDistDir: string;
+}
+
+function intFromEnv(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+/**
+ * Builds the configuration from `env` (defaults to `process.env`), with `overrides` on top.
+ * @throws Error when a numeric variable is not a positive integer or FILE_STORAGE is unknown.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const dataDir = overrides.dataDir ?? env.DATA_DIR ?? './data';
+  const storage = env.FILE_STORAGE ?? 'local';
+  if (storage !== 'local' && storage !== 's3') throw new Error(`FILE_STORAGE must be local or s3, got "${storage}"`);
+  const base: AppConfig = {
+    port: intFromEnv(env.PORT, 8080, 'PORT'),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    sessionTtlMinutes: intFromEnv(env.SESSION_TTL_MINUTES, 720, 'SESSION_TTL_MINUTES'),
+    sessionIdleMinutes: intFromEnv(env.SESSION_IDLE_MINUTES, 60, 'SESSION_IDLE_MINUTES'),
+    fileStorage:
+      storage === 'local'
+        ? { kind: 'local', dir: path.join(dataDir, 'files') }
+        : { kind: 's3', bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT },
+    mapTileUrl: env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    countryTraceUrl: env.COUNTRY_TRACE_URL ?? 'https://www.cloudflare.com/cdn-cgi/trace',
+    authRateLimitPerMinute: intFromEnv(env.AUTH_RATE_LIMIT_PER_MINUTE, 30, 'AUTH_RATE_LIMIT_PER_MINUTE'),
+    argon2: { memoryCost: 19456, timeCost: 2 },
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    webDistDir: path.resolve('dist'),
+  };
+  return { ...base, ...overrides };
+}

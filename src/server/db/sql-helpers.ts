@@ -1,0 +1,18 @@
+/** Small SQL pieces shared by services; each renders the same on PGlite and PostgreSQL. */
+import { sql } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
+
+/** A timestamptz expression as an ISO-8601 UTC string (or null), so raw selects need no driver-specific parsing. */
+export function isoSql(expr: SQLWrapper): SQL<string | null> {
+  return sql<string | null>`to_char((${expr}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** A user-typed search value made literal for ILIKE: `%` and `_` match themselves. */
+export function likePattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Splits a comma-separated filter (`a,b, c`) into trimmed non-empty values. */
+export function commaList(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+}

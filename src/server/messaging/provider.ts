@@ -1,0 +1,71 @@
+/**
+ * Sending SMS and email through an adapter, with the message_outbox table as the record of what
+ * was sent. Production plugs a real provider into `MessageProvider`; the default is
+ * `LocalLogMessageProvider`, which only writes to the server log (README "Configuration").
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { maskEmail, maskMobile } from '../logging';
+import { messageOutbox } from './schema';
+
+export interface OutboundMessage {
+  channel: 'sms' | 'email';
+  recipient: string;
+  /** Template name, e.g. `otp`. */
+  template: string;
+  body: string;
+  /** Template variables, e.g. `{ otp }`; a provider may render its own text from them. */
+  variables: Record<string, string>;
+  companyId?: string | null;
+}
+
+export interface MessageProvider {
+  readonly name: string;
+  /** Delivers one message; throws when the provider refuses it. */
+  send(message: OutboundMessage): Promise<void>;
+}
+
+/**
+ * Development provider: "sends" by logging. It is the only place an OTP is ever logged, and only
+ * because nothing leaves the machine with this provider.
+ */
+export class LocalLogMessageProvider implements MessageProvider {
+  readonly name = 'local-log';
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  async send(message: OutboundMessage): Promise<void> {
+    const to = message.channel === 'email' ? maskEmail(message.recipient) : maskMobile(message.recipient);
+    if (message.template === 'otp') this.log.info(`OTP for ${to}: ${message.variables.otp} (local provider)`);
+    else this.log.info(`Message "${message.template}" for ${to} (local provider)`);
+  }
+}
+
+/**
+ * Writes the message to message_outbox as queued, hands it to the provider and records the result
+ * (sent with sent_at, or failed with the error). Never throws for a provider failure: the row says it.
+ * @returns the outbox row id.
+ */
+export async function queueAndSend(db: Db, provider: MessageProvider, message: OutboundMessage): Promise<number> {
+  const [row] = await db
+    .insert(messageOutbox)
+    .values({
+      companyId: message.companyId ?? null,
+      channel: message.channel,
+      recipient: message.recipient,
+      template: message.template,
+      body: message.body,
+      provider: provider.name,
+    })
+    .returning({ id: messageOutbox.id });
+  try {
+    await provider.send(message);
+    await db.update(messageOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(messageOutbox.id, row.id));
+  } catch (err) {
+    await db
+      .update(messageOutbox)
+      .set({ status: 'failed', error: err instanceof Error ? err.message : String(err) })
+      .where(eq(messageOutbox.id, row.id));
+  }
+  return row.id;
+}

@@ -1,0 +1,134 @@
+/**
+ * Company use cases (spec 3 "Organisation and company settings", spec 7 user service
+ * `/companies`, `/company`, `/company-type`). Every read is limited to companies the caller is
+ * assigned to; the access hook has already checked the company of company-scoped routes.
+ */
+import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Company, CompanySummary, companiesQuery, companySettingsUpdate } from '../../../domain/contracts/companies';
+import type { Db } from '../../db/client';
+import { likePattern } from '../../db/sql-helpers';
+import { notFound } from '../../http/errors';
+import { userAudit, userCompanies } from '../users/schema';
+import type { CompanyRow } from './schema';
+import { companies } from './schema';
+
+/** The contract's Company from a row. */
+export function toCompany(row: CompanyRow): Company {
+  return {
+    company_id: row.companyId,
+    trademark: row.trademark,
+    company_type: row.companyType,
+    country: row.country,
+    country_isd_code: row.countryIsdCode,
+    country_currency_code: row.countryCurrencyCode,
+    ui_version: row.uiVersion,
+    is_credit_line: row.isCreditLine,
+    calling_dialer_server: row.callingDialerServer,
+    autodialer_campaign_id: row.autodialerCampaignId,
+    click_to_call_campaign_id: row.clickToCallCampaignId,
+    autodialer_enabled: row.autodialerEnabled,
+    click_to_call_enabled: row.clickToCallEnabled,
+    predictive_enabled: row.predictiveEnabled,
+    inbound_enabled: row.inboundEnabled,
+    central_approval_configured: row.centralApprovalConfigured,
+    dlt_check_applicable: row.dltCheckApplicable,
+    predictive_breaks: row.predictiveBreaks,
+    inbound_breaks: row.inboundBreaks,
+    masked_variables: row.maskedVariables,
+    active: row.active,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The contract's CompanySummary from a row. */
+export function toCompanySummary(row: CompanyRow): CompanySummary {
+  return {
+    company_id: row.companyId,
+    trademark: row.trademark,
+    company_type: row.companyType,
+    country: row.country,
+    country_isd_code: row.countryIsdCode,
+    country_currency_code: row.countryCurrencyCode,
+    ui_version: row.uiVersion,
+    is_credit_line: row.isCreditLine,
+  };
+}
+
+/** Active companies where the user has an active membership, ordered by company_id. */
+export async function assignedCompanies(db: Db, userId: string): Promise<CompanyRow[]> {
+  const rows = await db
+    .select({ company: companies })
+    .from(userCompanies)
+    .innerJoin(companies, eq(companies.companyId, userCompanies.companyId))
+    .where(and(eq(userCompanies.userId, userId), eq(userCompanies.active, true), eq(companies.active, true)))
+    .orderBy(asc(companies.companyId));
+  return rows.map((r) => r.company);
+}
+
+/**
+ * `GET /companies`: the caller's companies, filtered and paged (spec 7; company_type `loan`
+ * means every lending type, spec 3).
+ */
+export async function listCompanies(db: Db, userId: string, query: z.infer<typeof companiesQuery>) {
+  const conditions = [eq(userCompanies.userId, userId), eq(userCompanies.active, true), eq(companies.active, true)];
+  if (query.company_type !== 'loan') conditions.push(eq(companies.companyType, query.company_type));
+  if (query.search_value) {
+    const pattern = likePattern(query.search_value);
+    if (query.search_type === 'company_id') conditions.push(ilike(companies.companyId, pattern));
+    else if (query.search_type === 'trademark') conditions.push(ilike(companies.trademark, pattern));
+    else conditions.push(or(ilike(companies.companyId, pattern), ilike(companies.trademark, pattern))!);
+  }
+  const where = and(...conditions);
+  const base = () => db.select({ company: companies }).from(userCompanies).innerJoin(companies, eq(companies.companyId, userCompanies.companyId));
+  const [rows, [{ total }]] = await Promise.all([
+    base().where(where).orderBy(asc(companies.trademark)).limit(query.page_size).offset((query.page_number - 1) * query.page_size),
+    db.select({ total: count() }).from(userCompanies).innerJoin(companies, eq(companies.companyId, userCompanies.companyId)).where(where),
+  ]);
+  return { companies: rows.map((r) => toCompanySummary(r.company)), total, page_number: query.page_number, page_size: query.page_size };
+}
+
+/** One company by id. @throws AppError 404 'Company not found'. */
+export async function getCompany(db: Db, companyId: string): Promise<Company> {
+  const [row] = await db.select().from(companies).where(eq(companies.companyId, companyId));
+  if (!row) throw notFound('Company not found');
+  return toCompany(row);
+}
+
+/** Companies by ids (for profiles listing several companies). */
+export async function companiesByIds(db: Db, ids: string[]): Promise<CompanyRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(companies).where(inArray(companies.companyId, ids));
+}
+
+/** `PUT /company`: updates the given settings and audits which fields changed. */
+export async function updateCompany(db: Db, companyId: string, actorUserId: string, patch: z.infer<typeof companySettingsUpdate>): Promise<Company> {
+  const set: Partial<typeof companies.$inferInsert> = {
+    trademark: patch.trademark,
+    companyType: patch.company_type,
+    countryIsdCode: patch.country_isd_code,
+    countryCurrencyCode: patch.country_currency_code,
+    uiVersion: patch.ui_version,
+    isCreditLine: patch.is_credit_line,
+    callingDialerServer: patch.calling_dialer_server,
+    autodialerCampaignId: patch.autodialer_campaign_id,
+    clickToCallCampaignId: patch.click_to_call_campaign_id,
+    autodialerEnabled: patch.autodialer_enabled,
+    clickToCallEnabled: patch.click_to_call_enabled,
+    predictiveEnabled: patch.predictive_enabled,
+    inboundEnabled: patch.inbound_enabled,
+    centralApprovalConfigured: patch.central_approval_configured,
+    dltCheckApplicable: patch.dlt_check_applicable,
+    predictiveBreaks: patch.predictive_breaks,
+    inboundBreaks: patch.inbound_breaks,
+    maskedVariables: patch.masked_variables,
+  };
+  const changed = Object.keys(patch);
+  return db.transaction(async (tx) => {
+    if (changed.length > 0) await tx.update(companies).set(set).where(eq(companies.companyId, companyId));
+    await tx.insert(userAudit).values({ companyId, actorUserId, action: 'company_settings_updated', details: { fields: changed } });
+    const [row] = await tx.select().from(companies).where(eq(companies.companyId, companyId));
+    if (!row) throw notFound('Company not found');
+    return toCompany(row);
+  });
+}

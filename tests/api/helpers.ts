@@ -1,0 +1,100 @@
+/**
+ * API test harness: builds the app on a fresh database with the demo seed. In-memory PGlite by
+ * default; with DATABASE_URL, a throw-away database `api_<random>` is created on that server and
+ * dropped afterwards. Sign-in encrypts exactly like the browser (`encryptForServer`).
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { encryptForServer } from '../../src/domain/auth/login-crypto';
+import type { LoginKey, LoginResult } from '../../src/domain/contracts/auth';
+import { buildApp } from '../../src/server/app';
+import type { AppConfig } from '../../src/server/config';
+import { loadConfig } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
+import { createDatabase } from '../../src/server/db/client';
+import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/demo';
+
+export { DEMO_PASSWORD };
+export const LENDER = 'demo-lender-in';
+export const TRUST = 'demo-trust-id';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+async function freshPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `api_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** A migrated, demo-seeded app. Cheap argon2 and a high auth rate limit unless overridden. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const pgServer = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
+  const config = loadConfig({}, {
+    dataDir: 'memory://',
+    databaseUrl: pgServer?.url,
+    argon2: { memoryCost: 1024, timeCost: 1 },
+    authRateLimitPerMinute: 10_000,
+    webDistDir: '/nonexistent-dist',
+    ...overrides,
+  });
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  await seedDemo(database.db, config);
+  const app = await buildApp({ db: database, config, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      // Each step runs even if an earlier one fails (a test may have closed the database itself),
+      // so no throw-away PostgreSQL database is left behind.
+      await app.close().catch(() => undefined);
+      await database.close().catch(() => undefined);
+      await pgServer?.drop();
+    },
+  };
+}
+
+/** The server's login key, as the browser fetches it. */
+export async function loginKey(app: FastifyInstance): Promise<LoginKey> {
+  const res = await app.inject({ method: 'GET', url: '/api/user/public/login-key' });
+  return res.json().data as LoginKey;
+}
+
+/** POST /public/login with the encrypted credentials; returns the raw response. */
+export async function attemptLogin(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<LightMyRequestResponse> {
+  const body = await encryptForServer(await loginKey(app), { email, password });
+  return app.inject({ method: 'POST', url: '/api/user/public/login?source=web', payload: body });
+}
+
+/** Signs in and returns the login result. @throws when sign-in does not answer 200. */
+export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<LoginResult> {
+  const res = await attemptLogin(app, email, password);
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+  return res.json().data as LoginResult;
+}
+
+/** Headers the web sends: token and, when given, the company. */
+export function headers(token: string, companyId?: string): Record<string, string> {
+  return companyId ? { authenticationtoken: token, 'x-company-id': companyId } : { authenticationtoken: token };
+}
