@@ -1,0 +1,326 @@
+/**
+ * The app shell for `/app/*`, `/v1/app/*` and `/v2/app/*` (spec 2): loads the profile and the
+ * company's permissions, keeps `company_id` in the URL (first assigned company when missing),
+ * applies the ui-version redirect, and lays out a collapsible side menu with a top bar on desks
+ * (≥769 px) or a compact header with a bottom navigation bar on phones (≤768 px, spec 9).
+ */
+import { Alert, Box, Button, Drawer, Flex, Icon, IconButton, Image, Link, Menu, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
+import { ChartColumn, CircleUser, Ellipsis, House, KeyRound, LogOut, Network, PanelLeftClose, PanelLeftOpen, Settings, Users } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { uiVersionRedirect } from '../../domain/companies/ui-version';
+import { useProfile } from '../features/auth/api';
+import { signOut } from '../features/auth/sign-out';
+import { usePermissions } from '../features/companies/api';
+import { CompanySwitcher } from '../features/companies/company-switcher';
+import { ApiError, errorMessage } from '../lib/api';
+import { visibleMenu, type MenuEntry, type MenuIcon } from '../lib/menu';
+import { appLink, appPrefix } from '../lib/navigation';
+import { useIsPhone } from '../lib/use-is-phone';
+import { LanguagePicker } from './language-picker';
+import { ShellContext, type ShellState } from './shell-context';
+import { ScreenErrorBoundary } from './screen-error-boundary';
+
+const ICONS: Record<MenuIcon, LucideIcon> = { home: House, users: Users, roles: Network, profiles: KeyRound, settings: Settings, reports: ChartColumn };
+
+function isActive(entry: MenuEntry, pathname: string, prefix: string): boolean {
+  const target = entry.screen ? `${prefix}/${entry.screen}` : prefix;
+  if (!entry.screen) return pathname === prefix || pathname === `${prefix}/` || pathname === `${prefix}/home`;
+  return pathname === target || pathname.startsWith(`${target}/`);
+}
+
+function SideMenu({ entries, collapsed }: { entries: MenuEntry[]; collapsed: boolean }) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const prefix = appPrefix(pathname);
+  const companyId = new URLSearchParams(search).get('company_id');
+  return (
+    <Stack as="ul" gap="1" listStyleType="none" p="2" m="0">
+      {entries.map((entry) => {
+        const active = isActive(entry, pathname, prefix);
+        const label = t(entry.labelKey);
+        return (
+          <li key={entry.screen}>
+            <Link
+              asChild
+              display="flex"
+              alignItems="center"
+              gap="3"
+              px="3"
+              py="2"
+              rounded="md"
+              fontWeight={active ? 'semibold' : 'normal'}
+              bg={active ? 'blue.subtle' : undefined}
+              color={active ? 'blue.fg' : 'fg'}
+              textDecoration="none"
+              _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+              title={collapsed ? label : undefined}
+            >
+              <NavLink to={appLink(prefix, entry.screen, companyId)} aria-current={active ? 'page' : undefined} end>
+                <Icon as={ICONS[entry.icon]} boxSize="5" flexShrink={0} aria-hidden />
+                {collapsed ? <Box srOnly>{label}</Box> : <Text as="span">{label}</Text>}
+              </NavLink>
+            </Link>
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function BottomNav({ entries }: { entries: MenuEntry[] }) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const prefix = appPrefix(pathname);
+  const companyId = new URLSearchParams(search).get('company_id');
+  const [moreOpen, setMoreOpen] = useState(false);
+  const shown = entries.length > 4 ? entries.slice(0, 3) : entries;
+  const rest = entries.length > 4 ? entries.slice(3) : [];
+  const item = (entry: MenuEntry) => {
+    const active = isActive(entry, pathname, prefix);
+    return (
+      <Link
+        asChild
+        key={entry.screen}
+        flex="1"
+        display="flex"
+        flexDirection="column"
+        alignItems="center"
+        gap="0.5"
+        py="2"
+        fontSize="xs"
+        color={active ? 'blue.fg' : 'fg.muted'}
+        fontWeight={active ? 'semibold' : 'normal'}
+        textDecoration="none"
+        minW="0"
+      >
+        <NavLink to={appLink(prefix, entry.screen, companyId)} aria-current={active ? 'page' : undefined} onClick={() => setMoreOpen(false)}>
+          <Icon as={ICONS[entry.icon]} boxSize="5" aria-hidden />
+          <Text as="span" truncate maxW="full">
+            {t(entry.labelKey)}
+          </Text>
+        </NavLink>
+      </Link>
+    );
+  };
+  return (
+    <Flex
+      as="nav"
+      aria-label={t('shell.bottom_navigation')}
+      data-testid="bottom-nav"
+      position="fixed"
+      bottom="0"
+      insetInline="0"
+      bg="bg"
+      borderTopWidth="1px"
+      zIndex="sticky"
+      pb="env(safe-area-inset-bottom)"
+    >
+      {shown.map(item)}
+      {rest.length > 0 && (
+        <Drawer.Root open={moreOpen} onOpenChange={(e) => setMoreOpen(e.open)} placement="bottom">
+          <Drawer.Trigger asChild>
+            <Button variant="ghost" flex="1" height="auto" py="2" flexDirection="column" gap="0.5" fontSize="xs" fontWeight="normal" color="fg.muted" rounded="none">
+              <Icon as={Ellipsis} boxSize="5" aria-hidden />
+              {t('shell.more')}
+            </Button>
+          </Drawer.Trigger>
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content roundedTop="l3">
+                <Drawer.Header>
+                  <Drawer.Title>{t('shell.more')}</Drawer.Title>
+                </Drawer.Header>
+                <Drawer.Body pb="8">
+                  <Stack>{rest.map(item)}</Stack>
+                </Drawer.Body>
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      )}
+    </Flex>
+  );
+}
+
+function UserMenu({ name, email }: { name: string; email: string }) {
+  const { t } = useTranslation();
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <IconButton variant="ghost" aria-label={t('shell.user_menu')} data-testid="user-menu">
+          <CircleUser />
+        </IconButton>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="56">
+            <Box px="2" py="1.5">
+              <Text fontWeight="semibold">{name}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {email}
+              </Text>
+            </Box>
+            <Menu.Separator />
+            <Menu.Item value="sign-out" onSelect={() => void signOut()}>
+              <LogOut size={16} aria-hidden />
+              {t('shell.sign_out')}
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+function ScreenFallback() {
+  const { t } = useTranslation();
+  return (
+    <Flex justify="center" py="16" role="status" aria-live="polite">
+      <Spinner size="lg" />
+      <Box srOnly>{t('common.loading')}</Box>
+    </Flex>
+  );
+}
+
+export function AppShell() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isPhone = useIsPhone();
+  const [collapsed, setCollapsed] = useState(false);
+  const profile = useProfile();
+  const params = new URLSearchParams(location.search);
+  const companyId = params.get('company_id');
+  const permissions = usePermissions(companyId);
+  const prefix = appPrefix(location.pathname);
+  const assigned = useMemo(() => Object.values(profile.data?.assigned_companies_dict ?? {}), [profile.data]);
+  const company = assigned.find((c) => c.company_id === companyId);
+
+  // Spec 2: the URL always carries company_id, and single-company users land on their ui version.
+  useEffect(() => {
+    if (!profile.data) return;
+    if (!companyId) {
+      const first = assigned[0];
+      if (!first) return;
+      const next = new URLSearchParams(location.search);
+      next.set('company_id', first.company_id);
+      navigate({ pathname: location.pathname, search: `?${next.toString()}` }, { replace: true });
+      return;
+    }
+    const target = uiVersionRedirect({
+      pathname: location.pathname,
+      search: location.search,
+      userType: profile.data.user_type,
+      assignedCompanyCount: assigned.length,
+      uiVersion: company?.ui_version ?? null,
+    });
+    if (target && target !== `${location.pathname}${location.search}`) navigate(target, { replace: true });
+  }, [profile.data, companyId, company, assigned, location.pathname, location.search, navigate]);
+
+  const entries = visibleMenu(permissions.data?.profile_details.permissions);
+  const shell: ShellState = { profile: profile.data, companyId, company, permissions: permissions.data?.profile_details.permissions, prefix };
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+  // No HTTP answer at all: the network or the server is down, not a refusal.
+  const unreachable = profile.error instanceof ApiError && profile.error.failure.status === null;
+
+  const problems = (
+    <>
+      {profile.isError && (
+        <Alert.Root status={offline || unreachable ? 'warning' : 'error'} mb="4" data-testid="shell-load-error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{offline ? t('shell.offline_title') : unreachable ? t('shell.unreachable_title') : t('shell.profile_failed')}</Alert.Title>
+            <Alert.Description>{offline || unreachable ? t('shell.offline_body') : errorMessage(profile.error)}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={() => void profile.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Alert.Root>
+      )}
+    </>
+  );
+
+  const main = (
+    <Box as="main" id="main" flex="1" minW="0" px={{ base: '4', md: '6' }} py={{ base: '4', md: '6' }} pb={isPhone ? '24' : '6'} tabIndex={-1} outline="none">
+      {problems}
+      <ScreenErrorBoundary>
+        <Suspense fallback={<ScreenFallback />}>
+          <Outlet />
+        </Suspense>
+      </ScreenErrorBoundary>
+    </Box>
+  );
+
+  const userMenu = <UserMenu name={profile.data?.name ?? ''} email={profile.data?.email ?? ''} />;
+
+  return (
+    <ShellContext.Provider value={shell}>
+      <Box asChild srOnly _focus={{ position: 'fixed', top: '2', insetStart: '2', zIndex: 'max', bg: 'bg', p: '2', width: 'auto', height: 'auto', clip: 'auto' }}>
+        <a href="#main">{t('shell.skip_to_content')}</a>
+      </Box>
+      {isPhone ? (
+        <Flex direction="column" minH="100dvh" bg="bg.subtle">
+          <Flex as="header" align="center" gap="2" px="3" py="2" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
+            <Image src="/favicon.svg" alt={t('app.name')} boxSize="7" flexShrink={0} />
+            <Box flex="1" minW="0">
+              <CompanySwitcher assigned={assigned} maxW="full" />
+            </Box>
+            <LanguagePicker size="xs" />
+            {userMenu}
+          </Flex>
+          {main}
+          <BottomNav entries={entries} />
+        </Flex>
+      ) : (
+        <Flex minH="100dvh" bg="bg.subtle">
+          <Box
+            as="nav"
+            aria-label={t('shell.side_menu')}
+            data-testid="side-menu"
+            width={collapsed ? '16' : '60'}
+            flexShrink={0}
+            bg="bg"
+            borderEndWidth="1px"
+            transition="width 0.15s"
+            position="sticky"
+            top="0"
+            height="100dvh"
+            overflowY="auto"
+          >
+            <Flex align="center" justify={collapsed ? 'center' : 'space-between'} px="3" py="3" borderBottomWidth="1px" minH="14">
+              {!collapsed && (
+                <Text fontWeight="bold" color="blue.fg" truncate>
+                  {t('app.name')}
+                </Text>
+              )}
+              <IconButton
+                size="sm"
+                variant="ghost"
+                aria-label={collapsed ? t('shell.expand_menu') : t('shell.collapse_menu')}
+                aria-expanded={!collapsed}
+                onClick={() => setCollapsed((c) => !c)}
+              >
+                {collapsed ? <PanelLeftOpen /> : <PanelLeftClose />}
+              </IconButton>
+            </Flex>
+            <SideMenu entries={entries} collapsed={collapsed} />
+          </Box>
+          <Flex direction="column" flex="1" minW="0">
+            <Flex as="header" align="center" gap="3" px="6" py="2" minH="14" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
+              <Box flex="1" minW="0">
+                <CompanySwitcher assigned={assigned} />
+              </Box>
+              <LanguagePicker />
+              {userMenu}
+            </Flex>
+            {main}
+          </Flex>
+        </Flex>
+      )}
+    </ShellContext.Provider>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Routes (spec 2): `/login`, `/login/sso`, and the app under `/app`, `/v1/app` and `/v2/app`.
+ * Login and home are in the main chunk (they must work offline from the precache); the admin
+ * screens are lazy chunks (`*-page`), loaded when opened.
+ */
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import LoginPage from '../features/auth/login-page';
+import SsoPage from '../features/auth/sso-page';
+import HomePage from '../features/home/home-page';
+import { session } from '../lib/store';
+import { AppShell } from './app-shell';
+import { NotFound } from './not-found';
+import { SessionAlerts } from './session-alerts';
+import { ServiceWorkerUpdates } from './sw-update';
+
+const UserManagementPage = lazy(() => import('../features/users/user-management-page'));
+const RolesPage = lazy(() => import('../features/users/roles-page'));
+const ProfilesPage = lazy(() => import('../features/users/profiles-page'));
+const UserReportsPage = lazy(() => import('../features/users/user-reports-page'));
+const CompanySettingsPage = lazy(() => import('../features/companies/company-settings-page'));
+
+/** Spec 4: authenticated means a uat token exists; otherwise go to /login with `next`. */
+function RequireAuth() {
+  const { uat } = useSnapshot(session);
+  const location = useLocation();
+  if (!uat) return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  return <AppShell />;
+}
+
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <SessionAlerts />
+      <ServiceWorkerUpdates />
+    </>
+  );
+}
+
+const appChildren: RouteObject[] = [
+  { index: true, element: <HomePage /> },
+  { path: 'home', element: <HomePage /> },
+  { path: 'user-management', element: <UserManagementPage /> },
+  { path: 'roles', element: <RolesPage /> },
+  { path: 'profiles', element: <ProfilesPage /> },
+  { path: 'company-settings', element: <CompanySettingsPage /> },
+  { path: 'user-reports', element: <UserReportsPage /> },
+  { path: '*', element: <NotFound /> },
+];
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: '/', element: <Navigate to={{ pathname: '/app', search: window.location.search }} replace /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/login/sso', element: <SsoPage /> },
+      ...['/app', '/v1/app', '/v2/app'].map((path) => ({ path, element: <RequireAuth />, children: appChildren })),
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+]);

@@ -1,0 +1,211 @@
+/**
+ * `/app/profiles` (spec 6 profile wizard): the company's permission profiles and a wizard
+ * (name and description → permissions matrix of modules × actions with read and write boxes,
+ * from PERMISSION_CATALOGUE).
+ */
+import { Alert, Badge, Box, Button, Card, Checkbox, CloseButton, Dialog, Field, Flex, Heading, Input, Portal, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Pencil, Plus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '../../../domain/contracts/users';
+import { PERMISSION_CATALOGUE, PERMISSION_MODULES, hasPermission, type PermissionsMap } from '../../../domain/users/permissions';
+import { useShell } from '../../app/shell-context';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { errorMessage } from '../../lib/api';
+import { toaster } from '../../lib/toaster';
+import { useProfiles, useSaveProfile } from './api';
+import { countGranted, normalisePermissions, setFlag } from './permission-matrix';
+
+function Flag({ checked, label, onChange }: { checked: boolean; label: string; onChange: (v: boolean) => void }) {
+  return (
+    <Checkbox.Root size="sm" checked={checked} onCheckedChange={(e) => onChange(e.checked === true)}>
+      <Checkbox.HiddenInput aria-label={label} />
+      <Checkbox.Control />
+    </Checkbox.Root>
+  );
+}
+
+function ProfileWizard({ companyId, profile, onClose }: { companyId: string | null; profile: Profile | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [activeStep, setActiveStep] = useState<0 | 1>(0);
+  const [name, setName] = useState(profile?.profile_name ?? '');
+  const [description, setDescription] = useState(profile?.description ?? '');
+  const [permissions, setPermissions] = useState<PermissionsMap>(() => normalisePermissions(profile?.permissions ?? {}));
+  const [nameError, setNameError] = useState<string | null>(null);
+  const save = useSaveProfile(companyId);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (activeStep === 0) {
+      if (!name.trim()) return setNameError(t('validation.required'));
+      setNameError(null);
+      return setActiveStep(1);
+    }
+    save.mutate(
+      { id: profile?.profile_id ?? null, body: { profile_name: name.trim(), description: description.trim() || null, permissions } },
+      {
+        onSuccess: () => {
+          toaster.create({ type: 'success', title: t('profiles.saved') });
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: activeStep === 1 ? 'xl' : 'md' }} scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content asChild>
+<form onSubmit={submit} noValidate>
+            <Dialog.Header>
+              <Dialog.Title>{profile ? t('profiles.edit_title') : t('profiles.create_title')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text fontSize="sm" color="fg.muted" mb="3" aria-live="polite">
+                {t('common.step_of', { step: activeStep + 1, steps: 2 })} · {activeStep === 0 ? t('profiles.step_details') : t('profiles.step_permissions')}
+              </Text>
+              {save.isError && (
+                <Alert.Root status="error" role="alert" mb="4">
+                  <Alert.Indicator />
+                  <Alert.Title>{errorMessage(save.error)}</Alert.Title>
+                </Alert.Root>
+              )}
+              {activeStep === 0 ? (
+                <Stack gap="4">
+                  <Field.Root required invalid={nameError !== null}>
+                    <Field.Label>
+                      {t('profiles.name')}
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input value={name} onChange={(e) => setName(e.currentTarget.value)} autoFocus />
+                    {nameError && <Field.ErrorText>{nameError}</Field.ErrorText>}
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>{t('profiles.description')}</Field.Label>
+                    <Textarea value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+                  </Field.Root>
+                </Stack>
+              ) : (
+                <Table.Root size="sm" stickyHeader aria-label={t('profiles.matrix')}>
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader>{t('profiles.module')}</Table.ColumnHeader>
+                      <Table.ColumnHeader>{t('profiles.action')}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="center">{t('profiles.read')}</Table.ColumnHeader>
+                      <Table.ColumnHeader textAlign="center">{t('profiles.write')}</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {PERMISSION_MODULES.flatMap((module) =>
+                      PERMISSION_CATALOGUE[module].map((action, index) => {
+                        const entry = permissions[module]?.[action];
+                        return (
+                          <Table.Row key={`${module}:${action}`}>
+                            <Table.Cell fontWeight={index === 0 ? 'semibold' : 'normal'} color={index === 0 ? 'fg' : 'transparent'}>
+                              {module}
+                            </Table.Cell>
+                            <Table.Cell>{action}</Table.Cell>
+                            <Table.Cell textAlign="center">
+                              <Flag
+                                checked={Boolean(entry?.read)}
+                                label={t('profiles.flag_label', { module, action, access: t('profiles.read') })}
+                                onChange={(v) => setPermissions((p) => setFlag(p, module, action, 'read', v))}
+                              />
+                            </Table.Cell>
+                            <Table.Cell textAlign="center">
+                              <Flag
+                                checked={Boolean(entry?.write)}
+                                label={t('profiles.flag_label', { module, action, access: t('profiles.write') })}
+                                onChange={(v) => setPermissions((p) => setFlag(p, module, action, 'write', v))}
+                              />
+                            </Table.Cell>
+                          </Table.Row>
+                        );
+                      }),
+                    )}
+                  </Table.Body>
+                </Table.Root>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="ghost" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+              {activeStep === 1 && (
+                <Button variant="outline" onClick={() => setActiveStep(0)}>
+                  {t('common.back')}
+                </Button>
+              )}
+              <Button type="submit" loading={save.isPending}>
+                {activeStep === 0 ? t('common.next') : t('common.save')}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common.close')} />
+            </Dialog.CloseTrigger>
+          </form>
+</Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+export default function ProfilesPage() {
+  const { t } = useTranslation();
+  const { companyId, permissions } = useShell();
+  const profiles = useProfiles(companyId);
+  const canWrite = hasPermission(permissions, { module: 'User Management Module', action: 'profiles', access: 'write' });
+  const [editing, setEditing] = useState<{ profile: Profile | null } | null>(null);
+  const list = profiles.data?.profiles ?? [];
+  return (
+    <Stack gap="5">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h1" size="xl">
+          {t('menu.profiles')}
+        </Heading>
+        {canWrite && (
+          <Button onClick={() => setEditing({ profile: null })}>
+            <Plus aria-hidden /> {t('profiles.create')}
+          </Button>
+        )}
+      </Flex>
+      {profiles.isPending ? (
+        <LoadingState />
+      ) : profiles.isError ? (
+        <ErrorState error={profiles.error} onRetry={() => void profiles.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState>{t('profiles.empty')}</EmptyState>
+      ) : (
+        <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" as="ul" listStyleType="none" m="0" p="0">
+          {list.map((profile) => (
+            <Card.Root as="li" key={profile.profile_id} size="sm">
+              <Card.Body gap="2">
+                <Flex justify="space-between" align="start" gap="2">
+                  <Box minW="0">
+                    <Text fontWeight="semibold">{profile.profile_name}</Text>
+                    {profile.description && (
+                      <Text fontSize="sm" color="fg.muted">
+                        {profile.description}
+                      </Text>
+                    )}
+                  </Box>
+                  <Badge>{t('profiles.user_count', { count: profile.user_count })}</Badge>
+                </Flex>
+                <Text fontSize="sm">{t('profiles.granted_count', { count: countGranted(profile.permissions) })}</Text>
+                {canWrite && (
+                  <Box>
+                    <Button size="xs" variant="outline" onClick={() => setEditing({ profile })} aria-label={t('profiles.edit_named', { name: profile.profile_name })}>
+                      <Pencil aria-hidden /> {t('common.edit')}
+                    </Button>
+                  </Box>
+                )}
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      )}
+      {editing && <ProfileWizard companyId={companyId} profile={editing.profile} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * `/app/roles` (spec 6 role wizard: role name, description, reports-to role): the reporting
+ * hierarchy as an indented tree and a two-step wizard to create or edit a role. The server
+ * refuses reporting cycles with 'A role cannot report to itself or to a role below it'.
+ */
+import { Alert, Badge, Box, Button, CloseButton, Dialog, Field, Flex, Heading, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Pencil, Plus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Role } from '../../../domain/contracts/users';
+import { hasPermission } from '../../../domain/users/permissions';
+import { useShell } from '../../app/shell-context';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { errorMessage } from '../../lib/api';
+import { toaster } from '../../lib/toaster';
+import { useRoles, useSaveRole } from './api';
+import { roleTree } from './role-tree';
+
+function RoleWizard({ companyId, role, roles, onClose }: { companyId: string | null; role: Role | null; roles: Role[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [activeStep, setActiveStep] = useState<0 | 1>(0);
+  const [name, setName] = useState(role?.role_name ?? '');
+  const [description, setDescription] = useState(role?.description ?? '');
+  const [reportsTo, setReportsTo] = useState(role?.reports_to_role_id ?? '');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const save = useSaveRole(companyId);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (activeStep === 0) {
+      if (!name.trim()) return setNameError(t('validation.required'));
+      setNameError(null);
+      return setActiveStep(1);
+    }
+    save.mutate(
+      { id: role?.role_id ?? null, body: { role_name: name.trim(), description: description.trim() || null, reports_to_role_id: reportsTo || null } },
+      {
+        onSuccess: () => {
+          toaster.create({ type: 'success', title: t('roles.saved') });
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'md' }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content asChild>
+<form onSubmit={submit} noValidate>
+            <Dialog.Header>
+              <Dialog.Title>{role ? t('roles.edit_title') : t('roles.create_title')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text fontSize="sm" color="fg.muted" mb="3" aria-live="polite">
+                {t('common.step_of', { step: activeStep + 1, steps: 2 })}
+              </Text>
+              {save.isError && (
+                <Alert.Root status="error" role="alert" mb="4">
+                  <Alert.Indicator />
+                  <Alert.Title>{errorMessage(save.error)}</Alert.Title>
+                </Alert.Root>
+              )}
+              {activeStep === 0 ? (
+                <Stack gap="4">
+                  <Field.Root required invalid={nameError !== null}>
+                    <Field.Label>
+                      {t('roles.role_name')}
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input value={name} onChange={(e) => setName(e.currentTarget.value)} autoFocus />
+                    {nameError && <Field.ErrorText>{nameError}</Field.ErrorText>}
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>{t('roles.description')}</Field.Label>
+                    <Textarea value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+                  </Field.Root>
+                </Stack>
+              ) : (
+                <Field.Root>
+                  <Field.Label>{t('roles.reports_to')}</Field.Label>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field value={reportsTo} onChange={(e) => setReportsTo(e.currentTarget.value)}>
+                      <option value="">{t('roles.top_level')}</option>
+                      {roles
+                        .filter((r) => r.role_id !== role?.role_id)
+                        .map((r) => (
+                          <option key={r.role_id} value={r.role_id}>
+                            {r.role_name}
+                          </option>
+                        ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </Field.Root>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="ghost" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+              {activeStep === 1 && (
+                <Button variant="outline" onClick={() => setActiveStep(0)}>
+                  {t('common.back')}
+                </Button>
+              )}
+              <Button type="submit" loading={save.isPending}>
+                {activeStep === 0 ? t('common.next') : t('common.save')}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common.close')} />
+            </Dialog.CloseTrigger>
+          </form>
+</Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+export default function RolesPage() {
+  const { t } = useTranslation();
+  const { companyId, permissions } = useShell();
+  const roles = useRoles(companyId);
+  const canWrite = hasPermission(permissions, { module: 'User Management Module', action: 'roles', access: 'write' });
+  const [editing, setEditing] = useState<{ role: Role | null } | null>(null);
+  const list = roles.data?.roles ?? [];
+  return (
+    <Stack gap="5" maxW="4xl">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h1" size="xl">
+          {t('menu.roles')}
+        </Heading>
+        {canWrite && (
+          <Button onClick={() => setEditing({ role: null })}>
+            <Plus aria-hidden /> {t('roles.create')}
+          </Button>
+        )}
+      </Flex>
+      {roles.isPending ? (
+        <LoadingState />
+      ) : roles.isError ? (
+        <ErrorState error={roles.error} onRetry={() => void roles.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState>{t('roles.empty')}</EmptyState>
+      ) : (
+        <Box as="ul" role="tree" aria-label={t('roles.hierarchy')} bg="bg" borderWidth="1px" rounded="md" listStyleType="none" m="0" p="2">
+          {roleTree(list).map(({ role, depth }) => (
+            <Flex as="li" role="treeitem" aria-level={depth + 1} key={role.role_id} align="center" gap="3" py="2" ps={`${depth * 24 + 8}px`} pe="2" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
+              <Box flex="1" minW="0">
+                <Text fontWeight="medium">{role.role_name}</Text>
+                {role.description && (
+                  <Text fontSize="sm" color="fg.muted" truncate>
+                    {role.description}
+                  </Text>
+                )}
+              </Box>
+              <Badge>{t('roles.user_count', { count: role.user_count })}</Badge>
+              {canWrite && (
+                <Button size="xs" variant="ghost" onClick={() => setEditing({ role })} aria-label={t('roles.edit_named', { name: role.role_name })}>
+                  <Pencil aria-hidden /> {t('common.edit')}
+                </Button>
+              )}
+            </Flex>
+          ))}
+        </Box>
+      )}
+      {editing && <RoleWizard companyId={companyId} role={editing.role} roles={list} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * The API client: the one ky wrapper the app uses (spec 7, spec 8).
+ *
+ * Every call carries `authenticationtoken` (the stored `uat`) and `X-Company-ID` (the URL's
+ * `company_id`), answers are unwrapped from the `{success, message, data}` envelope, and failures
+ * are classified by `classifyFailure` and applied once here: session-expired flag, permission
+ * modal, blocking 521 message, IP toast. Callers get an `ApiError` carrying the message to show.
+ */
+import ky, { HTTPError, TimeoutError } from 'ky';
+import { classifyFailure, type ApiFailure } from './api-errors';
+import { currentCompanyId, session } from './store';
+import { toaster } from './toaster';
+
+/** Thrown by `api.*` on any failure; `failure.message` is ready to show. */
+export class ApiError extends Error {
+  readonly failure: ApiFailure;
+  constructor(failure: ApiFailure) {
+    super(failure.message);
+    this.name = 'ApiError';
+    this.failure = failure;
+  }
+}
+
+const http = ky.create({
+  prefixUrl: '/api',
+  retry: 0,
+  timeout: 30_000,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        if (session.uat) request.headers.set('authenticationtoken', session.uat);
+        const companyId = currentCompanyId();
+        if (companyId) request.headers.set('X-Company-ID', companyId);
+      },
+    ],
+  },
+});
+
+/** Applies a failure's app-wide effect (spec 8). Errors of kind 'error' are left to the caller. */
+function report(failure: ApiFailure): void {
+  switch (failure.kind) {
+    case 'session_expired':
+      if (session.uat) session.sessionExpired = true;
+      break;
+    case 'permission':
+      session.missingPermission = failure.missingPermission ?? null;
+      break;
+    case 'blocked':
+      session.blockingMessage = failure.message;
+      break;
+    case 'ip_blocked':
+      toaster.create({ type: 'error', title: failure.message });
+      break;
+    default:
+      break;
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export interface RequestOptions {
+  searchParams?: Query;
+  json?: unknown;
+  signal?: AbortSignal;
+}
+
+function cleanQuery(query: Query | undefined): Record<string, string> | undefined {
+  if (!query) return undefined;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') out[key] = String(value);
+  return out;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  try {
+    return await response.clone().json();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Calls `/api/<path>` and returns the envelope's `message` and `data`.
+ * @param path below /api without a leading slash, e.g. `user/company/users`
+ * @throws ApiError for HTTP errors, envelopes with success false, network failures and aborts
+ */
+async function send<T>(method: string, path: string, options: RequestOptions = {}): Promise<{ message: string; data: T }> {
+  let failure: ApiFailure;
+  try {
+    const response = await http(path, { method, searchParams: cleanQuery(options.searchParams), json: options.json, signal: options.signal });
+    const body = (await readBody(response)) as { success?: boolean; message?: string; data?: T } | undefined;
+    if (body && body.success !== false) return { message: body.message ?? '', data: body.data as T };
+    failure = classifyFailure({ status: response.status, path, body });
+  } catch (error) {
+    if (error instanceof HTTPError) {
+      failure = classifyFailure({ status: error.response.status, path, body: await readBody(error.response) });
+    } else if (error instanceof TimeoutError) {
+      failure = classifyFailure({ status: null, path });
+    } else if (error instanceof DOMException && error.name === 'AbortError') {
+      failure = classifyFailure({ status: null, path, aborted: true });
+    } else {
+      failure = classifyFailure({ status: null, path });
+    }
+  }
+  report(failure);
+  throw new ApiError(failure);
+}
+
+async function request<T>(method: string, path: string, options?: RequestOptions): Promise<T> {
+  return (await send<T>(method, path, options)).data;
+}
+
+/** The API client. Paths are below /api, without a leading slash. */
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, options?: RequestOptions) => request<T>('POST', path, options),
+  put: <T>(path: string, options?: RequestOptions) => request<T>('PUT', path, options),
+  patch: <T>(path: string, options?: RequestOptions) => request<T>('PATCH', path, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  /** GET that resolves with the envelope's message (for answers whose message is the point). */
+  message: async (path: string, options?: RequestOptions) => (await send<unknown>('GET', path, options)).message,
+};
+
+/** The message to show for any thrown value (ApiError or not). */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.failure.message;
+  return 'Something went wrong';
+}

@@ -1,0 +1,62 @@
+/** Sign-in, the shell, sign-out with `next`, and a wrong password (issue 2 "End-to-end"). */
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from './helpers';
+
+test('a company admin signs in, sees the shell and signs out to /login?next=…', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin@demo.in');
+  // Single-company admins land on their company's ui version (spec 2: demo-lender-in is v1).
+  await expect(page).toHaveURL(/\/v1\/app\?company_id=demo-lender-in$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Anita Deshpande');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link', { name: 'User management' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Roles' })).toBeVisible();
+  await expect(page.getByTestId('company-name')).toHaveText('Sahyadri Finance Ltd');
+  await expect(page.getByTestId('company-card')).toContainText('INR');
+
+  await menu.getByRole('link', { name: 'User management' }).click();
+  await expect(page.getByRole('heading', { name: 'User management' })).toBeVisible();
+  const before = new URL(page.url());
+  const expectedNext = before.pathname + before.search;
+
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('next') === expectedNext);
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await page.waitForLoadState('load');
+  expect(await page.evaluate(() => localStorage.getItem('uat'))).toBeNull();
+});
+
+test('a wrong password shows the server error and stays on /login', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('admin@demo.in');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(`${DEMO_PASSWORD}x`);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('uat'))).toBeNull();
+});
+
+test('signing in after a sign-out returns to the page in next', async ({ page }) => {
+  await page.goto('/login?next=' + encodeURIComponent('/v1/app/roles?company_id=demo-lender-in'));
+  await page.getByLabel('Email').fill('admin@demo.in');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/v1\/app\/roles\?company_id=demo-lender-in$/);
+  await expect(page.getByRole('heading', { name: 'Roles' })).toBeVisible();
+});
+
+test('an unsafe next is ignored', async ({ page }) => {
+  await page.goto('/login?next=' + encodeURIComponent('//evil.example/x'));
+  await page.getByLabel('Email').fill('admin@demo.in');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/localhost:\d+\/v1\/app\?company_id=demo-lender-in$/);
+});
+
+test('/login/sso shows that SSO is not configured', async ({ page }) => {
+  await page.goto('/login/sso');
+  await page.getByLabel('Email').fill('admin@demo.in');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('sso-result')).toHaveText('SSO is not configured for this company');
+});

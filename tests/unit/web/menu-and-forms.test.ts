@@ -1,0 +1,66 @@
+/** Menu filtering by permissions (spec 6), the role tree, the permission matrix and break rows. */
+import { describe, expect, it } from 'vitest';
+import { fullPermissions, grant } from '../../../src/domain/users/permissions';
+import type { Role } from '../../../src/domain/contracts/users';
+import { visibleMenu } from '../../../src/web/lib/menu';
+import { roleTree } from '../../../src/web/features/users/role-tree';
+import { setFlag, normalisePermissions, countGranted } from '../../../src/web/features/users/permission-matrix';
+import { breaksFromRows, breaksToRows } from '../../../src/web/features/companies/breaks';
+
+describe('visibleMenu', () => {
+  it('shows only home to a user without User Management permissions', () => {
+    expect(visibleMenu(grant({ fos: { visits: 'rw' } })).map((e) => e.screen)).toEqual(['']);
+    expect(visibleMenu(undefined).map((e) => e.screen)).toEqual(['']);
+  });
+
+  it('shows each screen whose read permission is granted', () => {
+    expect(visibleMenu(grant({ 'User Management Module': { users: 'r', user_reports: 'r' } })).map((e) => e.screen)).toEqual(['', 'user-management', 'user-reports']);
+    expect(visibleMenu(fullPermissions())).toHaveLength(6);
+  });
+});
+
+describe('roleTree', () => {
+  const role = (role_id: string, role_name: string, reports_to_role_id: string | null): Role => ({
+    role_id, role_name, reports_to_role_id, company_id: 'c', description: null, user_count: 0,
+  });
+
+  it('puts each role under the role it reports to', () => {
+    const rows = roleTree([role('3', 'Agent', '2'), role('1', 'Head', null), role('2', 'Manager', '1')]);
+    expect(rows.map((r) => [r.role.role_name, r.depth])).toEqual([['Head', 0], ['Manager', 1], ['Agent', 2]]);
+  });
+
+  it('still lists roles caught in a cycle', () => {
+    const rows = roleTree([role('1', 'A', '2'), role('2', 'B', '1')]);
+    expect(rows.map((r) => r.role.role_name).sort()).toEqual(['A', 'B']);
+  });
+});
+
+describe('permission matrix', () => {
+  it('write implies read and removing read removes write', () => {
+    let map = setFlag({}, 'fos', 'visits', 'write', true);
+    expect(map.fos?.visits).toEqual({ read: true, write: true });
+    map = setFlag(map, 'fos', 'visits', 'read', false);
+    expect(map.fos?.visits).toEqual({ read: false, write: false });
+  });
+
+  it('normalises to the catalogue with both flags', () => {
+    const map = normalisePermissions({ fos: { visits: { read: true, write: false } }, bogus: { x: { read: true, write: true } } });
+    expect(map.bogus).toBeUndefined();
+    expect(map['User Management Module']?.users).toEqual({ read: false, write: false });
+    expect(countGranted(map)).toBe(1);
+  });
+});
+
+describe('break rows', () => {
+  it('round-trips breaks in minutes', () => {
+    const breaks = { Lunch: { break_type: 'non-productive_break' as const, break_duration: 30 } };
+    expect(breaksFromRows(breaksToRows(breaks))).toEqual(breaks);
+  });
+
+  it('refuses missing or repeated names and bad minutes', () => {
+    expect(breaksFromRows([{ name: '', break_type: 'productive_break', break_duration: '5' }])).toBeNull();
+    expect(breaksFromRows([{ name: 'Tea', break_type: 'productive_break', break_duration: '5' }, { name: 'Tea', break_type: 'productive_break', break_duration: '5' }])).toBeNull();
+    expect(breaksFromRows([{ name: 'Tea', break_type: 'productive_break', break_duration: '2.5' }])).toBeNull();
+    expect(breaksFromRows([{ name: 'Tea', break_type: 'productive_break', break_duration: '1441' }])).toBeNull();
+  });
+});

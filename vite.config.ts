@@ -1,0 +1,85 @@
+/**
+ * Vite build of the web app (src/web) and its service worker (sw/sw.ts, Workbox injectManifest).
+ *
+ * Precache policy: the shell (index.html, the entry chunk and its static imports, CSS, icons,
+ * manifest and locale chunks) is precached so a signed-in user reloading offline gets the app.
+ * Route chunks of desktop/admin screens are emitted under `assets/lazy/` and left out: they need
+ * the API anyway and would only make the first install heavier.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { defineConfig } from 'vite';
+import type { Manifest } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import type { ManifestTransform } from 'workbox-build';
+
+const LAZY_CHUNK = /-page$/;
+const LOCALE_CHUNK = /^assets\/(hi|id)-[\w-]+\.js$/;
+
+/**
+ * Keeps in the precache only the JavaScript that index.html loads statically (followed through
+ * Vite's build manifest) plus the locale chunks; chunks shared only by lazy screens stay out.
+ */
+const shellOnly: ManifestTransform = async (entries) => {
+  const manifestPath = 'dist/.vite/manifest.json';
+  if (!existsSync(manifestPath)) return { manifest: entries };
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+  const shell = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || shell.has(chunk.file)) return;
+    shell.add(chunk.file);
+    for (const css of chunk.css ?? []) shell.add(css);
+    for (const child of chunk.imports ?? []) visit(child);
+  };
+  visit('index.html');
+  const keep = entries.filter((e) => !e.url.endsWith('.js') || shell.has(e.url) || LOCALE_CHUNK.test(e.url));
+  return { manifest: keep, warnings: [] };
+};
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // src/web registers the worker itself through workbox-window (update banner).
+      injectRegister: false,
+      registerType: 'prompt',
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'Recovery Ops',
+        short_name: 'RecoveryOps',
+        description: 'Loan recovery operations: calling, field visits, legal, payments',
+        theme_color: '#1d4ed8',
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '/app',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['index.html', 'assets/*.{js,css}'],
+        globIgnores: ['assets/lazy/**'],
+        manifestTransforms: [shellOnly],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    manifest: true,
+    rollupOptions: {
+      output: {
+        chunkFileNames: (chunk) => (LAZY_CHUNK.test(chunk.name) ? 'assets/lazy/[name]-[hash].js' : 'assets/[name]-[hash].js'),
+      },
+    },
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:8080' },
+  },
+});
