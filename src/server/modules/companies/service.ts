@@ -6,6 +6,7 @@
 import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Company, CompanySummary, companiesQuery, companySettingsUpdate } from '../../../domain/contracts/companies';
+import { companySummary } from '../../../domain/contracts/companies';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/sql-helpers';
 import { notFound } from '../../http/errors';
@@ -41,18 +42,9 @@ export function toCompany(row: CompanyRow): Company {
   };
 }
 
-/** The contract's CompanySummary from a row. */
+/** The contract's CompanySummary from a row: the Company narrowed by the contract (zod drops the other keys). */
 export function toCompanySummary(row: CompanyRow): CompanySummary {
-  return {
-    company_id: row.companyId,
-    trademark: row.trademark,
-    company_type: row.companyType,
-    country: row.country,
-    country_isd_code: row.countryIsdCode,
-    country_currency_code: row.countryCurrencyCode,
-    ui_version: row.uiVersion,
-    is_credit_line: row.isCreditLine,
-  };
+  return companySummary.parse(toCompany(row));
 }
 
 /** Active companies where the user has an active membership, ordered by company_id. */
