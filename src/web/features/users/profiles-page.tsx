@@ -3,7 +3,7 @@
  * (name and description → permissions matrix of modules × actions with read and write boxes,
  * from PERMISSION_CATALOGUE).
  */
-import { Alert, Badge, Box, Button, Card, Checkbox, CloseButton, Dialog, Field, Flex, Heading, Input, Portal, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Checkbox, Dialog, Field, Flex, Heading, Input, Portal, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { Pencil, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';
 import { useProfiles, useSaveProfile } from './api';
 import { countGranted, normalisePermissions, setFlag } from './permission-matrix';
+import { WizardFooter } from '../../components/wizard-footer';
 
 function Flag({ checked, label, onChange }: { checked: boolean; label: string; onChange: (v: boolean) => void }) {
   return (
@@ -127,22 +128,12 @@ function ProfileWizard({ companyId, profile, onClose }: { companyId: string | nu
                 </Table.Root>
               )}
             </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="ghost" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              {activeStep === 1 && (
-                <Button variant="outline" onClick={() => setActiveStep(0)}>
-                  {t('common.back')}
-                </Button>
-              )}
-              <Button type="submit" loading={save.isPending}>
-                {activeStep === 0 ? t('common.next') : t('common.save')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
+            <WizardFooter
+              onCancel={onClose}
+              onBack={activeStep === 1 ? () => setActiveStep(0) : undefined}
+              submitLabel={activeStep === 0 ? t('common.next') : t('common.save')}
+              saving={save.isPending}
+            />
           </form>
 </Dialog.Content>
         </Dialog.Positioner>

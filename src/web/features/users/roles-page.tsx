@@ -3,7 +3,7 @@
  * hierarchy as an indented tree and a two-step wizard to create or edit a role. The server
  * refuses reporting cycles with 'A role cannot report to itself or to a role below it'.
  */
-import { Alert, Badge, Box, Button, CloseButton, Dialog, Field, Flex, Heading, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Dialog, Field, Flex, Heading, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Pencil, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';
 import { useRoles, useSaveRole } from './api';
 import { roleTree } from './role-tree';
+import { WizardFooter } from '../../components/wizard-footer';
 
 function RoleWizard({ companyId, role, roles, onClose }: { companyId: string | null; role: Role | null; roles: Role[]; onClose: () => void }) {
   const { t } = useTranslation();
@@ -95,22 +96,12 @@ function RoleWizard({ companyId, role, roles, onClose }: { companyId: string | n
                 </Field.Root>
               )}
             </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="ghost" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              {activeStep === 1 && (
-                <Button variant="outline" onClick={() => setActiveStep(0)}>
-                  {t('common.back')}
-                </Button>
-              )}
-              <Button type="submit" loading={save.isPending}>
-                {activeStep === 0 ? t('common.next') : t('common.save')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
+            <WizardFooter
+              onCancel={onClose}
+              onBack={activeStep === 1 ? () => setActiveStep(0) : undefined}
+              submitLabel={activeStep === 0 ? t('common.next') : t('common.save')}
+              saving={save.isPending}
+            />
           </form>
 </Dialog.Content>
         </Dialog.Positioner>

@@ -3,7 +3,7 @@
  * details → access (profile, role, user type) → review. Each step is validated with the domain
  * rules and their spec 5 messages before moving on; the server's answer is shown on save.
  */
-import { Alert, Badge, Button, CloseButton, DataList, Dialog, Field, Flex, Input, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, DataList, Dialog, Field, Flex, Input, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyUser } from '../../../domain/contracts/users';
@@ -13,6 +13,7 @@ import { PasswordInput } from '../auth/password-input';
 import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';
 import { useProfiles, useRoles, useSaveUser, type UserFormBody } from './api';
+import { WizardFooter } from '../../components/wizard-footer';
 
 const STEPS = ['details', 'access', 'review'] as const;
 type Step = (typeof STEPS)[number];
@@ -279,22 +280,12 @@ export function UserWizard({ companyId, user, open, onClose }: UserWizardProps) 
                 </DataList.Root>
               )}
             </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="ghost" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              {stepIndex > 0 && (
-                <Button variant="outline" onClick={() => setActiveStep(STEPS[stepIndex - 1])}>
-                  {t('common.back')}
-                </Button>
-              )}
-              <Button type="submit" loading={save.isPending}>
-                {activeStep === 'review' ? (editMode ? t('common.save') : t('users.create')) : t('common.next')}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('common.close')} />
-            </Dialog.CloseTrigger>
+            <WizardFooter
+              onCancel={onClose}
+              onBack={stepIndex > 0 ? () => setActiveStep(STEPS[stepIndex - 1]) : undefined}
+              submitLabel={activeStep === 'review' ? (editMode ? t('common.save') : t('users.create')) : t('common.next')}
+              saving={save.isPending}
+            />
           </form>
 </Dialog.Content>
         </Dialog.Positioner>
