@@ -31,6 +31,12 @@ import { LocalLogMessageProvider } from './messaging/provider';
 import { authRoutes } from './modules/auth/routes';
 import { companyRoutes } from './modules/companies/routes';
 import { userRoutes } from './modules/users/routes';
+import { exportRoutes } from './modules/bulk/export-routes';
+import { importRoutes } from './modules/bulk/import-routes';
+import { portfolioRoutes } from './modules/portfolio/routes';
+import { createJobQueue } from './jobs/queue';
+import { createFileStorage } from './storage/files';
+import type { FileStorage } from './storage/files';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +52,10 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** Defaults to LocalLogMessageProvider (logs OTPs; development only). */
   messages?: MessageProvider;
+  /** Defaults to the configured storage (local disk under DATA_DIR/files). */
+  files?: FileStorage;
+  /** false: do not work the job queues in this process (jobs are still enqueued). Default true. */
+  runJobs?: boolean;
 }
 
 export const NOT_FOUND_MESSAGE = 'Route not found';
@@ -87,7 +97,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   app.decorate('registeredRoutes', enforceAccessDeclarations(app));
-  const deps: ModuleDeps = { db: opts.db.db, config, messages: opts.messages ?? new LocalLogMessageProvider(app.log) };
+  const jobs = createJobQueue(opts.db, { pollingIntervalSeconds: config.jobPollingSeconds, onError: (err) => app.log.error({ err }, 'job queue error') });
+  const deps: ModuleDeps = {
+    db: opts.db.db,
+    database: opts.db,
+    config,
+    messages: opts.messages ?? new LocalLogMessageProvider(app.log),
+    jobs,
+    files: opts.files ?? createFileStorage(config),
+  };
+  // The queue starts once every module has registered its workers, and stops before the database closes.
+  if (opts.runJobs !== false) app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return reply.code(err.statusCode).send({ success: false, message: err.message, data: err.data });
@@ -172,6 +193,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await api.register(authRoutes, { ...deps, prefix: '/user' });
     await api.register(companyRoutes, { ...deps, prefix: '/user' });
     await api.register(userRoutes, { ...deps, prefix: '/user' });
+    await api.register(portfolioRoutes, { ...deps, prefix: '/recovery' });
+    await api.register(exportRoutes, { ...deps, prefix: '/recovery' });
+    await api.register(importRoutes, { ...deps, prefix: '/bulk' });
   }, { prefix: '/api' });
 
   // Third-party route sets: public because of the context they are registered in.

@@ -28,6 +28,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Directory of the built web app; served with SPA fallback when it exists. */
   webDistDir: string;
+  /** How often an idle job worker polls the queue, seconds (JOB_POLLING_SECONDS, default 1, minimum 0.5). */
+  jobPollingSeconds: number;
 }
 
 function intFromEnv(value: string | undefined, fallback: number, name: string): number {
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     argon2: { memoryCost: 19456, timeCost: 2 },
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     webDistDir: path.resolve('dist'),
+    jobPollingSeconds: Number(env.JOB_POLLING_SECONDS ?? 1) >= 0.5 ? Number(env.JOB_POLLING_SECONDS ?? 1) : 1,
   };
   return { ...base, ...overrides };
 }

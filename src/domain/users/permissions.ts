@@ -42,7 +42,7 @@ export type UserSearchKey = (typeof USER_SEARCH_KEYS)[number];
  * Actions are snake_case; a module a later issue fills in starts with the actions known today.
  */
 export const PERMISSION_CATALOGUE = {
-  'Core Collection Modules': ['portfolio', 'loan_profile', 'access_unmasked_data', 'allocation', 'saved_filters'],
+  'Core Collection Modules': ['portfolio', 'loan_profile', 'access_unmasked_data', 'allocation', 'saved_filters', 'variables', 'imports', 'exports'],
   'Data Science': ['predictor'],
   'Digital Comm Campaign Management': ['campaigns'],
   'Status Management Module': ['statuses'],

@@ -29,6 +29,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /**
+   * Runs raw SQL outside Drizzle and answers `{ rows }` (the interface pg-boss's `db` option
+   * takes). Without values, PGlite runs `text` as a script (several statements allowed).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 }
 
@@ -47,6 +52,7 @@ export async function createDatabase(opts: { databaseUrl?: string; dataDir?: str
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
       ping: () => ping(db),
+      executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows as Record<string, unknown>[] }),
       close: () => pool.end(),
     };
   }
@@ -64,6 +70,11 @@ export async function createDatabase(opts: { databaseUrl?: string; dataDir?: str
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     ping: () => ping(db),
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[] };
+    },
     close: () => client.close(),
   };
 }

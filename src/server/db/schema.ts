@@ -3,3 +3,5 @@ export * from '../modules/companies/schema';
 export * from '../modules/users/schema';
 export * from '../modules/auth/schema';
 export * from '../messaging/schema';
+export * from '../modules/portfolio/schema';
+export * from '../modules/bulk/schema';

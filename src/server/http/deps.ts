@@ -1,10 +1,16 @@
-/** What route plugins receive: the database, the configuration and the message provider. */
+/** What route plugins receive: the database, the configuration, the message provider, the job queue and file storage. */
 import type { AppConfig } from '../config';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
+import type { JobQueue } from '../jobs/queue';
 import type { MessageProvider } from '../messaging/provider';
+import type { FileStorage } from '../storage/files';
 
 export interface ModuleDeps {
   db: Db;
+  /** The database handle itself (kind, raw SQL), for bulk work that bypasses Drizzle's per-row cost. */
+  database: Database;
   config: AppConfig;
   messages: MessageProvider;
+  jobs: JobQueue;
+  files: FileStorage;
 }

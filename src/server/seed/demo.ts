@@ -32,7 +32,7 @@ const PROFILES: Record<ProfileName, { description: string; permissions: () => Pe
     description: 'Portfolio, calling, field and reports; reads users and roles',
     permissions: () =>
       grant({
-        'Core Collection Modules': { portfolio: 'rw', loan_profile: 'rw', allocation: 'rw', saved_filters: 'rw' },
+        'Core Collection Modules': { portfolio: 'rw', loan_profile: 'rw', allocation: 'rw', saved_filters: 'rw', variables: 'r', imports: 'rw', exports: 'rw' },
         fos: { visits: 'r', deposits: 'rw', online_recoveries: 'rw', field_force_tracking: 'r', visit_verification: 'rw', fos_dashboard: 'r' },
         calling: { click_to_call: 'rw' },
         'User Management Module': { users: 'r', roles: 'r', profiles: 'r', user_reports: 'r' },

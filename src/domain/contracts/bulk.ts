@@ -1,0 +1,131 @@
+/**
+ * Bulk contracts: import management (spec 2 tab "import management", spec 4 import statuses and
+ * termination) and export management (spec 4 "Export, loan and user" statuses, spec 7 recovery
+ * `/exports`, `/export/download`). Issue 3.
+ */
+import { z } from 'zod';
+import { pagingQuery } from './envelope';
+import { allocationMonth, loanFilters } from './portfolio';
+import { EXPORT_STATUSES, IMPORT_STATUSES } from '../bulk/termination';
+
+/** Import statuses plus 'cancelled', which a terminated import ends in (spec 4 termination rule). */
+export const IMPORT_RECORD_STATUSES = [...IMPORT_STATUSES, 'cancelled'] as const;
+export type ImportStatus = (typeof IMPORT_RECORD_STATUSES)[number];
+/** First import of a month for the company: loan_upload; the same month again: loan_update. */
+export const IMPORT_OPERATION_TYPES = ['loan_upload', 'loan_update'] as const;
+export const IMPORT_FILE_EXTENSIONS = ['xlsx', 'xls', 'csv'] as const;
+/** Allocation file size limit, MB (spec 5 'File size exceeds limit of {n}MB'). */
+export const IMPORT_MAX_FILE_MB = 50;
+/** Spec 9: reading the header row gives up after this long. */
+export const EXCEL_HEADER_READ_TIMEOUT_MS = 120_000;
+
+/** Column mapping: file header → variable_name, or null to skip the column. */
+export const columnMapping = z.record(z.string().min(1).max(200), z.string().min(1).max(200).nullable());
+
+export const mappingProblem = z.object({
+  kind: z.enum(['mandatory_unmapped', 'mapped_twice', 'unknown_variable']),
+  variable_name: z.string(),
+  headers: z.array(z.string()),
+  message: z.string(),
+});
+
+/**
+ * POST /bulk/imports/preview (multipart `file`): the stored file's id, its header row and a
+ * suggested mapping (the company's remembered one where headers match, else automatic).
+ */
+export const importPreview = z.object({
+  file_id: z.string(),
+  file_name: z.string(),
+  file_size: z.number().int(),
+  /** 0-based index of the header row in the sheet (a title row above it is skipped). */
+  header_row_index: z.number().int(),
+  headers: z.array(z.string()),
+  /** Up to 5 data rows below the header, as displayed text. */
+  sample_rows: z.array(z.array(z.string())),
+  mapping: columnMapping,
+  mapping_source: z.enum(['remembered', 'automatic']),
+  problems: z.array(mappingProblem),
+  variables: z.array(z.object({ variable_name: z.string(), variable_label: z.string(), data_type: z.string(), is_mandatory: z.boolean(), variable_group: z.string() })),
+});
+export type ImportPreview = z.infer<typeof importPreview>;
+
+/**
+ * POST /bulk/imports multipart fields (documented for the OpenAPI; the route parses multipart itself):
+ * `file` (or `file_id` from a preview), `allocation_month` 'YYYY-MM', optional `mapping` JSON.
+ */
+export const createImportFields = z.object({
+  allocation_month: allocationMonth,
+  file_id: z.string().optional(),
+  mapping: z.string().optional(),
+});
+
+export const importRecord = z.object({
+  id: z.string(),
+  allocation_month: z.string(),
+  operation_type: z.enum(IMPORT_OPERATION_TYPES),
+  status: z.enum(IMPORT_RECORD_STATUSES),
+  file_name: z.string(),
+  total_rows: z.number().int(),
+  processed_rows: z.number().int(),
+  success_rows: z.number().int(),
+  failed_rows: z.number().int(),
+  /** 0–100. */
+  progress: z.number(),
+  /** Download URL of the error file (failed rows as they came plus a reason column), once there is one. */
+  error_file_url: z.string().nullable(),
+  message: z.string().nullable(),
+  author_id: z.string().nullable(),
+  author_name: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  can_terminate: z.boolean(),
+});
+export type ImportRecord = z.infer<typeof importRecord>;
+
+export const importsQuery = pagingQuery.extend({
+  company_id: z.string().optional(),
+  status: z.enum(IMPORT_RECORD_STATUSES).optional(),
+  allocation_month: allocationMonth.optional(),
+});
+export const importsPage = z.object({ imports: z.array(importRecord), total: z.number().int() });
+
+// ---------------------------------------------------------------- exports
+
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export const LOAN_EXPORT_OPERATION_TYPE = 'loan_export';
+
+export const createExportBody = z.object({
+  allocation_month: allocationMonth,
+  format: z.enum(EXPORT_FORMATS),
+  filters: loanFilters.default([]),
+  search: z.string().trim().max(100).optional(),
+});
+
+export const exportRecord = z.object({
+  export_id: z.string(),
+  operation_type: z.string(),
+  status: z.enum(EXPORT_STATUSES),
+  format: z.enum(EXPORT_FORMATS),
+  file_name: z.string().nullable(),
+  allocation_month: z.string(),
+  total_rows: z.number().int(),
+  message: z.string().nullable(),
+  author_id: z.string().nullable(),
+  author_name: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type ExportRecord = z.infer<typeof exportRecord>;
+
+/** GET /exports (spec 7): page_size defaults to 10 (spec 9); dates 'YYYY-MM-DD' on created_at. */
+export const exportsQuery = pagingQuery.extend({
+  company_id: z.string().optional(),
+  pagination_token: z.string().optional(),
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(EXPORT_STATUSES).optional(),
+  author_id: z.string().optional(),
+  start_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+});
+export const exportsPage = z.object({ exports: z.array(exportRecord), total: z.number().int() });
+export const exportDownloadQuery = z.object({ company_id: z.string().optional(), export_id: z.string(), operation_type: z.string().default(LOAN_EXPORT_OPERATION_TYPE) });

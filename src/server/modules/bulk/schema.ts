@@ -1,0 +1,86 @@
+/**
+ * Bulk job tables (spec 4 "Bulk statuses"; issue 3 import and export management).
+ *
+ * pg-boss delivers the job; the row here is the job's truth: status, counts and the checkpoint
+ * `processed_rows` (data rows of the file handled so far, committed in the same transaction as
+ * those rows' loans and errors), so a job resumed after a restart continues where it stopped and
+ * writes nothing twice. `lease_until` keeps two workers off one import.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { LoanFilter } from '../../../domain/contracts/portfolio';
+import { companies } from '../companies/schema';
+
+const id = (name: string) => text(name).primaryKey().default(sql`gen_random_uuid()::text`);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const imports = pgTable(
+  'imports',
+  {
+    importId: id('import_id'),
+    companyId: text('company_id').notNull().references(() => companies.companyId),
+    authorId: text('author_id'),
+    allocationMonth: text('allocation_month').notNull(),
+    operationType: text('operation_type', { enum: ['loan_upload', 'loan_update'] }).notNull(),
+    status: text('status', { enum: ['awaiting_file', 'initiated', 'in_progress', 'partially_completed', 'completed', 'failed', 'cancelled'] }).notNull(),
+    fileName: text('file_name').notNull(),
+    fileKey: text('file_key'),
+    fileSize: integer('file_size'),
+    fileKind: text('file_kind', { enum: ['xlsx', 'xls', 'csv'] }).notNull(),
+    mapping: jsonb('mapping').$type<Record<string, string | null>>(),
+    headerRowIndex: integer('header_row_index'),
+    totalRows: integer('total_rows').notNull().default(0),
+    processedRows: integer('processed_rows').notNull().default(0),
+    successRows: integer('success_rows').notNull().default(0),
+    failedRows: integer('failed_rows').notNull().default(0),
+    errorFileKey: text('error_file_key'),
+    message: text('message'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    terminatedBy: text('terminated_by'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('imports_company_created').on(t.companyId, t.createdAt), index('imports_status').on(t.status)],
+);
+export type ImportRow = typeof imports.$inferSelect;
+
+/** Failed rows of an import: the cells as they came and the reasons; one row per file row. */
+export const importErrors = pgTable(
+  'import_errors',
+  {
+    importId: text('import_id').notNull().references(() => imports.importId, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    companyId: text('company_id').notNull(),
+    cells: jsonb('cells').$type<string[]>().notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.rowNumber] })],
+);
+
+export const exportsTable = pgTable(
+  'exports',
+  {
+    exportId: id('export_id'),
+    companyId: text('company_id').notNull().references(() => companies.companyId),
+    authorId: text('author_id'),
+    operationType: text('operation_type').notNull().default('loan_export'),
+    status: text('status', { enum: ['accepted', 'initiated', 'in_process', 'completed', 'failed'] }).notNull(),
+    format: text('format', { enum: ['xlsx', 'csv'] }).notNull(),
+    allocationMonth: text('allocation_month').notNull(),
+    filters: jsonb('filters').$type<LoanFilter[]>().notNull().default([]),
+    search: text('search'),
+    /** Whether the author could read unmasked data when the export was asked for. */
+    unmasked: text('unmasked', { enum: ['yes', 'no'] }).notNull().default('no'),
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    totalRows: integer('total_rows').notNull().default(0),
+    message: text('message'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('exports_company_created').on(t.companyId, t.createdAt)],
+);
+export type ExportRow = typeof exportsTable.$inferSelect;

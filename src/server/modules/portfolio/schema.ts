@@ -1,0 +1,132 @@
+/**
+ * Portfolio tables (spec 3 "Variable", "Loan and customer profile", "Saved filter"; issue 3):
+ * company-defined variables, loans per allocation month, the remembered import mapping, saved
+ * filters and the loan activity timeline.
+ *
+ * A loan is one row per (company_id, allocation_month, loan_id): re-importing a month updates it.
+ * Every normalised value of the allocation row is kept in `variables` (jsonb, keyed by
+ * variable_name); the fields lists filter, sort and search on are also promoted to columns.
+ * Amounts are numeric(18,2) in rupees or rupiah, never float.
+ */
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import type { LoanFilter, VariableValue } from '../../../domain/contracts/portfolio';
+import { companies } from '../companies/schema';
+
+const id = (name: string) => text(name).primaryKey().default(sql`gen_random_uuid()::text`);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const amount = (name: string) => numeric(name, { precision: 18, scale: 2, mode: 'number' });
+
+/** Company-defined variables and company overrides of system variables (label, mandatory, masking). */
+export const companyVariables = pgTable(
+  'company_variables',
+  {
+    variableId: id('variable_id'),
+    companyId: text('company_id').notNull().references(() => companies.companyId),
+    variableName: text('variable_name').notNull(),
+    variableLabel: text('variable_label').notNull(),
+    variableType: text('variable_type', { enum: ['system', 'custom'] }).notNull().default('custom'),
+    dataType: text('data_type').notNull(),
+    allowMultipleValues: boolean('allow_multiple_values').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    isMandatory: boolean('is_mandatory').notNull().default(false),
+    subVariables: jsonb('sub_variables').$type<string[]>().notNull().default([]),
+    variableGroup: text('variable_group').notNull().default('custom'),
+    isMasked: boolean('is_masked').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('company_variables_name').on(t.companyId, t.variableName)],
+);
+export type CompanyVariableRow = typeof companyVariables.$inferSelect;
+
+export const loans = pgTable(
+  'loans',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: text('company_id').notNull().references(() => companies.companyId),
+    allocationMonth: text('allocation_month').notNull(),
+    loanId: text('loan_id').notNull(),
+    clientCustomerId: text('client_customer_id'),
+    customerId: text('customer_id'),
+    applicantName: text('applicant_name'),
+    applicantContactNumber: text('applicant_contact_number'),
+    product: text('product'),
+    city: text('city'),
+    state: text('state'),
+    pincode: text('pincode'),
+    dpd: integer('dpd'),
+    allocationDpdValue: text('allocation_dpd_value'),
+    principalOutstanding: amount('principal_outstanding'),
+    totalClaimAmount: amount('total_claim_amount'),
+    expectedEmi: amount('expected_emi'),
+    dateOfDefault: date('date_of_default', { mode: 'string' }),
+    coApplicantCount: integer('co_applicant_count').notNull().default(0),
+    /** Every variable's normalised value, keyed by variable_name (includes the promoted columns). */
+    variables: jsonb('variables').$type<Record<string, VariableValue>>().notNull().default({}),
+    isArchived: boolean('is_archived').notNull().default(false),
+    /** The import that last wrote the row, and the file row it came from. */
+    lastImportId: text('last_import_id'),
+    sourceRow: integer('source_row'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('loans_company_month_loan').on(t.companyId, t.allocationMonth, t.loanId),
+    index('loans_month_dpd').on(t.companyId, t.allocationMonth, t.dpd),
+    index('loans_month_state').on(t.companyId, t.allocationMonth, t.state),
+    index('loans_month_claim').on(t.companyId, t.allocationMonth, t.totalClaimAmount),
+    index('loans_customer').on(t.companyId, t.clientCustomerId),
+    index('loans_loan_id').on(t.companyId, t.loanId),
+    index('loans_import').on(t.lastImportId),
+  ],
+);
+export type LoanRow = typeof loans.$inferSelect;
+
+/** The column mapping a company last confirmed, keyed by normalised file header (issue 3: "remembered per company"). */
+export const importMappings = pgTable('import_mappings', {
+  companyId: text('company_id').primaryKey().references(() => companies.companyId),
+  mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull(),
+  updatedBy: text('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const savedFilters = pgTable(
+  'saved_filters',
+  {
+    filterId: id('filter_id'),
+    companyId: text('company_id').notNull().references(() => companies.companyId),
+    userId: text('user_id').notNull(),
+    filterName: text('filter_name').notNull(),
+    filters: jsonb('filters').$type<LoanFilter[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('saved_filters_user_name').on(t.companyId, t.userId, t.filterName)],
+);
+export type SavedFilterRow = typeof savedFilters.$inferSelect;
+
+/**
+ * The loan activity timeline (remarks, calls, PTPs, payments, visits, status changes, imports),
+ * keyed by loan_id across months. Call details and final statuses are counted from it.
+ */
+export const loanEvents = pgTable(
+  'loan_events',
+  {
+    eventId: id('event_id'),
+    companyId: text('company_id').notNull().references(() => companies.companyId),
+    loanId: text('loan_id').notNull(),
+    allocationMonth: text('allocation_month'),
+    kind: text('kind', { enum: ['remark', 'call', 'ptp', 'payment', 'visit', 'status_change', 'import'] }).notNull(),
+    module: text('module'),
+    remark: text('remark'),
+    /** call: { connected: boolean }; ptp: { ptp_date, ptp_amount, broken: boolean }; status_change: { status_name }. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    authorId: text('author_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('loan_events_loan').on(t.companyId, t.loanId, t.createdAt)],
+);
+export type LoanEventRow = typeof loanEvents.$inferSelect;
+
+
+
