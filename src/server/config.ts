@@ -30,6 +30,10 @@ export interface AppConfig {
   webDistDir: string;
   /** How often an idle job worker polls the queue, seconds (JOB_POLLING_SECONDS, default 1, minimum 0.5). */
   jobPollingSeconds: number;
+  /** Data rows an allocation import commits per transaction (IMPORT_CHUNK_ROWS, default 500). */
+  importChunkRows: number;
+  /** How long an import worker's lease lasts without renewal, seconds (IMPORT_LEASE_SECONDS, default 60); renewed every chunk. */
+  importLeaseSeconds: number;
 }
 
 function intFromEnv(value: string | undefined, fallback: number, name: string): number {
@@ -65,6 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     webDistDir: path.resolve('dist'),
     jobPollingSeconds: Number(env.JOB_POLLING_SECONDS ?? 1) >= 0.5 ? Number(env.JOB_POLLING_SECONDS ?? 1) : 1,
+    importChunkRows: intFromEnv(env.IMPORT_CHUNK_ROWS, 500, 'IMPORT_CHUNK_ROWS'),
+    importLeaseSeconds: intFromEnv(env.IMPORT_LEASE_SECONDS, 60, 'IMPORT_LEASE_SECONDS'),
   };
   return { ...base, ...overrides };
 }

@@ -26,7 +26,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function freshPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A throw-away database `api_<random>` on the server of `url`; drop() removes it. */
+export async function freshPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `api_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

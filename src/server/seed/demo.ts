@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { hashPassword } from '../modules/auth/service';
 import { companies } from '../modules/companies/schema';
 import { profiles, roles, userCompanies, users } from '../modules/users/schema';
+import { seedDemoPortfolio } from './demo-portfolio';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 export const DEMO_COMPANY_IN = 'demo-lender-in';
@@ -106,12 +107,17 @@ const BREAKS = {
 };
 
 /**
- * Seeds the demo when the companies table is empty.
- * @returns true when it seeded, false when data was already there.
+ * Seeds the demo when the companies table is empty, then the demo portfolio (demo-portfolio.ts,
+ * which runs only while the demo companies have no loans).
+ * @returns true when it seeded the companies, false when they were already there.
  */
 export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(companies);
-  if (n > 0) return false;
+  if (n > 0) {
+    // A data directory seeded before the demo portfolio existed gets it once (it runs only when empty).
+    await seedDemoPortfolio(db);
+    return false;
+  }
   const passwordHash = await hashPassword(config, DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await tx
@@ -195,5 +201,6 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
       }
     }
   });
+  await seedDemoPortfolio(db);
   return true;
 }

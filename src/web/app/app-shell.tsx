@@ -5,7 +5,7 @@
  * (≥769 px) or a compact header with a bottom navigation bar on phones (≤768 px, spec 9).
  */
 import { Alert, Box, Button, Drawer, Flex, Icon, IconButton, Image, Link, Menu, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
-import { ChartColumn, CircleUser, Ellipsis, House, KeyRound, LogOut, Network, PanelLeftClose, PanelLeftOpen, Settings, Users } from 'lucide-react';
+import { ChartColumn, CircleUser, Ellipsis, FileStack, House, KeyRound, Landmark, LogOut, Network, PanelLeftClose, PanelLeftOpen, Settings, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ import { LanguagePicker } from './language-picker';
 import { ShellContext, type ShellState } from './shell-context';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 
-const ICONS: Record<MenuIcon, LucideIcon> = { home: House, users: Users, roles: Network, profiles: KeyRound, settings: Settings, reports: ChartColumn };
+const ICONS: Record<MenuIcon, LucideIcon> = { home: House, users: Users, roles: Network, profiles: KeyRound, settings: Settings, reports: ChartColumn, loans: Landmark, bulk: FileStack };
 
 function isActive(entry: MenuEntry, pathname: string, prefix: string): boolean {
   const target = entry.screen ? `${prefix}/${entry.screen}` : prefix;

@@ -20,6 +20,11 @@ const RolesPage = lazy(() => import('../features/users/roles-page'));
 const ProfilesPage = lazy(() => import('../features/users/profiles-page'));
 const UserReportsPage = lazy(() => import('../features/users/user-reports-page'));
 const CompanySettingsPage = lazy(() => import('../features/companies/company-settings-page'));
+const LoansPage = lazy(() => import('../features/portfolio/loans-page'));
+const LoanProfilePage = lazy(() => import('../features/portfolio/loan-profile-page'));
+const CustomerPage = lazy(() => import('../features/portfolio/customer-page'));
+const ActivityPage = lazy(() => import('../features/portfolio/activity-page'));
+const BulkOperationsPage = lazy(() => import('../features/bulk/bulk-operations-page'));
 
 /** Spec 4: authenticated means a uat token exists; otherwise go to /login with `next`. */
 function RequireAuth() {
@@ -47,6 +52,11 @@ const appChildren: RouteObject[] = [
   { path: 'profiles', element: <ProfilesPage /> },
   { path: 'company-settings', element: <CompanySettingsPage /> },
   { path: 'user-reports', element: <UserReportsPage /> },
+  { path: 'customer-loans', element: <LoansPage /> },
+  { path: 'customer/loan-details', element: <LoanProfilePage /> },
+  { path: 'customer-details', element: <CustomerPage /> },
+  { path: 'customer/activity-summary', element: <ActivityPage /> },
+  { path: 'bulk-operations', element: <BulkOperationsPage /> },
   { path: '*', element: <NotFound /> },
 ];
 

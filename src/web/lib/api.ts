@@ -61,6 +61,8 @@ type Query = Record<string, string | number | boolean | undefined | null>;
 export interface RequestOptions {
   searchParams?: Query;
   json?: unknown;
+  /** Multipart body (file uploads); the browser sets the boundary header. */
+  body?: FormData;
   signal?: AbortSignal;
 }
 
@@ -87,7 +89,7 @@ async function readBody(response: Response): Promise<unknown> {
 async function send<T>(method: string, path: string, options: RequestOptions = {}): Promise<{ message: string; data: T }> {
   let failure: ApiFailure;
   try {
-    const response = await http(path, { method, searchParams: cleanQuery(options.searchParams), json: options.json, signal: options.signal });
+    const response = await http(path, { method, searchParams: cleanQuery(options.searchParams), json: options.json, body: options.body, signal: options.signal });
     const body = (await readBody(response)) as { success?: boolean; message?: string; data?: T } | undefined;
     if (body && body.success !== false) return { message: body.message ?? '', data: body.data as T };
     failure = classifyFailure({ status: response.status, path, body });
@@ -110,6 +112,33 @@ async function request<T>(method: string, path: string, options?: RequestOptions
   return (await send<T>(method, path, options)).data;
 }
 
+/** The file name of a Content-Disposition header, or null. */
+function attachmentName(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star?.[1]) return decodeURIComponent(star[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain?.[1] ?? null;
+}
+
+/**
+ * GETs a file (error files, exports) with the auth headers, since a plain link cannot carry them.
+ * @returns the body as a Blob and the server's file name (Content-Disposition), null when absent
+ * @throws ApiError like the other calls
+ */
+async function download(path: string, options: RequestOptions = {}): Promise<{ blob: Blob; fileName: string | null }> {
+  let failure: ApiFailure;
+  try {
+    const response = await http(path, { method: 'GET', searchParams: cleanQuery(options.searchParams), signal: options.signal, timeout: 120_000 });
+    return { blob: await response.blob(), fileName: attachmentName(response.headers.get('content-disposition')) };
+  } catch (error) {
+    if (error instanceof HTTPError) failure = classifyFailure({ status: error.response.status, path, body: await readBody(error.response) });
+    else failure = classifyFailure({ status: null, path, aborted: error instanceof DOMException && error.name === 'AbortError' });
+  }
+  report(failure);
+  throw new ApiError(failure);
+}
+
 /** The API client. Paths are below /api, without a leading slash. */
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
@@ -119,6 +148,7 @@ export const api = {
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
   /** GET that resolves with the envelope's message (for answers whose message is the point). */
   message: async (path: string, options?: RequestOptions) => (await send<unknown>('GET', path, options)).message,
+  download,
 };
 
 /** The message to show for any thrown value (ApiError or not). */

@@ -15,7 +15,12 @@ describe('visibleMenu', () => {
 
   it('shows each screen whose read permission is granted', () => {
     expect(visibleMenu(grant({ 'User Management Module': { users: 'r', user_reports: 'r' } })).map((e) => e.screen)).toEqual(['', 'user-management', 'user-reports']);
-    expect(visibleMenu(fullPermissions())).toHaveLength(6);
+    expect(visibleMenu(fullPermissions())).toHaveLength(8);
+  });
+
+  it('shows bulk operations to a user who may read imports or exports, and loans with portfolio read', () => {
+    expect(visibleMenu(grant({ 'Core Collection Modules': { exports: 'r' } })).map((e) => e.screen)).toEqual(['', 'bulk-operations']);
+    expect(visibleMenu(grant({ 'Core Collection Modules': { imports: 'r', portfolio: 'r' } })).map((e) => e.screen)).toEqual(['', 'customer-loans', 'bulk-operations']);
   });
 });
 

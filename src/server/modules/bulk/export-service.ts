@@ -1,0 +1,127 @@
+/**
+ * Export management (issue 3 "Exports"; spec 7 recovery `/exports`, `/export/download`; spec 9
+ * default export page size 10). Exports belong to a company: another company never lists nor
+ * downloads them.
+ */
+import type { Readable } from 'node:stream';
+import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ExportRecord, createExportBody, exportsQuery } from '../../../domain/contracts/bulk';
+import { LOAN_EXPORT_OPERATION_TYPE } from '../../../domain/contracts/bulk';
+import type { Db } from '../../db/client';
+import { likePattern } from '../../db/sql-helpers';
+import { notFound } from '../../http/errors';
+import type { JobQueue } from '../../jobs/queue';
+import type { FileStorage } from '../../storage/files';
+import { parseFilters, portfolioView } from '../portfolio/service';
+import { users } from '../users/schema';
+import type { ExportJobData } from './export-job';
+import { exportsTable, type ExportRow } from './schema';
+
+export const EXPORT_NOT_FOUND = 'Export not found';
+export const EXPORT_NOT_READY = 'Export is not ready yet';
+
+function toExportRecord(row: ExportRow, authorName: string | null): ExportRecord {
+  return {
+    export_id: row.exportId,
+    operation_type: row.operationType,
+    status: row.status,
+    format: row.format,
+    file_name: row.fileName,
+    allocation_month: row.allocationMonth,
+    total_rows: row.totalRows,
+    message: row.message,
+    author_id: row.authorId,
+    author_name: authorName,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * POST /exports: records the export as 'accepted' (with whether the author may read unmasked
+ * data now) and enqueues its job. @throws 400 for filters the company's config does not offer.
+ */
+export async function createExport(
+  db: Db,
+  jobs: JobQueue,
+  author: { userId: string; name: string; unmasked: boolean },
+  companyId: string,
+  body: z.infer<typeof createExportBody>,
+): Promise<ExportRecord> {
+  const view = await portfolioView(db, companyId, author.unmasked);
+  parseFilters(body.filters, view.variables);
+  const [row] = await db
+    .insert(exportsTable)
+    .values({
+      companyId,
+      authorId: author.userId,
+      operationType: LOAN_EXPORT_OPERATION_TYPE,
+      status: 'accepted',
+      format: body.format,
+      allocationMonth: body.allocation_month,
+      filters: body.filters,
+      search: body.search ?? null,
+      unmasked: author.unmasked ? 'yes' : 'no',
+    })
+    .returning();
+  const stamp = row.createdAt.toISOString().slice(0, 19).replace(/[-:T]/g, '');
+  const [named] = await db
+    .update(exportsTable)
+    .set({ fileName: `loans_${body.allocation_month}_${stamp}_${row.exportId.slice(0, 8)}.${body.format}` })
+    .where(eq(exportsTable.exportId, row.exportId))
+    .returning();
+  await jobs.send<ExportJobData>('recovery-exports', { exportId: row.exportId });
+  return toExportRecord(named, author.name);
+}
+
+/**
+ * GET /exports: the company's exports, newest first, filtered by search (file name or export id,
+ * contains), status, author_id and created_at date range ('YYYY-MM-DD', inclusive, UTC).
+ */
+export async function listExports(db: Db, companyId: string, query: z.infer<typeof exportsQuery>): Promise<{ exports: ExportRecord[]; total: number }> {
+  const parts = [eq(exportsTable.companyId, companyId)];
+  if (query.search) parts.push(or(ilike(exportsTable.fileName, likePattern(query.search)), ilike(exportsTable.exportId, likePattern(query.search)))!);
+  if (query.status) parts.push(eq(exportsTable.status, query.status));
+  if (query.author_id) parts.push(eq(exportsTable.authorId, query.author_id));
+  if (query.start_date) parts.push(gte(exportsTable.createdAt, sql`${query.start_date}::date::timestamptz`));
+  if (query.end_date) parts.push(lt(exportsTable.createdAt, sql`(${query.end_date}::date + 1)::timestamptz`));
+  const where = and(...parts);
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(exportsTable).where(where),
+    db
+      .select({ row: exportsTable, authorName: users.name })
+      .from(exportsTable)
+      .leftJoin(users, eq(users.userId, exportsTable.authorId))
+      .where(where)
+      .orderBy(desc(exportsTable.createdAt), desc(exportsTable.exportId))
+      .limit(query.page_size)
+      .offset((query.page_number - 1) * query.page_size),
+  ]);
+  return { total, exports: rows.map((r) => toExportRecord(r.row, r.authorName)) };
+}
+
+/**
+ * GET /export/download: the completed export's file as a stream with its name and content type.
+ * @throws 404 EXPORT_NOT_FOUND (unknown, another company's, or another operation type);
+ *   404 EXPORT_NOT_READY until it is completed.
+ */
+export async function exportDownload(
+  db: Db,
+  files: FileStorage,
+  companyId: string,
+  exportId: string,
+  operationType: string,
+): Promise<{ fileName: string; contentType: string; stream: Readable }> {
+  const [row] = await db
+    .select()
+    .from(exportsTable)
+    .where(and(eq(exportsTable.companyId, companyId), eq(exportsTable.exportId, exportId), eq(exportsTable.operationType, operationType)));
+  if (!row) throw notFound(EXPORT_NOT_FOUND);
+  if (row.status !== 'completed' || !row.fileKey) throw notFound(EXPORT_NOT_READY);
+  return {
+    fileName: row.fileName ?? `loans.${row.format}`,
+    contentType: row.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    stream: files.read(row.fileKey),
+  };
+}

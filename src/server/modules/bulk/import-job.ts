@@ -1,0 +1,355 @@
+/**
+ * The allocation import job (issue 3 "Import management": a durable job that survives a restart
+ * mid-file and finishes without duplicating rows; spec 4 statuses and termination).
+ *
+ * Owns the worker side of an `imports` row. The row is the job's truth:
+ * - a lease (`lease_until`, with `attempts` as the holder's token) keeps two workers off one import;
+ *   the holder renews it with every chunk, and a graceful stop releases it;
+ * - `processed_rows` is the checkpoint: the number of non-empty data rows handled, committed in the
+ *   same transaction as those rows' loans and errors, so a resumed run skips exactly those rows;
+ * - the status says when to stop: a user's termination ('cancelled') makes the next chunk's
+ *   checkpoint update match nothing, which rolls that chunk back and ends the run.
+ *
+ * The file is read streaming (allocation-reader.ts) while the previous chunk is being written, so
+ * parsing and the database work overlap.
+ */
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ColumnMapping } from '../../../domain/portfolio/column-mapping';
+import { validateMapping } from '../../../domain/portfolio/column-mapping';
+import { rowToRecord } from '../../../domain/portfolio/header-detection';
+import type { RowContext, RowValue } from '../../../domain/portfolio/row-validation';
+import { validateRow } from '../../../domain/portfolio/row-validation';
+import { knownHeaderLabels } from '../../../domain/portfolio/system-variables';
+import type { DbOrTx } from '../../db/client';
+import type { ModuleDeps } from '../../http/deps';
+import type { LoanBatchRow } from '../portfolio/loan-writer';
+import { writeLoanBatch } from '../portfolio/loan-writer';
+import { loans } from '../portfolio/schema';
+import type { AllocationSource } from './allocation-reader';
+import { HEAD_ROWS, cellText, isEmptyDataRow, locateHeader, openAllocationFile } from './allocation-reader';
+import type { ImportJobData } from './import-service';
+import { IMPORT_QUEUE, importContext } from './import-service';
+import { imports, type ImportRow } from './schema';
+
+/** A failed row: its 1-based row number, its cells as text (one per header) and the reasons joined. */
+interface FailedRow {
+  rowNumber: number;
+  cells: string[];
+  reason: string;
+}
+
+interface Chunk {
+  valid: LoanBatchRow[];
+  failed: FailedRow[];
+  /** Checkpoint after this chunk: counts over the whole import so far. */
+  processed: number;
+  success: number;
+  failedTotal: number;
+  totalEstimate: number;
+}
+
+/** Shared between the job runs of one app: set when the app closes so runs stop at the next chunk. */
+export interface ImportWorkerState {
+  stopping: boolean;
+  /** Runs in progress in this process (awaited on close). */
+  running: Set<Promise<void>>;
+}
+
+/** Why a run stopped early. */
+type Stop = 'cancelled_or_lost' | 'shutdown';
+
+const FINAL_FAILED_NO_ROWS = 'The file has no data rows below the header';
+const FINAL_FAILED_ALL_ROWS = 'Every row failed validation; see the error file';
+
+/**
+ * Takes the lease of an import that is initiated, or in progress with an expired or released lease.
+ * @returns the row (its `attempts` is the lease token), or null when finished, cancelled or held by a live worker
+ */
+async function claim(db: DbOrTx, importId: string, leaseSeconds: number): Promise<ImportRow | null> {
+  const [row] = await db
+    .update(imports)
+    .set({
+      status: 'in_progress',
+      leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      attempts: sql`${imports.attempts} + 1`,
+      startedAt: sql`coalesce(${imports.startedAt}, now())`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(imports.importId, importId),
+        inArray(imports.status, ['initiated', 'in_progress']),
+        or(isNull(imports.leaseUntil), lt(imports.leaseUntil, sql`now()`)),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Ends a run of the lease holder `token` with a final status; no-op if the lease was lost or the import cancelled. */
+async function finish(db: DbOrTx, importId: string, token: number, set: Partial<typeof imports.$inferInsert>): Promise<void> {
+  await db
+    .update(imports)
+    .set({ ...set, leaseUntil: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(imports.importId, importId), eq(imports.status, 'in_progress'), eq(imports.attempts, token)));
+}
+
+/** Commits one chunk with the checkpoint in one transaction. @returns false when the lease was lost or the import cancelled (nothing written). */
+async function commitChunk(db: ModuleDeps['db'], row: ImportRow, token: number, leaseSeconds: number, chunk: Chunk): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Safe to skip waiting for the WAL flush: a chunk lost in a crash loses its checkpoint with it,
+    // so the resumed run writes it again.
+    await tx.execute(sql`set local synchronous_commit = off`);
+    // The checkpoint first: it takes the import row's lock and proves the lease is still ours.
+    const [held] = await tx
+      .update(imports)
+      .set({
+        processedRows: chunk.processed,
+        successRows: chunk.success,
+        failedRows: chunk.failedTotal,
+        totalRows: chunk.totalEstimate,
+        leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(imports.importId, row.importId), eq(imports.status, 'in_progress'), eq(imports.attempts, token)))
+      .returning({ id: imports.importId });
+    if (!held) return false;
+    await writeLoanBatch(tx, { companyId: row.companyId, allocationMonth: row.allocationMonth, importId: row.importId, rows: chunk.valid });
+    if (chunk.failed.length > 0) {
+      const json = JSON.stringify(chunk.failed.map((f) => ({ n: f.rowNumber, cells: f.cells, reason: f.reason })));
+      await tx.execute(sql`
+        insert into import_errors (import_id, row_number, company_id, cells, reason)
+        select ${row.importId}, r.n, ${row.companyId}, r.cells, r.reason
+        from jsonb_to_recordset(${json}::jsonb) as r(n int, cells jsonb, reason text)
+        on conflict (import_id, row_number) do update set cells = excluded.cells, reason = excluded.reason`);
+    }
+    return true;
+  });
+}
+
+/** loan_id → first row number, for the loans this import already wrote (a resumed run keeps finding duplicates). */
+async function loansWrittenBy(db: ModuleDeps['db'], row: ImportRow): Promise<Map<string, number>> {
+  const written = await db
+    .select({ loanId: loans.loanId, sourceRow: loans.sourceRow })
+    .from(loans)
+    .where(and(eq(loans.companyId, row.companyId), eq(loans.allocationMonth, row.allocationMonth), eq(loans.lastImportId, row.importId)));
+  return new Map(written.map((w) => [w.loanId, w.sourceRow ?? 0]));
+}
+
+/**
+ * Runs (or resumes) import `importId` to its end, a stop, or the loss of its lease.
+ *
+ * Reads the stored file streaming; skips the rows above and including the header (at the stored
+ * header_row_index), blank rows and rows of blank placeholders, and the first processed_rows data
+ * rows when resuming; validates each row with validateRow in the company's context (ISD code,
+ * country); a loan_id already imported from an earlier row of the file fails as a duplicate naming
+ * that row. Every `config.importChunkRows` data rows, one transaction writes the chunk's loans
+ * (writeLoanBatch), its failed rows (import_errors) and the checkpoint.
+ *
+ * Ends: completed (no failed rows), partially_completed (some), failed (every row failed, no data
+ * rows, an unusable mapping, or an unreadable file, with `message`). Stops without a final status
+ * when cancelled, when the lease was lost, or when `state.stopping` (the lease is then released so
+ * a restarted process resumes at once).
+ */
+export async function runImport(deps: ModuleDeps, state: ImportWorkerState, importId: string, log: FastifyBaseLogger): Promise<void> {
+  const { db, config, files } = deps;
+  const leaseSeconds = config.importLeaseSeconds;
+  const row = await claim(db, importId, leaseSeconds);
+  if (!row) return;
+  const token = row.attempts;
+  let source: AllocationSource | null = null;
+  try {
+    const { variables, context } = await importContext(db, row.companyId);
+    const mapping: ColumnMapping = row.mapping ?? {};
+    const problems = validateMapping(mapping, variables);
+    if (problems.length > 0 || !row.fileKey) {
+      await finish(db, importId, token, { status: 'failed', message: problems.map((p) => p.message).join('; ') || 'The import has no file' });
+      return;
+    }
+    try {
+      source = await openAllocationFile(files.localPath(row.fileKey), row.fileKind);
+    } catch {
+      await finish(db, importId, token, { status: 'failed', message: 'The file could not be read' });
+      return;
+    }
+    const stop = await processRows(deps, state, row, token, source, mapping, variables, context);
+    if (stop === 'shutdown') {
+      await db.update(imports).set({ leaseUntil: null, updatedAt: sql`now()` }).where(and(eq(imports.importId, importId), eq(imports.attempts, token)));
+    }
+  } catch (err) {
+    log.error({ err, importId }, 'import failed');
+    const message = err instanceof ReadError ? `The file could not be read: ${err.message}` : 'The import stopped on an unexpected error';
+    await finish(db, importId, token, { status: 'failed', message }).catch(() => undefined);
+  } finally {
+    source?.close();
+  }
+}
+
+/** An error of the file reader (as opposed to the database). */
+class ReadError extends Error {}
+
+async function nextRow(source: AllocationSource): Promise<IteratorResult<unknown[]>> {
+  try {
+    return await source.rows.next();
+  } catch (err) {
+    throw new ReadError(err instanceof Error ? err.message : String(err));
+  }
+}
+
+async function processRows(
+  deps: ModuleDeps,
+  state: ImportWorkerState,
+  row: ImportRow,
+  token: number,
+  source: AllocationSource,
+  mapping: ColumnMapping,
+  variables: Awaited<ReturnType<typeof importContext>>['variables'],
+  context: RowContext,
+): Promise<Stop | null> {
+  const { db, config } = deps;
+  const chunkRows = config.importChunkRows;
+  const loanIdLabel = variables.find((v) => v.variable_name === 'loan_id')?.variable_label ?? 'Loan ID';
+  // validateRow reads only mapped and mandatory variables; handing it just those saves work on every row.
+  const mapped = new Set(Object.values(mapping).filter((v): v is string => v !== null));
+  const rowVariables = variables.filter((v) => v.is_mandatory || mapped.has(v.variable_name));
+
+  // The head: the same rows the preview read, so the columns get the same names.
+  const head: unknown[][] = [];
+  while (head.length < HEAD_ROWS) {
+    const r = await nextRow(source);
+    if (r.done) break;
+    head.push(r.value);
+  }
+  const { headers, headerRowIndex } = locateHeader(head, knownHeaderLabels(variables), row.headerRowIndex ?? undefined);
+  if (headerRowIndex < 0) {
+    await finish(db, row.importId, token, { status: 'failed', message: 'No header row found: the file is empty' });
+    return null;
+  }
+
+  const firstRows = await loansWrittenBy(db, row);
+  let dataRows = 0; // non-empty data rows seen, including those skipped on resume
+  let processed = row.processedRows;
+  let success = row.successRows;
+  let failedTotal = row.failedRows;
+  let chunk: Chunk = { valid: [], failed: [], processed, success, failedTotal, totalEstimate: 0 };
+  let pending: Promise<boolean | Error> | null = null;
+  let stopped: Stop | null = null;
+
+  const settle = async (): Promise<void> => {
+    if (!pending) return;
+    const result = await pending;
+    pending = null;
+    if (result instanceof Error) throw result;
+    if (!result) stopped = 'cancelled_or_lost';
+  };
+  const flush = async (): Promise<void> => {
+    await settle();
+    if (stopped) return;
+    const fraction = source.fractionRead();
+    chunk.totalEstimate = Math.max(processed, fraction > 0 ? Math.round(dataRows / fraction) : processed);
+    const c = chunk;
+    pending = commitChunk(db, row, token, config.importLeaseSeconds, c).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+    chunk = { valid: [], failed: [], processed, success, failedTotal, totalEstimate: 0 };
+  };
+
+  let index = 0; // 0-based sheet row index of the row in hand
+  const handle = (cells: unknown[]): void => {
+    const rowNumber = index + 1;
+    if (index <= headerRowIndex) return;
+    const own = cells.length > headers.length ? cells.slice(0, headers.length) : cells;
+    if (isEmptyDataRow(own)) return;
+    dataRows += 1;
+    if (dataRows <= row.processedRows) return; // committed by an earlier run
+    const record = rowToRecord(headers, own);
+    const result = validateRow(record, mapping, rowVariables, context);
+    let reason: string | null = null;
+    if (result.ok) {
+      const loanId = result.values.loan_id as string;
+      const first = firstRows.get(loanId);
+      if (first !== undefined) reason = `${loanIdLabel} '${loanId}' is repeated: first in row ${first}`;
+      else {
+        firstRows.set(loanId, rowNumber);
+        chunk.valid.push({ rowNumber, values: result.values as Record<string, RowValue> });
+        success += 1;
+      }
+    } else {
+      reason = result.reasons.join('; ');
+    }
+    if (reason !== null) {
+      chunk.failed.push({ rowNumber, cells: headers.map((_, i) => cellText(own[i])), reason });
+      failedTotal += 1;
+    }
+    processed += 1;
+    chunk.processed = processed;
+    chunk.success = success;
+    chunk.failedTotal = failedTotal;
+  };
+
+  for (const cells of head) {
+    handle(cells);
+    index += 1;
+  }
+  for (;;) {
+    if (state.stopping) {
+      // Rows read but not committed are simply read again by the resumed run.
+      await settle();
+      return stopped ?? 'shutdown';
+    }
+    if (chunk.valid.length + chunk.failed.length >= chunkRows) {
+      await flush();
+      if (stopped) return stopped;
+    }
+    const r = await nextRow(source);
+    if (r.done) break;
+    handle(r.value);
+    index += 1;
+  }
+  if (chunk.valid.length + chunk.failed.length > 0) await flush();
+  await settle();
+  if (stopped) return stopped;
+
+  if (processed === 0) {
+    await finish(db, row.importId, token, { status: 'failed', totalRows: 0, message: FINAL_FAILED_NO_ROWS });
+  } else {
+    const status = failedTotal === 0 ? 'completed' : success === 0 ? 'failed' : 'partially_completed';
+    await finish(db, row.importId, token, {
+      status,
+      totalRows: processed,
+      processedRows: processed,
+      successRows: success,
+      failedRows: failedTotal,
+      message: status === 'failed' ? FINAL_FAILED_ALL_ROWS : null,
+    });
+  }
+  return null;
+}
+
+/**
+ * On queue start: queues again every import left initiated or in_progress by a stopped process.
+ * One whose lease has not yet expired (its holder may still be alive) is queued when it expires.
+ * @returns the ids queued now
+ */
+export async function resumeImports(deps: ModuleDeps, log: FastifyBaseLogger, timers: Set<NodeJS.Timeout>): Promise<string[]> {
+  const { db, jobs } = deps;
+  const open = await db
+    .select({ importId: imports.importId, waitMs: sql<number>`greatest(0, extract(epoch from (${imports.leaseUntil} - now())) * 1000)::int` })
+    .from(imports)
+    .where(inArray(imports.status, ['initiated', 'in_progress']));
+  const now: string[] = [];
+  for (const { importId, waitMs } of open) {
+    const data: ImportJobData = { importId };
+    if (!waitMs) {
+      await jobs.send(IMPORT_QUEUE, data);
+      now.push(importId);
+    } else {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (jobs.running) jobs.send(IMPORT_QUEUE, data).catch((err: unknown) => log.error({ err, importId }, 'could not queue import again'));
+      }, Number(waitMs) + 1_000);
+      timer.unref();
+      timers.add(timer);
+    }
+  }
+  return now;
+}

@@ -1,0 +1,392 @@
+/**
+ * Import management use cases (issue 3 "Import management"; spec 2 tab import_management; spec 4
+ * import statuses and termination; spec 5 upload rules; spec 9 header read limit).
+ *
+ * An upload is streamed to file storage under `imports/<company>/<upload id>/source.<ext>` (with a
+ * `meta.json` naming the original file), never buffered whole. A preview reads only the top of the
+ * sheet; creating an import checks the mapping, remembers it for the company, records the import
+ * (awaiting_file → initiated) and queues the job (import-job.ts) that reads the rows.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { TERMINATION_FAILED_MESSAGE, canTerminate } from '../../../domain/bulk/termination';
+import type { ImportPreview, ImportRecord, importsQuery } from '../../../domain/contracts/bulk';
+import { EXCEL_HEADER_READ_TIMEOUT_MS, IMPORT_MAX_FILE_MB } from '../../../domain/contracts/bulk';
+import type { ColumnMapping, MappingProblem } from '../../../domain/portfolio/column-mapping';
+import { applyRememberedMapping, columnMappingSchema, suggestMapping, validateMapping } from '../../../domain/portfolio/column-mapping';
+import { normaliseHeader } from '../../../domain/portfolio/header-detection';
+import type { RowContext } from '../../../domain/portfolio/row-validation';
+import { knownHeaderLabels } from '../../../domain/portfolio/system-variables';
+import { fileExtension } from '../../../domain/validation/rules';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import type { ModuleDeps } from '../../http/deps';
+import type { FileStorage } from '../../storage/files';
+import { companiesByIds } from '../companies/service';
+import { importMappings, loans } from '../portfolio/schema';
+import { companyVariables, type CompanyVariable } from '../portfolio/variables';
+import { users } from '../users/schema';
+import type { AllocationFileKind, HeadRead } from './allocation-reader';
+import { readHead } from './allocation-reader';
+import { importErrors, imports, type ImportRow } from './schema';
+
+/** The pg-boss queue imports run on. */
+export const IMPORT_QUEUE = 'bulk-imports';
+/** Data of an import job. */
+export interface ImportJobData {
+  importId: string;
+}
+
+/** Bytes in the spec 5 upload limit (1 MB = 1024 × 1024 bytes). */
+export const IMPORT_MAX_FILE_BYTES = IMPORT_MAX_FILE_MB * 1024 * 1024;
+/** Spec 5 message for an upload over the limit. */
+export const FILE_TOO_LARGE_MESSAGE = `File size exceeds limit of ${IMPORT_MAX_FILE_MB}MB`;
+const ACCEPTED_KINDS: readonly AllocationFileKind[] = ['xlsx', 'xls', 'csv'];
+const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A file stored by storeUpload. */
+export interface StoredUpload {
+  uploadId: string;
+  key: string;
+  fileName: string;
+  kind: AllocationFileKind;
+  size: number;
+}
+
+/**
+ * Spec 5 file-type rule for allocation files.
+ * @returns the kind ('xlsx', 'xls' or 'csv') from the name's extension
+ * @throws 400 '.{ext} file type is not supported!' for a spec 5 blocked extension and for any
+ *   extension other than xlsx, xls and csv; 'File type is not supported!' for a name without one
+ */
+export function importFileKind(fileName: string): AllocationFileKind {
+  const ext = fileExtension(fileName);
+  if ((ACCEPTED_KINDS as readonly string[]).includes(ext)) return ext as AllocationFileKind;
+  // Spec 5 blocked extensions and every other one get the same spec message.
+  throw badRequest(ext === '' ? 'File type is not supported!' : `.${ext} file type is not supported!`);
+}
+
+const uploadKey = (companyId: string, uploadId: string, kind: AllocationFileKind) => `imports/${companyId}/${uploadId}/source.${kind}`;
+const metaKey = (companyId: string, uploadId: string) => `imports/${companyId}/${uploadId}/meta.json`;
+
+/**
+ * Streams an uploaded allocation file to storage (never buffered whole).
+ * @param body the file stream; multipart sets `truncated` when the size limit cut it
+ * @throws 400 for the file type (importFileKind), 413 'File size exceeds limit of 50MB' when the
+ *   stream was cut at IMPORT_MAX_FILE_BYTES (the partial file is deleted)
+ */
+export async function storeUpload(files: FileStorage, companyId: string, fileName: string, body: Readable & { truncated?: boolean }): Promise<StoredUpload> {
+  let kind: AllocationFileKind;
+  try {
+    kind = importFileKind(fileName);
+  } catch (err) {
+    body.resume();
+    throw err;
+  }
+  const uploadId = randomUUID();
+  const key = uploadKey(companyId, uploadId, kind);
+  const stored = await files.put(key, body);
+  if (body.truncated || stored.size > IMPORT_MAX_FILE_BYTES) {
+    await files.delete(key);
+    throw new AppError(413, FILE_TOO_LARGE_MESSAGE);
+  }
+  await files.put(metaKey(companyId, uploadId), JSON.stringify({ file_name: fileName, kind, size: stored.size }));
+  return { uploadId, key, fileName, kind, size: stored.size };
+}
+
+/** A previewed upload of the company by its file_id. @throws 404 'File not found' (other companies' ids included). */
+async function findUpload(files: FileStorage, companyId: string, fileId: string): Promise<StoredUpload> {
+  if (!UPLOAD_ID.test(fileId)) throw notFound('File not found');
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of files.read(metaKey(companyId, fileId))) chunks.push(chunk as Buffer);
+    const meta = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { file_name: string; kind: AllocationFileKind; size: number };
+    return { uploadId: fileId, key: uploadKey(companyId, fileId, meta.kind), fileName: meta.file_name, kind: meta.kind, size: meta.size };
+  } catch {
+    throw notFound('File not found');
+  }
+}
+
+/** The company's active variables (system and company-defined) and its row context (ISD code, country). */
+export async function importContext(db: Db, companyId: string): Promise<{ variables: CompanyVariable[]; context: RowContext }> {
+  const [variables, [company]] = await Promise.all([companyVariables(db, companyId), companiesByIds(db, [companyId])]);
+  if (!company) throw notFound('Company not found');
+  return { variables: variables.filter((v) => v.active !== false), context: { isd: company.countryIsdCode, country: company.country } };
+}
+
+/** Reads the top of a stored upload within the spec 9 limit. @throws 400 when no header can be read. */
+async function readUploadHead(files: FileStorage, upload: StoredUpload, variables: readonly CompanyVariable[], headerRowIndex?: number): Promise<HeadRead> {
+  let head: HeadRead;
+  try {
+    head = await readHead(files.localPath(upload.key), upload.kind, knownHeaderLabels(variables), EXCEL_HEADER_READ_TIMEOUT_MS, headerRowIndex);
+  } catch (err) {
+    if (err instanceof Error && err.message === 'timeout') {
+      throw badRequest(`The header row could not be read within ${EXCEL_HEADER_READ_TIMEOUT_MS / 1000} seconds`);
+    }
+    throw badRequest(`The file could not be read as ${upload.kind}`);
+  }
+  if (head.headerRowIndex < 0) throw badRequest('No header row found: the file is empty');
+  return head;
+}
+
+async function rememberedMapping(db: DbOrTx, companyId: string): Promise<ColumnMapping | null> {
+  const [row] = await db.select({ mapping: importMappings.mapping }).from(importMappings).where(eq(importMappings.companyId, companyId));
+  return row?.mapping ?? null;
+}
+
+/** The remembered mapping applied to the headers, else the automatic one (issue 3). */
+function proposeMapping(headers: readonly string[], remembered: ColumnMapping | null, variables: readonly CompanyVariable[]): { mapping: ColumnMapping; source: 'remembered' | 'automatic' } {
+  if (remembered) {
+    const keys = new Set(Object.keys(remembered).map(normaliseHeader));
+    if (headers.some((h) => keys.has(normaliseHeader(h)))) return { mapping: applyRememberedMapping(headers, remembered, variables), source: 'remembered' };
+  }
+  return { mapping: suggestMapping(headers, variables), source: 'automatic' };
+}
+
+/**
+ * POST /bulk/imports/preview: the stored upload's header row, 5 sample rows and the proposed mapping
+ * (remembered where the company's memory knows the headers, else automatic) with its problems.
+ * @throws 400 when the header cannot be read (empty file, unreadable file, spec 9 time limit)
+ */
+export async function previewImport(deps: Pick<ModuleDeps, 'db' | 'files'>, companyId: string, upload: StoredUpload): Promise<ImportPreview> {
+  const { variables } = await importContext(deps.db, companyId);
+  const head = await readUploadHead(deps.files, upload, variables);
+  const { mapping, source } = proposeMapping(head.headers, await rememberedMapping(deps.db, companyId), variables);
+  return {
+    file_id: upload.uploadId,
+    file_name: upload.fileName,
+    file_size: upload.size,
+    header_row_index: head.headerRowIndex,
+    headers: head.headers,
+    sample_rows: head.sampleRows,
+    mapping,
+    mapping_source: source,
+    problems: validateMapping(mapping, variables),
+    variables: variables.map((v) => ({
+      variable_name: v.variable_name,
+      variable_label: v.variable_label,
+      data_type: v.data_type,
+      is_mandatory: v.is_mandatory,
+      variable_group: v.variable_group ?? 'custom',
+    })),
+  };
+}
+
+/**
+ * Reads the API's `mapping` field (JSON `{ "<file header>": "<variable_name>" | null }`) against the
+ * file's headers. A key matches a header exactly or by normaliseHeader; headers the JSON does not
+ * name are not imported.
+ * @throws 400 'mapping must be JSON ...' or "Column 'X' is not in the file"
+ */
+export function parseMappingField(raw: string, headers: readonly string[]): ColumnMapping {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw badRequest('mapping must be JSON: { "<file header>": "<variable_name>" }');
+  }
+  const parsed = columnMappingSchema.safeParse(json);
+  if (!parsed.success) throw badRequest('mapping must be JSON: { "<file header>": "<variable_name>" }');
+  const byKey = new Map(headers.map((h) => [normaliseHeader(h), h]));
+  const mapping: ColumnMapping = Object.fromEntries(headers.map((h) => [h, null]));
+  const missing: string[] = [];
+  for (const [key, name] of Object.entries(parsed.data)) {
+    const header = headers.includes(key) ? key : byKey.get(normaliseHeader(key));
+    if (header === undefined) missing.push(`Column '${key}' is not in the file`);
+    else mapping[header] = name;
+  }
+  if (missing.length > 0) throw badRequest(missing.join('; '));
+  return mapping;
+}
+
+/** 400 whose message lists every mapping problem (validateMapping), with the problems as data. */
+function mappingRefused(problems: MappingProblem[]): AppError {
+  return new AppError(400, problems.map((p) => p.message).join('; '), { problems });
+}
+
+/**
+ * POST /bulk/imports: records an import of `upload` (or a previewed `fileId`) for `allocationMonth`
+ * and queues it. The mapping is the `mapping` JSON when given, else the remembered or automatic one;
+ * it must pass validateMapping. The confirmed mapping is remembered for the company. The import is
+ * loan_update when the company already has loans in that month, else loan_upload; it goes
+ * awaiting_file → initiated once the job is queued.
+ * @throws 400 for an unreadable file or mapping problems (message: the problems joined by '; '),
+ *   404 for an unknown file_id
+ */
+export async function createImport(
+  deps: Pick<ModuleDeps, 'db' | 'files' | 'jobs'>,
+  caller: { companyId: string; userId: string },
+  input: { upload?: StoredUpload; fileId?: string; allocationMonth: string; mapping?: string },
+): Promise<ImportRecord> {
+  const { db, files } = deps;
+  const { companyId } = caller;
+  const upload = input.upload ?? (input.fileId ? await findUpload(files, companyId, input.fileId) : null);
+  if (!upload) throw badRequest('file or file_id is required');
+  const { variables } = await importContext(db, companyId);
+  const head = await readUploadHead(files, upload, variables);
+  const mapping =
+    input.mapping !== undefined && input.mapping.trim() !== ''
+      ? parseMappingField(input.mapping, head.headers)
+      : proposeMapping(head.headers, await rememberedMapping(db, companyId), variables).mapping;
+  const problems = validateMapping(mapping, variables);
+  if (problems.length > 0) throw mappingRefused(problems);
+
+  const importId = input.upload ? upload.uploadId : randomUUID();
+  const row = await db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: loans.id }).from(loans).where(and(eq(loans.companyId, companyId), eq(loans.allocationMonth, input.allocationMonth))).limit(1);
+    const [inserted] = await tx
+      .insert(imports)
+      .values({
+        importId,
+        companyId,
+        authorId: caller.userId,
+        allocationMonth: input.allocationMonth,
+        operationType: existing ? 'loan_update' : 'loan_upload',
+        status: 'awaiting_file',
+        fileName: upload.fileName,
+        fileKey: upload.key,
+        fileSize: upload.size,
+        fileKind: upload.kind,
+        mapping,
+        headerRowIndex: head.headerRowIndex,
+      })
+      .returning();
+    const remembered = (await rememberedMapping(tx, companyId)) ?? {};
+    const merged = { ...remembered, ...mapping };
+    await tx
+      .insert(importMappings)
+      .values({ companyId, mapping: merged, updatedBy: caller.userId })
+      .onConflictDoUpdate({ target: importMappings.companyId, set: { mapping: merged, updatedBy: caller.userId, updatedAt: sql`now()` } });
+    return inserted;
+  });
+  await deps.jobs.send<ImportJobData>(IMPORT_QUEUE, { importId });
+  // The job may already have started; only an import still awaiting its queue entry moves to initiated.
+  const [queued] = await db
+    .update(imports)
+    .set({ status: 'initiated', updatedAt: sql`now()` })
+    .where(and(eq(imports.importId, row.importId), eq(imports.status, 'awaiting_file')))
+    .returning();
+  return getImport(db, companyId, (queued ?? row).importId);
+}
+
+/** Progress 0–100: 100 once finished, else processed / total (at most 99 while running). */
+function progressOf(row: ImportRow): number {
+  if (row.status === 'completed' || row.status === 'partially_completed' || row.status === 'failed') return 100;
+  if (row.totalRows <= 0) return 0;
+  return Math.min(99, Math.floor((row.processedRows * 100) / row.totalRows));
+}
+
+/** The wire form (contract importRecord); error_file_url once the import has failed rows. */
+export function toImportRecord(row: ImportRow, authorName: string | null): ImportRecord {
+  return {
+    id: row.importId,
+    allocation_month: row.allocationMonth,
+    operation_type: row.operationType,
+    status: row.status,
+    file_name: row.fileName,
+    total_rows: row.totalRows,
+    processed_rows: row.processedRows,
+    success_rows: row.successRows,
+    failed_rows: row.failedRows,
+    progress: progressOf(row),
+    error_file_url: row.failedRows > 0 ? `/api/bulk/imports/${row.importId}/error-file` : null,
+    message: row.message,
+    author_id: row.authorId,
+    author_name: authorName,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt ? row.finishedAt.toISOString() : null,
+    can_terminate: canTerminate({ status: row.status, operationType: row.operationType, tab: 'import_management' }),
+  };
+}
+
+const withAuthor = (db: Db) => db.select({ row: imports, authorName: users.name }).from(imports).leftJoin(users, eq(users.userId, imports.authorId));
+
+/** GET /bulk/imports/{id}. @throws 404 'Import not found' (also for another company's import). */
+export async function getImport(db: Db, companyId: string, importId: string): Promise<ImportRecord> {
+  const [hit] = await withAuthor(db).where(and(eq(imports.companyId, companyId), eq(imports.importId, importId)));
+  if (!hit) throw notFound('Import not found');
+  return toImportRecord(hit.row, hit.authorName);
+}
+
+/** GET /bulk/imports: the company's imports, newest first, optionally by status and allocation month. */
+export async function listImports(db: Db, companyId: string, query: z.infer<typeof importsQuery>): Promise<{ imports: ImportRecord[]; total: number }> {
+  const where = and(
+    eq(imports.companyId, companyId),
+    query.status ? eq(imports.status, query.status) : undefined,
+    query.allocation_month ? eq(imports.allocationMonth, query.allocation_month) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    withAuthor(db)
+      .where(where)
+      .orderBy(desc(imports.createdAt), desc(imports.importId))
+      .limit(query.page_size)
+      .offset((query.page_number - 1) * query.page_size),
+    db.select({ total: count() }).from(imports).where(where),
+  ]);
+  return { imports: rows.map((r) => toImportRecord(r.row, r.authorName)), total };
+}
+
+/**
+ * POST /bulk/imports/{id}/terminate (spec 4): an import that canTerminate allows (loan_upload or
+ * loan_update, not yet failed/completed/partially_completed/cancelled) becomes 'cancelled'; its
+ * worker stops before its next chunk, rows already committed stay.
+ * @throws 404 'Import not found', 409 'Failed to terminate operation' when the rule refuses
+ */
+export async function terminateImport(db: Db, companyId: string, userId: string, importId: string): Promise<ImportRecord> {
+  const [row] = await db.select().from(imports).where(and(eq(imports.companyId, companyId), eq(imports.importId, importId)));
+  if (!row) throw notFound('Import not found');
+  if (!canTerminate({ status: row.status, operationType: row.operationType, tab: 'import_management' })) throw conflict(TERMINATION_FAILED_MESSAGE);
+  // Conditional on the status read above, so an import that finished meanwhile is not marked cancelled.
+  const [done] = await db
+    .update(imports)
+    .set({ status: 'cancelled', terminatedBy: userId, finishedAt: sql`now()`, leaseUntil: null, updatedAt: sql`now()`, message: 'Terminated by user' })
+    .where(and(eq(imports.importId, importId), eq(imports.status, row.status)))
+    .returning();
+  if (!done) throw conflict(TERMINATION_FAILED_MESSAGE);
+  return getImport(db, companyId, importId);
+}
+
+const ERROR_PAGE_ROWS = 5_000;
+
+/**
+ * GET /bulk/imports/{id}/error-file: the failed rows as CSV, the file's own header cells plus a
+ * `reason` column, each row's cells as they came, in file order. Streams from the database page by
+ * page. @throws 404 'Import not found' / 'No error file for this import' when it has no failed rows.
+ */
+export async function errorFile(deps: Pick<ModuleDeps, 'db' | 'files'>, companyId: string, importId: string): Promise<{ fileName: string; stream: Readable }> {
+  const { db, files } = deps;
+  const [row] = await db.select().from(imports).where(and(eq(imports.companyId, companyId), eq(imports.importId, importId)));
+  if (!row) throw notFound('Import not found');
+  if (row.failedRows === 0 || !row.fileKey) throw notFound('No error file for this import');
+  const { variables } = await importContext(db, companyId);
+  const upload: StoredUpload = { uploadId: importId, key: row.fileKey, fileName: row.fileName, kind: row.fileKind, size: row.fileSize ?? 0 };
+  const head = await readUploadHead(files, upload, variables, row.headerRowIndex ?? undefined);
+  const csv = stringify();
+  csv.write([...head.headerCells, 'reason']);
+  void (async () => {
+    let after = -1;
+    try {
+      for (;;) {
+        const page = await db
+          .select({ rowNumber: importErrors.rowNumber, cells: importErrors.cells, reason: importErrors.reason })
+          .from(importErrors)
+          .where(and(eq(importErrors.importId, importId), gt(importErrors.rowNumber, after)))
+          .orderBy(importErrors.rowNumber)
+          .limit(ERROR_PAGE_ROWS);
+        for (const e of page) {
+          if (!csv.write([...e.cells, e.reason])) await new Promise((resolve) => csv.once('drain', resolve));
+        }
+        if (page.length < ERROR_PAGE_ROWS) break;
+        after = page[page.length - 1].rowNumber;
+      }
+      csv.end();
+    } catch (err) {
+      csv.destroy(err as Error);
+    }
+  })();
+  const base = row.fileName.replace(/\.[^.]+$/, '');
+  return { fileName: `${base}-errors.csv`, stream: csv };
+}

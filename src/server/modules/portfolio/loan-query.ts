@@ -1,0 +1,123 @@
+/**
+ * SQL for the loan list (issue 3 "Loans list": server-side filters, search, sort, paging): where
+ * clauses from applied filters and a search text, and the sort expression of any variable.
+ * Promoted columns (schema.ts) are used when a variable has one, so the month indexes apply;
+ * other variables are read from the `variables` jsonb. Renders the same on PGlite and PostgreSQL.
+ */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
+import { CO_APPLICANT_COUNT_FILTER_KEY, type FilterConfigItem, type LoanFilter } from '../../../domain/contracts/portfolio';
+import type { VariableDataType } from '../../../domain/portfolio/system-variables';
+import { likePattern } from '../../db/sql-helpers';
+import { loans } from './schema';
+
+/** Variables kept in their own column of `loans` (see schema.ts). */
+export const PROMOTED_COLUMNS: Readonly<Record<string, AnyColumn>> = {
+  loan_id: loans.loanId,
+  client_customer_id: loans.clientCustomerId,
+  customer_id: loans.customerId,
+  applicant_name: loans.applicantName,
+  applicant_contact_number: loans.applicantContactNumber,
+  product: loans.product,
+  city: loans.city,
+  state: loans.state,
+  pincode: loans.pincode,
+  dpd: loans.dpd,
+  allocation_dpd_value: loans.allocationDpdValue,
+  principal_outstanding: loans.principalOutstanding,
+  total_claim_amount: loans.totalClaimAmount,
+  expected_emi: loans.expectedEmi,
+  date_of_default: loans.dateOfDefault,
+  [CO_APPLICANT_COUNT_FILTER_KEY]: loans.coApplicantCount,
+};
+
+const NUMERIC_TYPES: ReadonlySet<string> = new Set(['amount', 'number', 'integer']);
+
+/**
+ * The SQL value of variable `name`: its promoted column, else the jsonb value — as numeric for
+ * numeric data types (non-numbers read as null), as text otherwise. Dates compare as
+ * 'YYYY-MM-DD' text, which orders like dates.
+ */
+export function variableSql(name: string, dataType: VariableDataType | string): SQL {
+  const column = PROMOTED_COLUMNS[name];
+  if (column) return name === 'date_of_default' ? sql`${column}::text` : sql`${column}`;
+  if (NUMERIC_TYPES.has(dataType)) {
+    return sql`(case when jsonb_typeof(${loans.variables} -> ${name}) = 'number' then (${loans.variables} ->> ${name})::numeric end)`;
+  }
+  return sql`(${loans.variables} ->> ${name})`;
+}
+
+/**
+ * The condition of one applied filter (already checked by validateLoanFilters against `item`).
+ * multi_select: value in the values; range: min ≤ value ≤ max (numbers); date_range: the same on
+ * 'YYYY-MM-DD'; text: contains, case-insensitive.
+ */
+export function filterSql(filter: LoanFilter, item: FilterConfigItem): SQL {
+  const value = variableSql(filter.filter_key, item.data_type);
+  const parts: SQL[] = [];
+  switch (item.input_type) {
+    case 'multi_select':
+      parts.push(sql`${value} in (${sql.join((filter.values ?? []).map((v) => sql`${v}`), sql`, `)})`);
+      break;
+    case 'range':
+      if (filter.min !== undefined) parts.push(sql`${value} >= ${Number(filter.min)}`);
+      if (filter.max !== undefined) parts.push(sql`${value} <= ${Number(filter.max)}`);
+      break;
+    case 'date_range':
+      if (filter.min !== undefined) parts.push(sql`${value} >= ${String(filter.min)}`);
+      if (filter.max !== undefined) parts.push(sql`${value} <= ${String(filter.max)}`);
+      break;
+    case 'text':
+      parts.push(sql`${value} ilike ${likePattern(filter.text ?? '')}`);
+      break;
+  }
+  return and(...parts) ?? sql`true`;
+}
+
+/**
+ * The search condition (issue 3: loan id, customer ids, applicant name, mobile), case-insensitive
+ * 'contains'. A search of digits (spaces, '+' and '-' ignored) also matches the mobile's digits,
+ * so a masked user can find a loan by the mobile they were told.
+ */
+export function searchSql(search: string): SQL {
+  const pattern = likePattern(search.trim());
+  const parts = [
+    sql`${loans.loanId} ilike ${pattern}`,
+    sql`${loans.clientCustomerId} ilike ${pattern}`,
+    sql`${loans.customerId} ilike ${pattern}`,
+    sql`${loans.applicantName} ilike ${pattern}`,
+    sql`${loans.applicantContactNumber} ilike ${pattern}`,
+  ];
+  const digits = search.replace(/[\s+\-()]/g, '');
+  if (/^\d{4,}$/.test(digits)) {
+    // Stored mobiles are national numbers: '+91 98765 43210' or '098765…' searches the last 10 digits.
+    parts.push(sql`${loans.applicantContactNumber} like ${likePattern(digits.length > 10 ? digits.slice(-10) : digits.replace(/^0/, ''))}`);
+  }
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** What selects a set of loans: company, month, search and applied filters (validated, with their config items). */
+export interface LoanSelection {
+  companyId: string;
+  allocationMonth: string;
+  search?: string;
+  filters: readonly { filter: LoanFilter; item: FilterConfigItem }[];
+}
+
+/** The where clause of a LoanSelection (archived loans excluded). */
+export function selectionSql(s: LoanSelection): SQL {
+  const parts: SQL[] = [eq(loans.companyId, s.companyId), eq(loans.allocationMonth, s.allocationMonth), eq(loans.isArchived, false)];
+  if (s.search && s.search.trim() !== '') parts.push(searchSql(s.search));
+  for (const f of s.filters) parts.push(filterSql(f.filter, f.item));
+  return and(...parts)!;
+}
+
+/** ORDER BY of a sort on variable `name` of `dataType`, nulls last, ties by loan_id then row id for stable pages. */
+export function sortSql(name: string, dataType: VariableDataType | string, order: 'asc' | 'desc'): SQL[] {
+  const value = variableSql(name, dataType);
+  const primary = order === 'asc' ? sql`${value} asc nulls last` : sql`${value} desc nulls last`;
+  return name === 'loan_id' ? [primary, asc(loans.id)] : [primary, order === 'asc' ? asc(loans.loanId) : desc(loans.loanId)];
+}
+
+/** The latest remark on a loan, as a correlated subquery (spec 3 "remarks (shown as Activity Timeline)"). */
+export const latestRemarkSql = sql<string | null>`(select e.remark from loan_events e where e.company_id = ${loans.companyId} and e.loan_id = ${loans.loanId} and e.kind = 'remark' order by e.created_at desc limit 1)`;
