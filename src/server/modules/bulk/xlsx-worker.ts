@@ -19,6 +19,8 @@ import { Worker } from 'node:worker_threads';
 const BATCH_ROWS = 500;
 /** Batches the worker may post ahead of the reader. */
 const CREDITS = 4;
+/** Old-generation heap of the parser worker, MB: room for a 50 MB file's shared strings; a pathological file ends the worker (the import fails with a read error), not the server. */
+const WORKER_HEAP_MB = 512;
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -69,7 +71,8 @@ type Message = { type: 'rows'; rows: unknown[][]; fraction: number } | { type: '
  */
 export function readXlsxInWorker(filePath: string, size: number): { rows: AsyncGenerator<unknown[]>; fractionRead(): number; close(): void } {
   const exceljsPath = createRequire(import.meta.url).resolve('exceljs');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { filePath, size, exceljsPath, batchRows: BATCH_ROWS, credits: CREDITS } });
+  // A capped heap bounds what one file can cost the server.
+  const worker = new Worker(WORKER_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB }, workerData: { filePath, size, exceljsPath, batchRows: BATCH_ROWS, credits: CREDITS } });
   const queue: Message[] = [];
   let notify: (() => void) | null = null;
   let fraction = 0;
