@@ -34,6 +34,8 @@ import { userRoutes } from './modules/users/routes';
 import { exportRoutes } from './modules/bulk/export-routes';
 import { importRoutes } from './modules/bulk/import-routes';
 import { portfolioRoutes } from './modules/portfolio/routes';
+import { documentRoutes } from './modules/field/document-routes';
+import { fieldRoutes } from './modules/field/routes';
 import { createJobQueue } from './jobs/queue';
 import { createFileStorage } from './storage/files';
 import type { FileStorage } from './storage/files';
@@ -196,6 +198,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await api.register(portfolioRoutes, { ...deps, prefix: '/recovery' });
     await api.register(exportRoutes, { ...deps, prefix: '/recovery' });
     await api.register(importRoutes, { ...deps, prefix: '/bulk' });
+    await api.register(fieldRoutes, { ...deps, prefix: '/fos' });
+    await api.register(documentRoutes, { ...deps, prefix: '/document' });
   }, { prefix: '/api' });
 
   // Third-party route sets: public because of the context they are registered in.

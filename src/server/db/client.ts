@@ -46,6 +46,9 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function createDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client the server cut off (restart, failover, a dropped database) must not crash the
+    // process: node-postgres emits it on the pool, and the next query simply opens a new connection.
+    pool.on('error', (err) => process.stderr.write(`PostgreSQL idle connection closed: ${err.message}\n`));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { hashPassword } from '../modules/auth/service';
 import { companies } from '../modules/companies/schema';
 import { profiles, roles, userCompanies, users } from '../modules/users/schema';
+import { seedDemoField } from './demo-field';
 import { seedDemoPortfolio } from './demo-portfolio';
 
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -46,8 +47,8 @@ const PROFILES: Record<ProfileName, { description: string; permissions: () => Pe
     permissions: () => grant({ 'Core Collection Modules': { portfolio: 'r', loan_profile: 'r', saved_filters: 'rw' }, calling: { click_to_call: 'rw', autodialer: 'rw' } }),
   },
   'Field Executive': {
-    description: 'Field visits, receipts and deposits',
-    permissions: () => grant({ 'Core Collection Modules': { portfolio: 'r', loan_profile: 'r' }, fos: { visits: 'rw', deposits: 'rw', online_recoveries: 'rw' } }),
+    description: 'Field visits, receipts and deposits, with borrower names and numbers in clear to call and find them',
+    permissions: () => grant({ 'Core Collection Modules': { portfolio: 'r', loan_profile: 'r', access_unmasked_data: 'r' }, fos: { visits: 'rw', deposits: 'rw', online_recoveries: 'rw' }, 'Document Management': { documents: 'rw' } }),
   },
   Legal: {
     description: 'Notices and litigation',
@@ -116,6 +117,7 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
   if (n > 0) {
     // A data directory seeded before the demo portfolio existed gets it once (it runs only when empty).
     await seedDemoPortfolio(db);
+    await seedDemoField(db);
     return false;
   }
   const passwordHash = await hashPassword(config, DEMO_PASSWORD);
@@ -202,5 +204,6 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
     }
   });
   await seedDemoPortfolio(db);
+  await seedDemoField(db);
   return true;
 }

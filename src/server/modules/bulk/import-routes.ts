@@ -54,7 +54,7 @@ const createForm = createImportFields.extend({
  * Multipart bodies are read as streams by the handler, so the body schema only documents the form in
  * the OpenAPI document; the other parts (querystring, params) are validated by zod as usual.
  */
-const documentOnlyBody: FastifySchemaCompiler<unknown> = (route) =>
+export const documentOnlyBody: FastifySchemaCompiler<unknown> = (route) =>
   route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
 
 interface ImportForm {

@@ -1,0 +1,128 @@
+/**
+ * Field app tables (issue 4): visits, receipts, cash/cheque deposits and loan documents. Every row
+ * a phone writes carries the Idempotency-Key it was posted with (unique per company), so a replayed
+ * outbox item can never make a second row. Files (photos, slips, documents) live in file storage
+ * under `field/<company>/...`; the rows keep their keys. Amounts are numeric(18,2).
+ */
+import { sql } from 'drizzle-orm';
+import { date, doublePrecision, index, integer, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import type { VisitFlag } from '../../../domain/field/geo';
+import { companies } from '../companies/schema';
+import { users } from '../users/schema';
+
+const id = (name: string) => text(name).primaryKey().default(sql`gen_random_uuid()::text`);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const amount = (name: string) => numeric(name, { precision: 18, scale: 2, mode: 'number' });
+const company = () => text('company_id').notNull().references(() => companies.companyId);
+const author = () => text('user_id').notNull().references(() => users.userId);
+
+export const fosVisits = pgTable(
+  'fos_visits',
+  {
+    visitId: id('visit_id'),
+    companyId: company(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    userId: author(),
+    loanId: text('loan_id').notNull(),
+    allocationMonth: text('allocation_month').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    accuracyM: doublePrecision('accuracy_m'),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }).notNull(),
+    personMet: text('person_met').notNull(),
+    disposition: text('disposition').notNull(),
+    amountCollected: amount('amount_collected'),
+    ptpDate: date('ptp_date', { mode: 'string' }),
+    ptpAmount: amount('ptp_amount'),
+    callbackAt: timestamp('callback_at', { withTimezone: true }),
+    disputeReason: text('dispute_reason'),
+    newAddress: text('new_address'),
+    remarks: text('remarks').notNull().default(''),
+    nextVisitDate: date('next_visit_date', { mode: 'string' }),
+    receiptNumber: text('receipt_number'),
+    /** Storage keys of the photos, in upload order. */
+    photoKeys: jsonb('photo_keys').$type<string[]>().notNull().default([]),
+    /** Metres from the address's pincode / area centroid, null when either point is unknown. */
+    distanceM: integer('distance_m'),
+    flags: jsonb('flags').$type<VisitFlag[]>().notNull().default([]),
+    verificationStatus: text('verification_status', { enum: ['not_required', 'pending', 'approved', 'rejected'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('fos_visits_key').on(t.companyId, t.idempotencyKey),
+    index('fos_visits_loan').on(t.companyId, t.loanId, t.checkedInAt),
+    index('fos_visits_user').on(t.companyId, t.userId, t.checkedInAt),
+  ],
+);
+export type FosVisitRow = typeof fosVisits.$inferSelect;
+
+export const fosDeposits = pgTable(
+  'fos_deposits',
+  {
+    depositId: id('deposit_id'),
+    companyId: company(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    userId: author(),
+    bankName: text('bank_name').notNull(),
+    branch: text('branch').notNull().default(''),
+    depositReference: text('deposit_reference').notNull().default(''),
+    depositedAt: timestamp('deposited_at', { withTimezone: true }).notNull(),
+    amount: amount('amount').notNull(),
+    slipKey: text('slip_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('fos_deposits_key').on(t.companyId, t.idempotencyKey), index('fos_deposits_user').on(t.companyId, t.userId, t.depositedAt)],
+);
+export type FosDepositRow = typeof fosDeposits.$inferSelect;
+
+export const fosReceipts = pgTable(
+  'fos_receipts',
+  {
+    receiptId: id('receipt_id'),
+    companyId: company(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    userId: author(),
+    receiptNumber: text('receipt_number').notNull(),
+    loanId: text('loan_id').notNull(),
+    allocationMonth: text('allocation_month').notNull(),
+    amount: amount('amount').notNull(),
+    paymentMode: text('payment_mode').notNull(),
+    instrumentNumber: text('instrument_number'),
+    bankName: text('bank_name'),
+    payerName: text('payer_name').notNull(),
+    collectedAt: timestamp('collected_at', { withTimezone: true }).notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** Set when the cash / cheque / DD was deposited at a bank. */
+    depositId: text('deposit_id').references(() => fosDeposits.depositId),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('fos_receipts_key').on(t.companyId, t.idempotencyKey),
+    unique('fos_receipts_number').on(t.companyId, t.receiptNumber),
+    index('fos_receipts_loan').on(t.companyId, t.loanId),
+    index('fos_receipts_user').on(t.companyId, t.userId, t.depositId),
+  ],
+);
+export type FosReceiptRow = typeof fosReceipts.$inferSelect;
+
+export const documents = pgTable(
+  'documents',
+  {
+    documentId: id('document_id'),
+    companyId: company(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    userId: author(),
+    loanId: text('loan_id').notNull(),
+    allocationMonth: text('allocation_month').notNull(),
+    documentType: text('document_type').notNull(),
+    description: text('description').notNull().default(''),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    contentType: text('content_type').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('documents_key').on(t.companyId, t.idempotencyKey), index('documents_loan').on(t.companyId, t.loanId)],
+);
+export type DocumentRow = typeof documents.$inferSelect;

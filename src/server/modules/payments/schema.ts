@@ -1,0 +1,28 @@
+/**
+ * Payments borrowers made online (issue 4 "Online recoveries": UPI, net banking, payment links).
+ * Written by the payment integrations (later issues) and by the demo seed; read by the field
+ * app's online recoveries, which attributes each to the executive's latest visit.
+ */
+import { sql } from 'drizzle-orm';
+import { index, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from '../companies/schema';
+
+export const loanPayments = pgTable(
+  'loan_payments',
+  {
+    paymentId: text('payment_id').primaryKey().default(sql`gen_random_uuid()::text`),
+    companyId: text('company_id').notNull().references(() => companies.companyId),
+    loanId: text('loan_id').notNull(),
+    allocationMonth: text('allocation_month').notNull(),
+    /** Rupees or rupiah, 2 decimals. */
+    amount: numeric('amount', { precision: 18, scale: 2, mode: 'number' }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    /** 'upi' | 'netbanking' | 'payment_link' | … as the gateway reports it. */
+    channel: text('channel').notNull(),
+    reference: text('reference'),
+    source: text('source', { enum: ['online'] }).notNull().default('online'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('loan_payments_loan').on(t.companyId, t.loanId, t.paidAt), index('loan_payments_month').on(t.companyId, t.allocationMonth)],
+);
+export type LoanPaymentRow = typeof loanPayments.$inferSelect;
