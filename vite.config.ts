@@ -4,9 +4,11 @@
  * Precache policy: the shell (index.html, the entry chunk and its static imports, CSS, icons,
  * manifest and locale chunks) is precached so a signed-in user reloading offline gets the app.
  * Route chunks of desktop/admin screens are emitted under `assets/lazy/` and left out: they need
- * the API anyway and would only make the first install heavier.
+ * the API anyway and would only make the first install heavier. The field app's lazy chunks
+ * (src/web/features/field, src/offline; issue 4) are precached: an executive opens them offline.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import { defineConfig } from 'vite';
 import type { Manifest } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -15,6 +17,8 @@ import type { ManifestTransform } from 'workbox-build';
 
 const LAZY_CHUNK = /-page$/;
 const LOCALE_CHUNK = /^assets\/(hi|id)-[\w-]+\.js$/;
+/** Sources of the field app: their lazy chunks work offline, so they are precached (issue 4). */
+const FIELD_SOURCE = /^src\/(web\/features\/field|offline)\//;
 
 /**
  * Keeps in the precache only the JavaScript that index.html loads statically (followed through
@@ -33,6 +37,7 @@ const shellOnly: ManifestTransform = async (entries) => {
     for (const child of chunk.imports ?? []) visit(child);
   };
   visit('index.html');
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isDynamicEntry && FIELD_SOURCE.test(key)) visit(key);
   const keep = entries.filter((e) => !e.url.endsWith('.js') || shell.has(e.url) || LOCALE_CHUNK.test(e.url));
   return { manifest: keep, warnings: [] };
 };
@@ -75,7 +80,10 @@ export default defineConfig({
     manifest: true,
     rollupOptions: {
       output: {
-        chunkFileNames: (chunk) => (LAZY_CHUNK.test(chunk.name) ? 'assets/lazy/[name]-[hash].js' : 'assets/[name]-[hash].js'),
+        chunkFileNames: (chunk) =>
+          LAZY_CHUNK.test(chunk.name) && !FIELD_SOURCE.test(relative(process.cwd(), chunk.facadeModuleId ?? '').split(sep).join('/'))
+            ? 'assets/lazy/[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
       },
     },
   },

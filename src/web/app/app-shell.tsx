@@ -5,9 +5,9 @@
  * (≥769 px) or a compact header with a bottom navigation bar on phones (≤768 px, spec 9).
  */
 import { Alert, Box, Button, Drawer, Flex, Icon, IconButton, Image, Link, Menu, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
-import { ChartColumn, CircleUser, Ellipsis, FileStack, House, KeyRound, Landmark, LogOut, Network, PanelLeftClose, PanelLeftOpen, Settings, Users } from 'lucide-react';
+import { ChartColumn, CircleUser, CreditCard, Ellipsis, FileStack, FileUp, House, KeyRound, Landmark, LogOut, MapPinned, Network, PanelLeftClose, PanelLeftOpen, Settings, Users, Wallet } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { uiVersionRedirect } from '../../domain/companies/ui-version';
@@ -16,14 +16,31 @@ import { signOut } from '../features/auth/sign-out';
 import { usePermissions } from '../features/companies/api';
 import { CompanySwitcher } from '../features/companies/company-switcher';
 import { ApiError, errorMessage } from '../lib/api';
-import { visibleMenu, type MenuEntry, type MenuIcon } from '../lib/menu';
+import { hasFieldScreens, isFieldScreen, visibleMenu, type MenuEntry, type MenuIcon } from '../lib/menu';
 import { appLink, appPrefix } from '../lib/navigation';
 import { useIsPhone } from '../lib/use-is-phone';
 import { LanguagePicker } from './language-picker';
 import { ShellContext, type ShellState } from './shell-context';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 
-const ICONS: Record<MenuIcon, LucideIcon> = { home: House, users: Users, roles: Network, profiles: KeyRound, settings: Settings, reports: ChartColumn, loans: Landmark, bulk: FileStack };
+const ICONS: Record<MenuIcon, LucideIcon> = {
+  home: House,
+  users: Users,
+  roles: Network,
+  profiles: KeyRound,
+  settings: Settings,
+  reports: ChartColumn,
+  loans: Landmark,
+  bulk: FileStack,
+  visits: MapPinned,
+  deposits: Wallet,
+  online: CreditCard,
+  documents: FileUp,
+};
+
+// The field app's sync bar and outbox triggers (issue 4): a lazy chunk, so Dexie stays out of the
+// first load of desk users who never open a field screen.
+const FieldShell = lazy(() => import('../features/field/field-shell'));
 
 function isActive(entry: MenuEntry, pathname: string, prefix: string): boolean {
   const target = entry.screen ? `${prefix}/${entry.screen}` : prefix;
@@ -31,15 +48,21 @@ function isActive(entry: MenuEntry, pathname: string, prefix: string): boolean {
   return pathname === target || pathname.startsWith(`${target}/`);
 }
 
+/** The matching entry; the deeper one wins (field-executive/online over field-executive). */
+function activeEntry(entries: MenuEntry[], pathname: string, prefix: string): MenuEntry | undefined {
+  return entries.filter((entry) => isActive(entry, pathname, prefix)).sort((a, b) => b.screen.length - a.screen.length)[0];
+}
+
 function SideMenu({ entries, collapsed }: { entries: MenuEntry[]; collapsed: boolean }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const prefix = appPrefix(pathname);
   const companyId = new URLSearchParams(search).get('company_id');
+  const current = activeEntry(entries, pathname, prefix);
   return (
     <Stack as="ul" gap="1" listStyleType="none" p="2" m="0">
       {entries.map((entry) => {
-        const active = isActive(entry, pathname, prefix);
+        const active = entry === current;
         const label = t(entry.labelKey);
         return (
           <li key={entry.screen}>
@@ -78,8 +101,9 @@ function BottomNav({ entries }: { entries: MenuEntry[] }) {
   const [moreOpen, setMoreOpen] = useState(false);
   const shown = entries.length > 4 ? entries.slice(0, 3) : entries;
   const rest = entries.length > 4 ? entries.slice(3) : [];
+  const current = activeEntry(entries, pathname, prefix);
   const item = (entry: MenuEntry) => {
-    const active = isActive(entry, pathname, prefix);
+    const active = entry === current;
     return (
       <Link
         asChild
@@ -222,6 +246,8 @@ export function AppShell() {
   }, [profile.data, companyId, company, assigned, location.pathname, location.search, navigate]);
 
   const entries = visibleMenu(permissions.data?.profile_details.permissions);
+  // Field screens work offline, when the permissions cannot load: then the path alone decides.
+  const fieldMode = hasFieldScreens(permissions.data?.profile_details.permissions) || isFieldScreen(location.pathname.slice(prefix.length + 1));
   const shell: ShellState = { profile: profile.data, companyId, company, permissions: permissions.data?.profile_details.permissions, prefix };
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   // No HTTP answer at all: the network or the server is down, not a refusal.
@@ -262,21 +288,10 @@ export function AppShell() {
       <Box asChild srOnly _focus={{ position: 'fixed', top: '2', insetStart: '2', zIndex: 'max', bg: 'bg', p: '2', width: 'auto', height: 'auto', clip: 'auto' }}>
         <a href="#main">{t('shell.skip_to_content')}</a>
       </Box>
-      {isPhone ? (
-        <Flex direction="column" minH="100dvh" bg="bg.subtle">
-          <Flex as="header" align="center" gap="2" px="3" py="2" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
-            <Image src="/favicon.svg" alt={t('app.name')} boxSize="7" flexShrink={0} />
-            <Box flex="1" minW="0">
-              <CompanySwitcher assigned={assigned} maxW="full" />
-            </Box>
-            <LanguagePicker size="xs" />
-            {userMenu}
-          </Flex>
-          {main}
-          <BottomNav entries={entries} />
-        </Flex>
-      ) : (
-        <Flex minH="100dvh" bg="bg.subtle">
+      {/* One tree for both layouts, so crossing the 768 px breakpoint (a rotated tablet, a resized
+          window) re-renders the chrome around the screen but never remounts the screen and its state. */}
+      <Flex minH="100dvh" bg="bg.subtle">
+        {!isPhone && (
           <Box
             as="nav"
             aria-label={t('shell.side_menu')}
@@ -309,18 +324,38 @@ export function AppShell() {
             </Flex>
             <SideMenu entries={entries} collapsed={collapsed} />
           </Box>
-          <Flex direction="column" flex="1" minW="0">
-            <Flex as="header" align="center" gap="3" px="6" py="2" minH="14" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
-              <Box flex="1" minW="0">
-                <CompanySwitcher assigned={assigned} />
-              </Box>
-              <LanguagePicker />
-              {userMenu}
-            </Flex>
-            {main}
-          </Flex>
+        )}
+        <Flex direction="column" flex="1" minW="0">
+          <Box position="sticky" top="0" zIndex="sticky">
+            {isPhone ? (
+              <Flex as="header" align="center" gap="2" px="3" py="2" bg="bg" borderBottomWidth="1px">
+                <Image src="/favicon.svg" alt={t('app.name')} boxSize="7" flexShrink={0} />
+                <Box flex="1" minW="0">
+                  <CompanySwitcher assigned={assigned} maxW="full" />
+                </Box>
+                <LanguagePicker size="xs" />
+                {userMenu}
+              </Flex>
+            ) : (
+              <Flex as="header" align="center" gap="3" px="6" py="2" minH="14" bg="bg" borderBottomWidth="1px">
+                <Box flex="1" minW="0">
+                  <CompanySwitcher assigned={assigned} />
+                </Box>
+                <LanguagePicker />
+                {userMenu}
+              </Flex>
+            )}
+            {/* The field sync bar (issue 4): always in view under the header on field screens. */}
+            {fieldMode && (
+              <Suspense fallback={null}>
+                <FieldShell />
+              </Suspense>
+            )}
+          </Box>
+          {main}
+          {isPhone && <BottomNav entries={entries} />}
         </Flex>
-      )}
+      </Flex>
     </ShellContext.Provider>
   );
 }

@@ -1,0 +1,128 @@
+/**
+ * The field app's IndexedDB database (Dexie), shared by the page and the service worker (issue 4
+ * "Offline behaviour"; ARCHITECTURE "Offline field app").
+ *
+ * Owns three tables:
+ * - `allocation`: the signed-in executive's allocated loans, copied from GET /api/fos/allocation so
+ *   the day can be planned offline; one row per (company, loan), tagged with the user it belongs to.
+ * - `outbox`: every write made on the phone (visit, receipt, deposit, document upload with its blobs)
+ *   until the server acknowledged it. The one source of truth for unsent work: Background Sync and
+ *   the page-driven drain both read it (src/offline/drain.ts).
+ * - `meta`: small key/value facts (session for the worker's drain, sync times, receipt sequences).
+ * Browser-only; no React here.
+ */
+import Dexie from 'dexie';
+import type { EntityTable, Table } from 'dexie';
+import type { AllocatedLoan } from '../domain/contracts/field';
+
+/** One loan of the cached allocation, keyed by company and loan, tagged with its executive. */
+export type AllocationRow = AllocatedLoan & { company_id: string; user_id: string };
+
+/** A file kept with an outbox item (a compressed photo, a deposit slip, a document). */
+export interface OutboxFile {
+  /** Multipart field name, e.g. 'photos', 'slip', 'file'. */
+  field: string;
+  /** File name sent to the server. */
+  name: string;
+  /** MIME type, e.g. 'image/jpeg'. */
+  type: string;
+  blob: Blob;
+}
+
+export type OutboxKind = 'visit' | 'receipt' | 'deposit' | 'document';
+export type OutboxStatus = 'pending' | 'sending' | 'failed';
+
+/** One write waiting for the server's acknowledgement. */
+export interface OutboxItem {
+  id?: number;
+  /** Sent as the Idempotency-Key header; made once when the item is queued (a uuid). */
+  idempotency_key: string;
+  user_id: string;
+  company_id: string;
+  kind: OutboxKind;
+  method: 'POST';
+  /** The API path, e.g. '/api/fos/visits'. */
+  path: string;
+  /**
+   * Multipart field holding `body` as JSON (e.g. 'visit', 'deposit'). null: `body` is sent as a JSON
+   * body when there are no files, or its properties become multipart fields when there are
+   * (document uploads: loan_id, allocation_month, document_type, description + file).
+   */
+  json_field: string | null;
+  body: unknown;
+  files: OutboxFile[];
+  loan_id: string | null;
+  /** A short human line for the sync bar, e.g. 'Visit · Ramesh Kumar · PTP'. */
+  summary: string;
+  /** ISO time the item was queued. */
+  created_at: string;
+  /** Sends tried so far that ended in a retryable failure (5xx, 409, network, timeout). */
+  attempts: number;
+  /** Epoch ms before which the drain leaves the item alone (backoff). */
+  next_attempt_at: number;
+  status: OutboxStatus;
+  /** The server's message (or a network description) of the last failure. */
+  last_error: string | null;
+  /** HTTP status of the last failure, null for network errors. */
+  last_status: number | null;
+}
+
+/** A key/value fact; see META_KEYS. */
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+/** The session the service worker's drain uses (saved by the page, src/offline/session.ts). */
+export interface OfflineSession {
+  token: string;
+  company_id: string;
+  user_id: string;
+}
+
+/** The executive of an allocation, as GET /api/fos/allocation names them. */
+export interface OfflineExecutive {
+  user_id: string;
+  name: string;
+  executive_code: string;
+}
+
+/** Keys of the `meta` table. */
+export const META_KEYS = {
+  session: 'session',
+  lastSyncAt: 'last_sync_at',
+  lastDrainError: 'last_drain_error',
+  allocationSyncedAt: (companyId: string) => `allocation_synced_at:${companyId}`,
+  allocationCurrency: (companyId: string) => `allocation_currency:${companyId}`,
+  executive: (companyId: string) => `executive:${companyId}`,
+  receiptSequence: (companyId: string, executiveCode: string) => `receipt_sequence:${companyId}:${executiveCode}`,
+} as const;
+
+export type FieldDb = Dexie & {
+  allocation: Table<AllocationRow, [string, string]>;
+  outbox: EntityTable<OutboxItem, 'id'>;
+  meta: Table<MetaRow, string>;
+};
+
+/** The 'recovery-field' database. Opens lazily on first use. */
+export const fieldDb = new Dexie('recovery-field') as FieldDb;
+
+fieldDb.version(1).stores({
+  allocation: '[company_id+loan_id], user_id',
+  // [user_id+company_id+status]: the drain's "oldest pending item of this user" and counts, read
+  // from the index alone (no blobs loaded), in id order.
+  outbox: '++id, status, created_at, [user_id+company_id], [user_id+company_id+status], loan_id',
+  meta: 'key',
+});
+
+/** The value stored under a meta key, or null when absent. */
+export async function getMeta<T>(key: string): Promise<T | null> {
+  const row = await fieldDb.meta.get(key);
+  return row === undefined ? null : (row.value as T);
+}
+
+/** Stores a meta value (null deletes the key). */
+export async function setMeta(key: string, value: unknown): Promise<void> {
+  if (value === null || value === undefined) await fieldDb.meta.delete(key);
+  else await fieldDb.meta.put({ key, value });
+}

@@ -1,0 +1,99 @@
+/**
+ * The outbox queue (issue 4 "Offline behaviour"; ARCHITECTURE "Offline field app", enketo's
+ * store/connection/queue split): putting writes into the Dexie `outbox` table, listing them,
+ * retrying a failed one, and the receipt numbers made on the phone. Sending is src/offline/drain.ts.
+ */
+import { formatReceiptNumber } from '../domain/field/receipt-number';
+import { META_KEYS, fieldDb, getMeta } from './db';
+import type { OfflineSession, OutboxFile, OutboxItem, OutboxKind } from './db';
+import { requestDrain } from './drain';
+
+/** What a screen hands to `enqueue`. */
+export interface EnqueueInput {
+  kind: OutboxKind;
+  /** API path, e.g. '/api/fos/visits'. */
+  path: string;
+  /** Multipart field for the JSON body ('visit', 'deposit'); null for a JSON body (see OutboxItem.json_field). */
+  jsonField: string | null;
+  body: unknown;
+  files?: OutboxFile[];
+  loanId: string | null;
+  summary: string;
+}
+
+/** Thrown by `enqueue` when no session was saved (the user is signed out). */
+export class NoOfflineSessionError extends Error {
+  constructor() {
+    super('Sign in again to record field work');
+    this.name = 'NoOfflineSessionError';
+  }
+}
+
+/**
+ * Stores a write in the outbox with a fresh Idempotency-Key (uuid), for the signed-in user and
+ * company of the saved session, then asks for a drain. Resolves once the item is safely in
+ * IndexedDB, whether or not the network is up: it never throws for network reasons.
+ * @throws NoOfflineSessionError when no session was saved (saveOfflineSession); Dexie errors when
+ *   the browser refuses the write (storage full: QuotaExceededError).
+ */
+export async function enqueue(input: EnqueueInput): Promise<OutboxItem> {
+  const s = await getMeta<OfflineSession>(META_KEYS.session);
+  if (!s) throw new NoOfflineSessionError();
+  const now = Date.now();
+  const item: OutboxItem = {
+    idempotency_key: crypto.randomUUID(),
+    user_id: s.user_id,
+    company_id: s.company_id,
+    kind: input.kind,
+    method: 'POST',
+    path: input.path,
+    json_field: input.jsonField,
+    body: input.body,
+    files: input.files ?? [],
+    loan_id: input.loanId,
+    summary: input.summary,
+    created_at: new Date(now).toISOString(),
+    attempts: 0,
+    next_attempt_at: now,
+    status: 'pending',
+    last_error: null,
+    last_status: null,
+  };
+  item.id = await fieldDb.outbox.add(item);
+  requestDrain();
+  return item;
+}
+
+/**
+ * Puts a failed (or backing-off) item back in line to be sent now: status 'pending', due now, and
+ * asks for a drain. The item keeps its Idempotency-Key, so a retry can never double the write.
+ * Does nothing when the item is gone (already sent).
+ */
+export async function retryItem(id: number): Promise<void> {
+  const changed = await fieldDb.outbox.update(id, { status: 'pending', next_attempt_at: Date.now() });
+  if (changed) requestDrain();
+}
+
+/** The user's outbox items in a company, oldest first (pending, sending and failed). */
+export async function outboxItems(userId: string, companyId: string): Promise<OutboxItem[]> {
+  const items = await fieldDb.outbox.where('[user_id+company_id]').equals([userId, companyId]).toArray();
+  return items.sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+}
+
+/**
+ * The next receipt number of an executive on this phone, e.g. 'FE0012-000124' (issue 4 "Receipt":
+ * executive code + sequence, unique without the network). Increments the per-company, per-code
+ * sequence in one IndexedDB transaction, so two receipts made at once never share a number, and
+ * the sequence survives reloads and restarts.
+ * @throws Error when the executive code is empty (formatReceiptNumber).
+ */
+export async function nextReceiptNumber(companyId: string, executiveCode: string): Promise<string> {
+  const key = META_KEYS.receiptSequence(companyId, executiveCode);
+  const sequence = await fieldDb.transaction('rw', fieldDb.meta, async () => {
+    const current = (await fieldDb.meta.get(key))?.value;
+    const next = (typeof current === 'number' && Number.isFinite(current) ? current : 0) + 1;
+    await fieldDb.meta.put({ key, value: next });
+    return next;
+  });
+  return formatReceiptNumber(executiveCode, sequence);
+}
