@@ -315,7 +315,7 @@ describe('receipts and deposits', () => {
     expect(ok.json().data).toMatchObject({ receipt_number: body.receipt_number, amount: 1250.5, deposit_id: null });
     expect((await postReceipt(body, key)).json()).toEqual(ok.json());
     const sameNumber = await postReceipt({ ...body, amount: 99 });
-    expect(sameNumber.statusCode).toBe(409);
+    expect(sameNumber.statusCode).toBe(422);
     expect(sameNumber.json().message).toBe(`Receipt number ${body.receipt_number} already exists`);
     expect((await postReceipt({ ...body, amount: 99 }, key)).statusCode).toBe(422);
     const decimals = await postReceipt(receiptJson(20, { amount: 10.005 }));

@@ -4,46 +4,22 @@
  * not disturb the other tests.
  */
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { artifact, signIn } from './helpers';
+import { startOwnServer, type OwnServer } from './own-server';
 
 const PORT = Number(process.env.E2E_OFFLINE_PORT ?? 8797);
 const BASE = `http://localhost:${PORT}`;
 
-async function waitForHealth(timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    try {
-      const res = await fetch(`${BASE}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server on ${PORT} did not start`);
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    // Signal the whole group: npx → tsx → node.
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
-  });
-}
-
-let server: ChildProcess | null = null;
+let server: OwnServer | null = null;
 
 test.afterEach(async () => {
-  if (server) await stopServer(server);
+  await server?.stop();
   server = null;
 });
 
 test('a signed-in user reloading with the server gone still gets the app shell', async ({ page }) => {
   test.setTimeout(180_000);
-  server = spawn('npx', ['tsx', 'tests/e2e/start-server.ts'], { env: { ...process.env, PORT: String(PORT) }, stdio: 'ignore', detached: true });
-  await waitForHealth(150_000);
+  server = await startOwnServer(PORT);
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${BASE}/login`);
@@ -55,7 +31,7 @@ test('a signed-in user reloading with the server gone still gets the app shell',
   });
   const appUrl = page.url();
 
-  await stopServer(server);
+  await server.stop();
   server = null;
   await expect(fetch(`${BASE}/api/health`)).rejects.toThrow();
 

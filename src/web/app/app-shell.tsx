@@ -245,9 +245,14 @@ export function AppShell() {
     if (target && target !== `${location.pathname}${location.search}`) navigate(target, { replace: true });
   }, [profile.data, companyId, company, assigned, location.pathname, location.search, navigate]);
 
-  const entries = visibleMenu(permissions.data?.profile_details.permissions);
-  // Field screens work offline, when the permissions cannot load: then the path alone decides.
-  const fieldMode = hasFieldScreens(permissions.data?.profile_details.permissions) || isFieldScreen(location.pathname.slice(prefix.length + 1));
+  const entries = visibleMenu(permissions.data?.profile_details.permissions, { fieldFirst: profile.data?.profession === 'field executive' });
+  // The sync bar and the outbox drain: on the field screens (which work offline, when the
+  // permissions cannot load, so the path decides), for field executives, and on phones of users
+  // who may record field work. Desk users elsewhere do not load Dexie at all.
+  const fieldMode =
+    isFieldScreen(location.pathname.slice(prefix.length + 1)) ||
+    profile.data?.profession === 'field executive' ||
+    (isPhone && hasFieldScreens(permissions.data?.profile_details.permissions));
   const shell: ShellState = { profile: profile.data, companyId, company, permissions: permissions.data?.profile_details.permissions, prefix };
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   // No HTTP answer at all: the network or the server is down, not a refusal.

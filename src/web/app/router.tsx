@@ -25,6 +25,13 @@ const LoanProfilePage = lazy(() => import('../features/portfolio/loan-profile-pa
 const CustomerPage = lazy(() => import('../features/portfolio/customer-page'));
 const ActivityPage = lazy(() => import('../features/portfolio/activity-page'));
 const BulkOperationsPage = lazy(() => import('../features/bulk/bulk-operations-page'));
+// Field app screens (issue 4): lazy `*-screen` chunks that the service worker precaches, so a
+// field executive reloading offline still gets them (vite.config.ts).
+const MyVisitsScreen = lazy(() => import('../features/field/my-visits-screen'));
+const VisitFormScreen = lazy(() => import('../features/field/visit-form-screen'));
+const DepositsScreen = lazy(() => import('../features/field/deposits-screen'));
+const OnlineRecoveriesScreen = lazy(() => import('../features/field/online-recoveries-screen'));
+const DocumentUploadScreen = lazy(() => import('../features/field/document-upload-screen'));
 
 /** Spec 4: authenticated means a uat token exists; otherwise go to /login with `next`. */
 function RequireAuth() {
@@ -57,6 +64,11 @@ const appChildren: RouteObject[] = [
   { path: 'customer-details', element: <CustomerPage /> },
   { path: 'customer/activity-summary', element: <ActivityPage /> },
   { path: 'bulk-operations', element: <BulkOperationsPage /> },
+  { path: 'visit-details', element: <MyVisitsScreen /> },
+  { path: 'customer/visit-details', element: <VisitFormScreen /> },
+  { path: 'field-executive', element: <DepositsScreen /> },
+  { path: 'field-executive/online', element: <OnlineRecoveriesScreen /> },
+  { path: 'document-upload', element: <DocumentUploadScreen /> },
   { path: '*', element: <NotFound /> },
 ];
 

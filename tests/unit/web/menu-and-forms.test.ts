@@ -2,20 +2,31 @@
 import { describe, expect, it } from 'vitest';
 import { fullPermissions, grant } from '../../../src/domain/users/permissions';
 import type { Role } from '../../../src/domain/contracts/users';
-import { visibleMenu } from '../../../src/web/lib/menu';
+import { hasFieldScreens, isFieldScreen, visibleMenu } from '../../../src/web/lib/menu';
 import { roleTree } from '../../../src/web/features/users/role-tree';
 import { setFlag, normalisePermissions, countGranted } from '../../../src/web/features/users/permission-matrix';
 import { breaksFromRows, breaksToRows } from '../../../src/web/features/companies/breaks';
 
 describe('visibleMenu', () => {
-  it('shows only home to a user without User Management permissions', () => {
-    expect(visibleMenu(grant({ fos: { visits: 'rw' } })).map((e) => e.screen)).toEqual(['']);
+  it('shows only home to a user without any screen permission', () => {
+    expect(visibleMenu(grant({ calling: { click_to_call: 'rw' } })).map((e) => e.screen)).toEqual(['']);
     expect(visibleMenu(undefined).map((e) => e.screen)).toEqual(['']);
+  });
+
+  it('shows the field screens the fos permissions grant, first after home for a field executive', () => {
+    const fieldUser = grant({ 'Core Collection Modules': { portfolio: 'r' }, fos: { visits: 'rw', deposits: 'rw' } });
+    expect(visibleMenu(fieldUser).map((e) => e.screen)).toEqual(['', 'customer-loans', 'visit-details', 'field-executive']);
+    expect(visibleMenu(fieldUser, { fieldFirst: true }).map((e) => e.screen)).toEqual(['', 'visit-details', 'field-executive', 'customer-loans']);
+    expect(hasFieldScreens(fieldUser)).toBe(true);
+    expect(hasFieldScreens(grant({ 'User Management Module': { users: 'rw' } }))).toBe(false);
+    expect(isFieldScreen('customer/visit-details')).toBe(true);
+    expect(isFieldScreen('field-executive/online')).toBe(true);
+    expect(isFieldScreen('customer/loan-details')).toBe(false);
   });
 
   it('shows each screen whose read permission is granted', () => {
     expect(visibleMenu(grant({ 'User Management Module': { users: 'r', user_reports: 'r' } })).map((e) => e.screen)).toEqual(['', 'user-management', 'user-reports']);
-    expect(visibleMenu(fullPermissions())).toHaveLength(8);
+    expect(visibleMenu(fullPermissions())).toHaveLength(12);
   });
 
   it('shows bulk operations to a user who may read imports or exports, and loans with portfolio read', () => {

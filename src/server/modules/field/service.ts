@@ -26,7 +26,7 @@ import { visitPriority } from '../../../domain/field/priority';
 import { parseReceiptNumber } from '../../../domain/field/receipt-number';
 import { containsMarkup } from '../../../domain/validation/rules';
 import type { Db, DbOrTx } from '../../db/client';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { FileStorage } from '../../storage/files';
 import { loanAllocations } from '../allocation/schema';
 import { companies } from '../companies/schema';
@@ -335,7 +335,7 @@ export const receiptExistsMessage = (n: string) => `Receipt number ${n} already 
  * POST /api/fos/receipts (inside the idempotent transaction): the receipt, and a 'payment' event
  * on the loan's timeline.
  * @throws 400 number not starting with the caller's executive code or markup; 403/404 allocation;
- *   409 receiptExistsMessage when the number is taken (by another key)
+ *   422 receiptExistsMessage when the number is taken (by another key): final, so the phone's outbox shows it instead of retrying (409 means 'still running' to it)
  */
 export async function recordReceipt(tx: DbOrTx, caller: FieldCaller, key: string, body: ReceiptBody): Promise<ReceiptRecord> {
   const code = executiveCode(caller.user);
@@ -343,7 +343,7 @@ export async function recordReceipt(tx: DbOrTx, caller: FieldCaller, key: string
   for (const value of [body.payer_name, body.bank_name, body.instrument_number]) if (value && containsMarkup(value)) throw badRequest('Text must not contain markup tags');
   await allocatedLoanRow(tx, caller, body.loan_id, body.allocation_month);
   const [taken] = await tx.select({ id: fosReceipts.receiptId }).from(fosReceipts).where(and(eq(fosReceipts.companyId, caller.companyId), eq(fosReceipts.receiptNumber, body.receipt_number)));
-  if (taken) throw conflict(receiptExistsMessage(body.receipt_number));
+  if (taken) throw new AppError(422, receiptExistsMessage(body.receipt_number));
   const [row] = await tx
     .insert(fosReceipts)
     .values({

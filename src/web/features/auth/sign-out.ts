@@ -13,6 +13,13 @@ export async function signOut(): Promise<void> {
   } catch {
     // The token may already be dead (401) or the network gone; the local session ends anyway.
   }
+  try {
+    // The outbox drain must stop using this token; unsent field work stays queued (issue 4).
+    const { saveOfflineSession } = await import('../../../offline/session');
+    await saveOfflineSession(null);
+  } catch {
+    // IndexedDB unavailable: nothing was saved there either.
+  }
   leaveToLogin();
 }
 

@@ -1,0 +1,52 @@
+/**
+ * The field app's part of the app shell (issue 4), mounted once under the header on field screens
+ * and for users with field permissions: saves the offline session the outbox drain sends with,
+ * starts the page-driven drain (start, `online`, visible, every 30 s), asks for persistent storage,
+ * copies the allocation when online, and shows the sync bar.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { hasPermission } from '../../../domain/users/permissions';
+import { requestDrain, startDrainTriggers } from '../../../offline/drain';
+import { saveOfflineSession } from '../../../offline/session';
+import { requestPersistentStorage } from '../../../offline/storage';
+import { useShell } from '../../app/shell-context';
+import { session } from '../../lib/store';
+import { useAllocationRefresh, useSyncMeta } from './field-data';
+import { SyncBar } from './sync-bar';
+import { useFieldIdentity } from './use-field-identity';
+
+export default function FieldShell() {
+  const { profile, companyId, permissions } = useShell();
+  const { uat } = useSnapshot(session);
+  const identity = useFieldIdentity();
+  const userId = profile?.user_id ?? null;
+  const visits = hasPermission(permissions, { module: 'fos', action: 'visits', access: 'read' });
+
+  useEffect(() => startDrainTriggers(), []);
+  useEffect(() => {
+    void requestPersistentStorage();
+  }, []);
+
+  // Sign-in and company switch: the drain (page or service worker) sends as this user in this company.
+  useEffect(() => {
+    if (!uat || !userId || !companyId) return;
+    void saveOfflineSession({ token: uat, company_id: companyId, user_id: userId }).then(requestDrain, () => undefined);
+  }, [uat, userId, companyId]);
+
+  useAllocationRefresh(userId, companyId, visits);
+
+  // Items reached the server: the server's lists (last dispositions, visits, deposits) changed.
+  const client = useQueryClient();
+  const lastSyncAt = useSyncMeta()?.lastSyncAt ?? null;
+  const seen = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (seen.current !== undefined && lastSyncAt !== seen.current) {
+      for (const key of ['fos-allocation-refresh', 'fos-visits', 'fos-deposits', 'fos-online-recoveries']) void client.invalidateQueries({ queryKey: [key] });
+    }
+    seen.current = lastSyncAt;
+  }, [lastSyncAt, client]);
+
+  return <SyncBar userId={identity.userId} companyId={identity.companyId} />;
+}

@@ -1,0 +1,48 @@
+/**
+ * GPS check-in (issue 4 "Visit form: GPS check-in"): one position from the browser's geolocation,
+ * resolved with null instead of throwing so a visit can be saved without a fix (it is then
+ * flagged 'no_location' by the server).
+ */
+
+/** A check-in: degrees, accuracy radius in metres, and when the fix was taken (ISO). */
+export interface CheckIn {
+  latitude: number;
+  longitude: number;
+  accuracyM: number;
+  at: string;
+}
+
+/** Why there is no fix: refused by the user, not available, timed out, or no geolocation at all. */
+export type CheckInFailure = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
+
+/**
+ * Asks the device for its position.
+ * @param timeoutMs how long to wait for a fix (cheap phones indoors can take long; default 20 s)
+ * @returns the fix, or the reason there is none (never rejects)
+ */
+export function checkIn(timeoutMs = 20_000): Promise<{ fix: CheckIn } | { failure: CheckInFailure }> {
+  const geo = typeof navigator !== 'undefined' ? navigator.geolocation : undefined;
+  if (!geo) return Promise.resolve({ failure: 'unsupported' });
+  return new Promise((resolve) => {
+    geo.getCurrentPosition(
+      (position) =>
+        resolve({
+          fix: {
+            latitude: position.coords.latitude,
+            longitude: position.coords.longitude,
+            accuracyM: Math.round(position.coords.accuracy),
+            at: new Date(position.timestamp || Date.now()).toISOString(),
+          },
+        }),
+      (error) => resolve({ failure: error.code === error.PERMISSION_DENIED ? 'denied' : error.code === error.TIMEOUT ? 'timeout' : 'unavailable' }),
+      // A fix up to a minute old is good enough for a door-step check-in and saves battery.
+      { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 60_000 },
+    );
+  });
+}
+
+/** The executive's current position for the day plan (null when unavailable); quicker, coarser. */
+export async function currentPosition(): Promise<{ lat: number; lng: number } | null> {
+  const result = await checkIn(10_000);
+  return 'fix' in result ? { lat: result.fix.latitude, lng: result.fix.longitude } : null;
+}

@@ -1,0 +1,120 @@
+/**
+ * My visits (`/app/visit-details`, issue 4 "Screens under 768 px"): the executive's allocated loans
+ * for the day from the phone's copy (Dexie), refreshed when online, as a list and on a map, ordered
+ * by the day plan (priority, then distance from where the executive stands). Works offline: loans,
+ * queued visits and the map's cached tiles all come from the phone.
+ */
+import { Alert, Box, Flex, Heading, IconButton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { List, Map as MapIcon, RefreshCw } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShell } from '../../app/shell-context';
+import { EmptyState, LoadingState } from '../../components/query-state';
+import { useAllocationRefresh, useCachedAllocation, useOutbox } from './field-data';
+import { formatWhen } from './format';
+import { currentPosition } from './gps';
+import { queuedDispositions } from './queued';
+import { useOnline } from './sync-bar';
+import { useFieldIdentity } from './use-field-identity';
+import { VisitCard, visitFormLink } from './visit-card';
+import { planVisits, type LatLng } from './visit-plan';
+
+// Leaflet (~45 KB gzipped) is loaded only when the map is opened.
+const VisitsMap = lazy(() => import('./visits-map'));
+
+export default function MyVisitsScreen() {
+  const { t, i18n } = useTranslation();
+  const { companyId, prefix } = useShell();
+  const { userId, ready } = useFieldIdentity();
+  const online = useOnline();
+  const allocation = useCachedAllocation(userId, companyId);
+  const outbox = useOutbox(userId, companyId);
+  const refresh = useAllocationRefresh(userId, companyId);
+  const [here, setHere] = useState<LatLng | null>(null);
+  const [view, setView] = useState<'list' | 'map'>('list');
+
+  useEffect(() => {
+    let alive = true;
+    void currentPosition().then((p) => {
+      if (alive) setHere(p);
+    });
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  const plan = useMemo(() => planVisits(allocation?.loans ?? [], here), [allocation, here]);
+  const queued = useMemo(() => queuedDispositions(outbox ?? []), [outbox]);
+  const currency = allocation?.currency ?? null;
+  const record = (loanId: string) => visitFormLink(prefix, companyId, loanId);
+
+  let body;
+  if (!ready || allocation === undefined) body = <LoadingState />;
+  else if (!userId) body = <EmptyState>{t('field.visits.signed_out')}</EmptyState>;
+  else if (!allocation.syncedAt && refresh.isFetching) body = <LoadingState label={t('field.visits.downloading')} />;
+  else if (!allocation.syncedAt)
+    body = (
+      <Alert.Root status="warning">
+        <Alert.Indicator />
+        <Alert.Description>{online ? t('field.visits.download_failed') : t('field.visits.never_synced')}</Alert.Description>
+      </Alert.Root>
+    );
+  else if (plan.length === 0) body = <EmptyState>{t('field.visits.empty')}</EmptyState>;
+  else if (view === 'map')
+    body = (
+      <Suspense fallback={<LoadingState label={t('field.visits.loading_map')} />}>
+        <VisitsMap plan={plan} here={here} currency={currency} recordHref={record} queued={queued} />
+      </Suspense>
+    );
+  else
+    body = (
+      <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label={t('field.visits.list_label')}>
+        {plan.map(({ loan, distanceM }) => (
+          <VisitCard key={loan.loan_id} loan={loan} distanceM={distanceM} currency={currency} queuedDisposition={queued.get(loan.loan_id) ?? null} recordHref={record(loan.loan_id)} />
+        ))}
+      </Stack>
+    );
+
+  return (
+    <Stack gap="3" maxW="3xl">
+      <Flex align="center" gap="2">
+        <Box flex="1" minW="0">
+          <Heading as="h1" size="xl">
+            {t('field.visits.title')}
+          </Heading>
+          {allocation?.syncedAt && (
+            <Text fontSize="sm" color="fg.muted" data-testid="allocation-summary">
+              {t('field.visits.summary', { count: plan.length, when: formatWhen(allocation.syncedAt, i18n.language) })}
+            </Text>
+          )}
+        </Box>
+        <IconButton
+          size="sm"
+          variant="ghost"
+          aria-label={t('field.visits.refresh')}
+          disabled={!online || !userId}
+          loading={refresh.isFetching}
+          onClick={() => void refresh.refetch()}
+        >
+          <RefreshCw />
+        </IconButton>
+      </Flex>
+      <Tabs.Root value={view} onValueChange={(e) => setView(e.value === 'map' ? 'map' : 'list')} variant="enclosed" size="sm" alignSelf="start">
+        <Tabs.List aria-label={t('field.visits.view')}>
+          <Tabs.Trigger value="list">
+            <List size={14} aria-hidden /> {t('field.visits.list')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="map">
+            <MapIcon size={14} aria-hidden /> {t('field.visits.map')}
+          </Tabs.Trigger>
+        </Tabs.List>
+      </Tabs.Root>
+      {here === null && plan.length > 0 && (
+        <Text fontSize="xs" color="fg.muted">
+          {t('field.visits.no_position')}
+        </Text>
+      )}
+      {body}
+    </Stack>
+  );
+}

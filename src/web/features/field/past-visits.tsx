@@ -1,0 +1,85 @@
+/**
+ * A loan's visits (issue 4 "GET /api/fos/visits?loan_id="): those still waiting in the outbox
+ * first, then the server's, newest first, when online. Offline the server part says so instead
+ * of failing.
+ */
+import { Badge, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoanVisits } from './api';
+import { useOutbox } from './field-data';
+import { formatWhen } from './format';
+import { queuedOf } from './queued';
+import { useOnline } from './sync-bar';
+
+function VisitRow({ when, disposition, person, detail, badge, testId }: { when: string; disposition: string; person: string; detail: string | null; badge: ReactNode; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card.Root as="li" size="sm" data-testid={testId}>
+      <Card.Body p="3" gap="1">
+        <Flex justify="space-between" gap="2" align="start">
+          <Text fontWeight="medium">{t(`field.disposition.${disposition}`, { defaultValue: disposition })}</Text>
+          {badge}
+        </Flex>
+        <Text fontSize="sm" color="fg.muted">
+          {when} · {t(`field.person_met.${person}`, { defaultValue: person })}
+        </Text>
+        {detail && <Text fontSize="sm">{detail}</Text>}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export function PastVisits({ loanId, userId, companyId }: { loanId: string; userId: string | null; companyId: string | null }) {
+  const { t, i18n } = useTranslation();
+  const online = useOnline();
+  const outbox = useOutbox(userId, companyId);
+  const server = useLoanVisits(online ? companyId : null, loanId);
+  const queued = useMemo(() => queuedOf(outbox ?? [], 'visit').filter(({ body }) => body.loan_id === loanId).reverse(), [outbox, loanId]);
+  const visits = server.data?.visits ?? [];
+
+  return (
+    <Stack gap="2" mt="4" className="no-print">
+      <Heading as="h2" size="md">
+        {t('field.past.title')}
+      </Heading>
+      <Stack as="ul" listStyleType="none" m="0" p="0" gap="2">
+        {queued.map(({ item, body }) => (
+          <VisitRow
+            key={item.idempotency_key}
+            testId="queued-visit-row"
+            when={formatWhen(body.checked_in_at, i18n.language)}
+            disposition={body.disposition}
+            person={body.person_met}
+            detail={body.remarks || null}
+            badge={
+              <Badge colorPalette={item.status === 'failed' ? 'red' : 'blue'}>
+                {item.status === 'failed' ? t('field.past.failed') : t('field.past.waiting')}
+              </Badge>
+            }
+          />
+        ))}
+        {visits.map((v) => (
+          <VisitRow
+            key={v.visit_id}
+            testId="past-visit-row"
+            when={formatWhen(v.checked_in_at, i18n.language)}
+            disposition={v.disposition}
+            person={v.person_met}
+            detail={[v.remarks, v.photo_urls.length > 0 ? t('field.past.photos', { count: v.photo_urls.length }) : null].filter(Boolean).join(' · ') || null}
+            badge={
+              v.flags.length > 0 ? (
+                <Badge colorPalette="orange">{t('field.past.flagged')}</Badge>
+              ) : (
+                <Badge colorPalette="green">{t('field.past.synced')}</Badge>
+              )
+            }
+          />
+        ))}
+      </Stack>
+      {!online && <Text fontSize="sm" color="fg.muted">{t('field.past.offline')}</Text>}
+      {online && server.isError && <Text fontSize="sm" color="fg.muted">{t('field.past.load_failed')}</Text>}
+      {online && server.isSuccess && visits.length === 0 && queued.length === 0 && <Text fontSize="sm" color="fg.muted">{t('field.past.none')}</Text>}
+    </Stack>
+  );
+}
