@@ -17,11 +17,14 @@ const START_INDEX = 70_000;
 const DESK = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-/** Opens a screen from the side menu on desks, or from the bottom navigation on phones. */
+/**
+ * Opens a screen from the side menu on desks, or from the bottom navigation on phones. Chosen by the
+ * viewport, not by what is visible at this instant: right after a resize the old navigation may
+ * still be on screen for a moment.
+ */
 async function openMenu(page: Page, name: 'Loans' | 'Bulk operations'): Promise<void> {
-  const side = page.getByTestId('side-menu');
-  const nav = (await side.isVisible()) ? side : page.getByTestId('bottom-nav');
-  await nav.getByRole('link', { name }).click();
+  const phone = (page.viewportSize()?.width ?? DESK.width) <= 768;
+  await page.getByTestId(phone ? 'bottom-nav' : 'side-menu').getByRole('link', { name }).click();
 }
 
 test('an admin imports an allocation file, finds one of its loans and opens its profile', async ({ page }) => {
