@@ -23,6 +23,7 @@ import { knownHeaderLabels } from '../../../domain/portfolio/system-variables';
 import { fileExtension } from '../../../domain/validation/rules';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { parseJsonText } from '../../http/json-text';
 import type { ModuleDeps } from '../../http/deps';
 import type { FileStorage } from '../../storage/files';
 import { companiesByIds } from '../companies/service';
@@ -182,18 +183,11 @@ export async function previewImport(deps: Pick<ModuleDeps, 'db' | 'files'>, comp
  * @throws 400 'mapping must be JSON ...' or "Column 'X' is not in the file"
  */
 export function parseMappingField(raw: string, headers: readonly string[]): ColumnMapping {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    throw badRequest('mapping must be JSON: { "<file header>": "<variable_name>" }');
-  }
-  const parsed = columnMappingSchema.safeParse(json);
-  if (!parsed.success) throw badRequest('mapping must be JSON: { "<file header>": "<variable_name>" }');
+  const { value: named } = parseJsonText(raw, columnMappingSchema, { notJson: 'mapping must be JSON: { "<file header>": "<variable_name>" }' });
   const byKey = new Map(headers.map((h) => [normaliseHeader(h), h]));
   const mapping: ColumnMapping = Object.fromEntries(headers.map((h) => [h, null]));
   const missing: string[] = [];
-  for (const [key, name] of Object.entries(parsed.data)) {
+  for (const [key, name] of Object.entries(named)) {
     const header = headers.includes(key) ? key : byKey.get(normaliseHeader(key));
     if (header === undefined) missing.push(`Column '${key}' is not in the file`);
     else mapping[header] = name;

@@ -7,7 +7,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { BLOCKED_EXTENSIONS, checkUploads, fileExtension } from '../../../domain/validation/rules';
+import type { z } from 'zod';
 import { AppError, badRequest } from '../../http/errors';
+import { parseJsonText } from '../../http/json-text';
 
 export interface FormFile {
   fieldname: string;
@@ -78,19 +80,11 @@ export async function readFieldForm(req: FastifyRequest, rules: { fileFields: re
  * Parses a JSON form field against a zod-like schema.
  * @throws 400 '<name> is required' / '<name> must be JSON' / 'Invalid <name>: field — message'
  */
-export function jsonField<T>(form: FieldForm, name: string, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }): { value: T; raw: unknown } {
+export function jsonField<T>(form: FieldForm, name: string, schema: z.ZodType<T>): { value: T; raw: unknown } {
   const text = form.fields[name];
   if (text === undefined) throw badRequest(`${name} is required`);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    throw badRequest(`${name} must be JSON`);
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw badRequest(`Invalid ${name}: ${issue?.path.map(String).join('.') || name} — ${issue?.message ?? 'invalid'}`);
-  }
-  return { value: parsed.data, raw };
+  return parseJsonText(text, schema, {
+    notJson: `${name} must be JSON`,
+    invalid: (issue) => `Invalid ${name}: ${issue?.path.map(String).join('.') || name} — ${issue?.message ?? 'invalid'}`,
+  });
 }

@@ -20,6 +20,7 @@ import { loanFilters } from '../../../domain/contracts/portfolio';
 import { filterConfigItems, groupFilterItems, validateLoanFilters } from '../../../domain/portfolio/loan-filters';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { parseJsonText } from '../../http/json-text';
 import { Masker } from './loan-masking';
 import type { LoanSelection } from './loan-query';
 import { PROMOTED_COLUMNS, latestRemarkSql, selectionSql, sortSql, variableSql } from './loan-query';
@@ -70,15 +71,10 @@ export function rowsOf<T>(res: unknown): T[] {
 export function parseFilters(raw: string | readonly LoanFilter[] | undefined, variables: readonly CompanyVariable[]): LoanSelection['filters'] {
   let filters: readonly LoanFilter[] = [];
   if (typeof raw === 'string' && raw.trim() !== '') {
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      throw badRequest('filters must be JSON: [{"filter_key": "...", ...}]');
-    }
-    const parsed = loanFilters.safeParse(json);
-    if (!parsed.success) throw badRequest(`filters are invalid: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
-    filters = parsed.data;
+    filters = parseJsonText(raw, loanFilters, {
+      notJson: 'filters must be JSON: [{"filter_key": "...", ...}]',
+      invalid: (issue) => `filters are invalid: ${issue?.message ?? 'bad shape'}`,
+    }).value;
   } else if (Array.isArray(raw)) {
     filters = raw;
   }
