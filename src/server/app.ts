@@ -36,7 +36,9 @@ import { importRoutes } from './modules/bulk/import-routes';
 import { portfolioRoutes } from './modules/portfolio/routes';
 import { documentRoutes } from './modules/field/document-routes';
 import { fieldRoutes } from './modules/field/routes';
+import { trackingRoutes } from './modules/field/tracking-routes';
 import { createJobQueue } from './jobs/queue';
+import { createEventBus } from './realtime/events';
 import { createFileStorage } from './storage/files';
 import type { FileStorage } from './storage/files';
 
@@ -107,10 +109,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     messages: opts.messages ?? new LocalLogMessageProvider(app.log),
     jobs,
     files: opts.files ?? createFileStorage(config),
+    events: createEventBus(opts.db),
   };
   // The queue starts once every module has registered its workers, and stops before the database closes.
   if (opts.runJobs !== false) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', () => deps.events.close());
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) return reply.code(err.statusCode).send({ success: false, message: err.message, data: err.data });
@@ -199,6 +203,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await api.register(exportRoutes, { ...deps, prefix: '/recovery' });
     await api.register(importRoutes, { ...deps, prefix: '/bulk' });
     await api.register(fieldRoutes, { ...deps, prefix: '/fos' });
+    await api.register(trackingRoutes, { ...deps, prefix: '/fos' });
     await api.register(documentRoutes, { ...deps, prefix: '/document' });
   }, { prefix: '/api' });
 

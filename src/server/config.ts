@@ -5,6 +5,7 @@
  * machine with no variables set. Durations are minutes; the argon2 cost is lowered only by tests.
  */
 import path from 'node:path';
+import { DEFAULT_RECEIPT_DEPOSIT_DAYS } from '../domain/field/verification';
 
 export interface AppConfig {
   port: number;
@@ -32,8 +33,14 @@ export interface AppConfig {
   jobPollingSeconds: number;
   /** Data rows an allocation import commits per transaction (IMPORT_CHUNK_ROWS, default 500). */
   importChunkRows: number;
-  /** How long an import worker's lease lasts without renewal, seconds (IMPORT_LEASE_SECONDS, default 60); renewed every chunk. */
+  /** How long a bulk job's lease (imports, loan operations) lasts without renewal, seconds (IMPORT_LEASE_SECONDS, default 60); renewed every chunk. */
   importLeaseSeconds: number;
+  /** Loans a loan operation commits per transaction (LOAN_OPERATION_CHUNK_ROWS, default 1000). */
+  loanOperationChunkRows: number;
+  /** Days of position pings kept; older daily partitions are dropped (TRACKING_RETENTION_DAYS, default 180). */
+  trackingRetentionDays: number;
+  /** Days a cash/cheque/DD receipt may stay undeposited before its visit is flagged (RECEIPT_DEPOSIT_DAYS, default 2). */
+  receiptDepositDays: number;
 }
 
 function intFromEnv(value: string | undefined, fallback: number, name: string): number {
@@ -71,6 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobPollingSeconds: Number(env.JOB_POLLING_SECONDS ?? 1) >= 0.5 ? Number(env.JOB_POLLING_SECONDS ?? 1) : 1,
     importChunkRows: intFromEnv(env.IMPORT_CHUNK_ROWS, 500, 'IMPORT_CHUNK_ROWS'),
     importLeaseSeconds: intFromEnv(env.IMPORT_LEASE_SECONDS, 60, 'IMPORT_LEASE_SECONDS'),
+    loanOperationChunkRows: intFromEnv(env.LOAN_OPERATION_CHUNK_ROWS, 1000, 'LOAN_OPERATION_CHUNK_ROWS'),
+    trackingRetentionDays: intFromEnv(env.TRACKING_RETENTION_DAYS, 180, 'TRACKING_RETENTION_DAYS'),
+    receiptDepositDays: intFromEnv(env.RECEIPT_DEPOSIT_DAYS, DEFAULT_RECEIPT_DEPOSIT_DAYS, 'RECEIPT_DEPOSIT_DAYS'),
   };
   return { ...base, ...overrides };
 }

@@ -224,7 +224,7 @@ export const loanDetails = z.object({
 });
 export type LoanDetails = z.infer<typeof loanDetails>;
 
-export const ACTIVITY_KINDS = ['remark', 'call', 'ptp', 'payment', 'visit', 'status_change', 'import'] as const;
+export const ACTIVITY_KINDS = ['remark', 'call', 'ptp', 'payment', 'visit', 'status_change', 'import', 'allocation'] as const;
 export const activityEvent = z.object({
   event_id: z.string(),
   kind: z.enum(ACTIVITY_KINDS),

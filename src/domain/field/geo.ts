@@ -25,7 +25,12 @@ export const VERIFICATION_LIMITS = {
   maxAccuracyMetres: 100,
 } as const;
 
-export const VISIT_FLAGS = ['too_far', 'no_photo', 'poor_accuracy', 'no_location'] as const;
+/**
+ * Why a visit needs verification: too far from the address, no photo, poor GPS accuracy, no
+ * position; a PTP amount above the loan's dues; a receipt still not deposited after the company's
+ * deposit window (added by the verification queue once the window has passed, see verification.ts).
+ */
+export const VISIT_FLAGS = ['too_far', 'no_photo', 'poor_accuracy', 'no_location', 'ptp_above_dues', 'receipt_not_deposited'] as const;
 export type VisitFlag = (typeof VISIT_FLAGS)[number];
 
 /**

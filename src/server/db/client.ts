@@ -34,6 +34,13 @@ export interface Database {
    * takes). Without values, PGlite runs `text` as a script (several statements allowed).
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * LISTENs on `channel` and calls `onPayload` with each NOTIFY payload (notifications are
+   * delivered once the notifying transaction commits). PostgreSQL: one dedicated connection for
+   * all channels, reconnected after an error; PGlite: its own in-process LISTEN.
+   * @returns a function that stops listening
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -50,13 +57,18 @@ export async function createDatabase(opts: { databaseUrl?: string; dataDir?: str
     // process: node-postgres emits it on the pool, and the next query simply opens a new connection.
     pool.on('error', (err) => process.stderr.write(`PostgreSQL idle connection closed: ${err.message}\n`));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const listener = pgListener(opts.databaseUrl);
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
       ping: () => ping(db),
       executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows as Record<string, unknown>[] }),
-      close: () => pool.end(),
+      listen: listener.listen,
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   let dataDir: string | undefined;
@@ -78,6 +90,12 @@ export async function createDatabase(opts: { databaseUrl?: string; dataDir?: str
       const results = await client.exec(text);
       return { rows: (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[] };
     },
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
   };
 }
@@ -89,4 +107,73 @@ async function ping(db: Db): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** A quoted SQL identifier (LISTEN takes no parameters). */
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * LISTEN on PostgreSQL over one dedicated connection (a pooled one would lose its LISTENs when
+ * returned). Connects on the first listen; after a connection error it reconnects within seconds
+ * and LISTENs again on every channel (notifications sent meanwhile are lost, which live views accept).
+ */
+function pgListener(url: string): Pick<Database, 'listen' | 'close'> {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (msg) => {
+        for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+      });
+      c.on('error', (err) => {
+        process.stderr.write(`PostgreSQL LISTEN connection lost: ${err.message}\n`);
+        client = null;
+        connecting = null;
+        c.end().catch(() => undefined);
+        if (!closed && handlers.size > 0) {
+          retry = setTimeout(() => void connect().catch(() => undefined), 2_000);
+          retry.unref();
+        }
+      });
+      await c.connect();
+      for (const channel of handlers.keys()) await c.query(`LISTEN ${ident(channel)}`);
+      client = c;
+      return c;
+    })().catch((err: unknown) => {
+      connecting = null;
+      throw err;
+    });
+    return connecting;
+  };
+
+  return {
+    async listen(channel, onPayload) {
+      const first = !handlers.has(channel);
+      if (first) handlers.set(channel, new Set());
+      handlers.get(channel)!.add(onPayload);
+      const c = client ?? (await connect());
+      if (first && client === c) await c.query(`LISTEN ${ident(channel)}`);
+      return async () => {
+        const set = handlers.get(channel);
+        set?.delete(onPayload);
+        if (set && set.size === 0) {
+          handlers.delete(channel);
+          await client?.query(`UNLISTEN ${ident(channel)}`).catch(() => undefined);
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      handlers.clear();
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
+  };
 }

@@ -1,8 +1,9 @@
-/** What route plugins receive: the database, the configuration, the message provider, the job queue and file storage. */
+/** What route plugins receive: the database, the configuration, the message provider, the job queue, file storage and the event bus. */
 import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import type { MessageProvider } from '../messaging/provider';
+import type { EventBus } from '../realtime/events';
 import type { FileStorage } from '../storage/files';
 
 export interface ModuleDeps {
@@ -13,4 +14,6 @@ export interface ModuleDeps {
   messages: MessageProvider;
   jobs: JobQueue;
   files: FileStorage;
+  /** Live events across API processes (LISTEN/NOTIFY): tracking positions. */
+  events: EventBus;
 }

@@ -48,7 +48,13 @@ const PROFILES: Record<ProfileName, { description: string; permissions: () => Pe
   },
   'Field Executive': {
     description: 'Field visits, receipts and deposits, with borrower names and numbers in clear to call and find them',
-    permissions: () => grant({ 'Core Collection Modules': { portfolio: 'r', loan_profile: 'r', access_unmasked_data: 'r' }, fos: { visits: 'rw', deposits: 'rw', online_recoveries: 'rw' }, 'Document Management': { documents: 'rw' } }),
+    permissions: () =>
+      grant({
+        'Core Collection Modules': { portfolio: 'r', loan_profile: 'r', access_unmasked_data: 'r' },
+        // field_force_tracking read: the executive's own trail (the reports-to scope shows nobody else).
+        fos: { visits: 'rw', deposits: 'rw', online_recoveries: 'rw', field_force_tracking: 'r' },
+        'Document Management': { documents: 'rw' },
+      }),
   },
   Legal: {
     description: 'Notices and litigation',

@@ -1,5 +1,6 @@
 /**
- * Bulk job tables (spec 4 "Bulk statuses"; issue 3 import and export management).
+ * Bulk job tables (spec 4 "Bulk statuses"; issue 3 import and export management; issue 5 loan
+ * operations).
  *
  * pg-boss delivers the job; the row here is the job's truth: status, counts and the checkpoint
  * `processed_rows` (data rows of the file handled so far, committed in the same transaction as
@@ -8,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { AGENT_TYPES, LOAN_OPERATION_RECORD_STATUSES, LOAN_OPERATION_TYPES } from '../../../domain/bulk/loan-operations';
 import type { LoanFilter } from '../../../domain/contracts/portfolio';
 import { companies } from '../companies/schema';
 
@@ -84,3 +86,74 @@ export const exportsTable = pgTable(
   (t) => [index('exports_company_created').on(t.companyId, t.createdAt)],
 );
 export type ExportRow = typeof exportsTable.$inferSelect;
+
+/**
+ * Bulk loan operations (issue 5; spec 4 "Loan operations default" statuses). Like an import, the
+ * row is the job's truth: status, counts, the checkpoint `processed_count` (items handled so far,
+ * committed with their effects), and a lease. The loans an operation covers are resolved once,
+ * into loan_operation_items (`resolved_at` set in the same transaction), so a resumed run works
+ * through the same list in the same order.
+ */
+export const loanOperations = pgTable(
+  'loan_operations',
+  {
+    operationId: id('operation_id'),
+    companyId: text('company_id').notNull().references(() => companies.companyId),
+    authorId: text('author_id'),
+    operationType: text('operation_type', { enum: LOAN_OPERATION_TYPES }).notNull(),
+    status: text('status', { enum: LOAN_OPERATION_RECORD_STATUSES }).notNull(),
+    allocationMonth: text('allocation_month').notNull(),
+    selection: text('selection', { enum: ['loan_ids', 'filters', 'agent_loans', 'file'] }).notNull(),
+    /** loan_ids as given (selection 'loan_ids'). */
+    loanIds: jsonb('loan_ids').$type<string[]>(),
+    filters: jsonb('filters').$type<LoanFilter[]>(),
+    search: text('search'),
+    /** Fixed by the request, else null (excel: per row; deallocate by agent type). */
+    agentType: text('agent_type', { enum: AGENT_TYPES }),
+    userId: text('user_id'),
+    fromUserId: text('from_user_id'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    fileName: text('file_name'),
+    fileKey: text('file_key'),
+    fileKind: text('file_kind', { enum: ['xlsx', 'xls', 'csv'] }),
+    totalCount: integer('total_count').notNull().default(0),
+    processedCount: integer('processed_count').notNull().default(0),
+    successCount: integer('success_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    message: text('message'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    terminatedBy: text('terminated_by'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('loan_operations_company_created').on(t.companyId, t.createdAt), index('loan_operations_status').on(t.status)],
+);
+export type LoanOperationRow = typeof loanOperations.$inferSelect;
+
+/**
+ * The loans of an operation in processing order (`seq` from 1) and what became of each: the audit
+ * trail of who allocated what, when (with the previous agent), and the error file's rows.
+ */
+export const loanOperationItems = pgTable(
+  'loan_operation_items',
+  {
+    operationId: text('operation_id').notNull().references(() => loanOperations.operationId, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    companyId: text('company_id').notNull(),
+    loanId: text('loan_id').notNull(),
+    /** The file's agent cell (excel) and its row number. */
+    agentRef: text('agent_ref'),
+    rowNumber: integer('row_number'),
+    status: text('status', { enum: ['pending', 'success', 'failed'] }).notNull().default('pending'),
+    reason: text('reason'),
+    /** The agent before and after (allocation operations). */
+    previousUserId: text('previous_user_id'),
+    userId: text('user_id'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.operationId, t.seq] }), index('loan_operation_items_loan').on(t.companyId, t.loanId)],
+);

@@ -7,7 +7,7 @@ import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Company, CompanySummary, companiesQuery, companySettingsUpdate } from '../../../domain/contracts/companies';
 import { companySummary } from '../../../domain/contracts/companies';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/sql-helpers';
 import { notFound } from '../../http/errors';
 import { userAudit, userCompanies } from '../users/schema';
@@ -123,4 +123,10 @@ export async function updateCompany(db: Db, companyId: string, actorUserId: stri
     if (!row) throw notFound('Company not found');
     return toCompany(row);
   });
+}
+
+/** The company's country and currency (INR unless the company says IDR). */
+export async function companyCountry(db: DbOrTx, companyId: string): Promise<{ country: string; currency: 'INR' | 'IDR' }> {
+  const [row] = await db.select({ country: companies.country, currency: companies.countryCurrencyCode }).from(companies).where(eq(companies.companyId, companyId));
+  return { country: row?.country ?? 'INDIA', currency: row?.currency === 'IDR' ? 'IDR' : 'INR' };
 }

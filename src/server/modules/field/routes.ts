@@ -28,9 +28,11 @@ import type { ModuleDeps } from '../../http/deps';
 import { ok, okResponse } from '../../http/envelope';
 import { idempotencyHeaderDoc, idempotencyKeyOf, requestHash, runIdempotent } from '../../http/idempotency';
 import type { FileStorage } from '../../storage/files';
+import { companyCountry } from '../companies/service';
 import { documentOnlyBody } from '../bulk/import-routes';
 import type { FieldCaller } from './service';
-import { companyCountry, depositSlipKey, depositsOverview, listReceipts, listVisits, myAllocation, onlineRecoveries, recordDeposit, recordReceipt, recordVisit, visitPhotoKey } from './service';
+import { depositSlipKey, depositsOverview, listReceipts, listVisits, myAllocation, onlineRecoveries, recordDeposit, recordReceipt, recordVisit, visitPhotoKey } from './service';
+import { ensurePingPartitions } from './tracking';
 import { imageTypeOfKey, jsonField, readFieldForm } from './uploads';
 
 /** Photos per visit and their size limit (issue 4 visit form; spec 5 size message). */
@@ -45,9 +47,10 @@ const VERIFY: PermissionRequirement = { module: 'fos', action: 'visit_verificati
 export const idempotencyHeaders = z.looseObject({ 'idempotency-key': z.string().optional().meta(idempotencyHeaderDoc) });
 const binary = (description: string) => z.string().meta({ type: 'string', format: 'binary', description });
 
-function callerOf(req: FastifyRequest): FieldCaller {
+/** The caller of a field route: company, user, permissions and role (for the reports-to scope). */
+export function callerOf(req: FastifyRequest): FieldCaller {
   const { companyId, user, company } = requireCompany(req);
-  return { companyId, user, permissions: company.permissions };
+  return { companyId, user, permissions: company.permissions, roleId: company.membership.roleId };
 }
 
 /** Sends a stored file; a missing file is a 404, not a crash. */
@@ -88,9 +91,10 @@ export const fieldRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
       const form = await readFieldForm(req, { fileFields: ['photos'], maxSizeMb: PHOTO_MAX_MB, maxFiles: VISIT_MAX_PHOTOS, imagesOnly: true });
       const { value, raw } = jsonField(form, 'visit', visitBody);
       const hash = requestHash(raw, form.files.map((f) => f.data));
+      await ensurePingPartitions(db, [new Date(value.checked_in_at)]);
       return runIdempotent(db, reply, { companyId: caller.companyId, userId: caller.user.userId, route: 'POST /api/fos/visits', key }, hash, async (tx) => ({
         status: 200,
-        body: ok(await recordVisit(tx, files, caller, key, value, form.files), 'Visit recorded'),
+        body: ok(await recordVisit(tx, files, deps.events, caller, key, value, form.files), 'Visit recorded'),
       }));
     },
   );

@@ -1,11 +1,12 @@
 /**
- * Field app tables (issue 4): visits, receipts, cash/cheque deposits and loan documents. Every row
+ * Field app tables (issue 4): visits, receipts, cash/cheque deposits and loan documents; issue 5:
+ * position pings (partitioned by day) and each executive's last position. Every row
  * a phone writes carries the Idempotency-Key it was posted with (unique per company), so a replayed
  * outbox item can never make a second row. Files (photos, slips, documents) live in file storage
  * under `field/<company>/...`; the rows keep their keys. Amounts are numeric(18,2).
  */
 import { sql } from 'drizzle-orm';
-import { date, doublePrecision, index, integer, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { VisitFlag } from '../../../domain/field/geo';
 import { companies } from '../companies/schema';
 import { users } from '../users/schema';
@@ -46,12 +47,17 @@ export const fosVisits = pgTable(
     distanceM: integer('distance_m'),
     flags: jsonb('flags').$type<VisitFlag[]>().notNull().default([]),
     verificationStatus: text('verification_status', { enum: ['not_required', 'pending', 'approved', 'rejected'] }).notNull(),
+    /** The reviewer's decision (issue 5): who, when, why (required to reject). */
+    verifiedBy: text('verified_by').references(() => users.userId),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    verificationReason: text('verification_reason'),
     createdAt: createdAt(),
   },
   (t) => [
     unique('fos_visits_key').on(t.companyId, t.idempotencyKey),
     index('fos_visits_loan').on(t.companyId, t.loanId, t.checkedInAt),
     index('fos_visits_user').on(t.companyId, t.userId, t.checkedInAt),
+    index('fos_visits_verification').on(t.companyId, t.verificationStatus, t.checkedInAt),
   ],
 );
 export type FosVisitRow = typeof fosVisits.$inferSelect;
@@ -126,3 +132,50 @@ export const documents = pgTable(
   (t) => [unique('documents_key').on(t.companyId, t.idempotencyKey), index('documents_loan').on(t.companyId, t.loanId)],
 );
 export type DocumentRow = typeof documents.$inferSelect;
+
+/**
+ * Position pings (issue 5 "Field-force tracking"): millions of rows a day, so the table is
+ * PARTITIONED BY RANGE (recorded_at), one partition per UTC day plus a default partition that
+ * catches a day whose partition is missing (inserts never fail). Drizzle cannot declare
+ * partitioning: migration 0003 creates this table by hand (same columns and index as here, so
+ * drizzle-kit's snapshot stays true) with the function `ensure_position_ping_partitions(from, days)`
+ * that makes daily partitions and moves any rows of those days out of the default partition.
+ *
+ * No primary key and no foreign keys (each would cost every insert); the unique index on
+ * (company_id, user_id, recorded_at) includes the partition key, serves last-position and trail
+ * reads, and makes a ping posted twice (same executive, same instant) a no-op.
+ */
+export const positionPings = pgTable(
+  'position_pings',
+  {
+    companyId: text('company_id').notNull(),
+    userId: text('user_id').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    accuracyM: doublePrecision('accuracy_m'),
+    battery: smallint('battery'),
+    source: text('source', { enum: ['timer', 'check_in'] }).notNull().default('timer'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('position_pings_user_time').on(t.companyId, t.userId, t.recordedAt)],
+);
+export type PositionPingRow = typeof positionPings.$inferSelect;
+
+/** Each executive's latest ping (one row per company and user, upserted with every batch), so the live map reads one small row per executive. */
+export const fosLastPositions = pgTable(
+  'fos_last_positions',
+  {
+    companyId: text('company_id').notNull().references(() => companies.companyId),
+    userId: author(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    accuracyM: doublePrecision('accuracy_m'),
+    battery: smallint('battery'),
+    source: text('source', { enum: ['timer', 'check_in'] }).notNull().default('timer'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId], name: 'fos_last_positions_pk' })],
+);
+export type LastPositionRow = typeof fosLastPositions.$inferSelect;

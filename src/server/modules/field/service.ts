@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
   AllocatedLoan,
@@ -22,14 +23,16 @@ import { NO_LOAN_DETAILS_MESSAGE } from '../../../domain/contracts/portfolio';
 import { formatMoney } from '../../../domain/common/money';
 import { DEPOSITABLE_MODES, requiredFields } from '../../../domain/field/dispositions';
 import { visitFlags } from '../../../domain/field/geo';
+import { ptpAboveDues } from '../../../domain/field/verification';
 import { visitPriority } from '../../../domain/field/priority';
 import { parseReceiptNumber } from '../../../domain/field/receipt-number';
 import { containsMarkup } from '../../../domain/validation/rules';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import type { EventBus } from '../../realtime/events';
 import type { FileStorage } from '../../storage/files';
 import { loanAllocations } from '../allocation/schema';
-import { companies } from '../companies/schema';
+import { companyCountry } from '../companies/service';
 import { loanPayments } from '../payments/schema';
 import { canReadUnmasked } from '../portfolio/loan-masking';
 import { REMARK_MARKUP_MESSAGE } from '../portfolio/profiles';
@@ -38,10 +41,12 @@ import type { PortfolioView } from '../portfolio/service';
 import { portfolioView, toLoanRecord } from '../portfolio/service';
 import { users } from '../users/schema';
 import type { UserRow } from '../users/schema';
+import { reportsToScope, scopedUsers } from '../users/service';
 import type { PermissionsMap } from '../../../domain/users/permissions';
 import { areaLocation } from './geocode';
 import { fosDeposits, fosReceipts, fosVisits } from './schema';
 import type { FosDepositRow, FosReceiptRow, FosVisitRow } from './schema';
+import { recordPings } from './tracking';
 import type { FormFile } from './uploads';
 import { imageExtension } from './uploads';
 
@@ -54,6 +59,8 @@ export interface FieldCaller {
   companyId: string;
   user: UserRow;
   permissions: PermissionsMap;
+  /** The caller's role in the company (reports-to scope of team screens); null without one. */
+  roleId?: string | null;
 }
 
 /**
@@ -67,12 +74,6 @@ export function executiveCode(user: Pick<UserRow, 'userId' | 'clientEmployeeId'>
 
 const text = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
-
-/** The company's country and currency (INR unless the company says IDR). */
-export async function companyCountry(db: DbOrTx, companyId: string): Promise<{ country: string; currency: 'INR' | 'IDR' }> {
-  const [row] = await db.select({ country: companies.country, currency: companies.countryCurrencyCode }).from(companies).where(eq(companies.companyId, companyId));
-  return { country: row?.country ?? 'INDIA', currency: row?.currency === 'IDR' ? 'IDR' : 'INR' };
-}
 
 // ---------------------------------------------------------------- allocation
 
@@ -158,7 +159,8 @@ async function allocatedLoanRow(db: DbOrTx, caller: FieldCaller, loanId: string,
 
 const photoUrl = (visitId: string, n: number) => `/api/fos/visits/${visitId}/photos/${n}`;
 
-function toVisitRecord(v: FosVisitRow, executiveName: string | null): VisitRecord {
+/** A visit row as the wire sends it (contract visitRecord), with the executive's and reviewer's names. */
+export function toVisitRecord(v: FosVisitRow, executiveName: string | null, verifierName: string | null = null): VisitRecord {
   return {
     visit_id: v.visitId,
     user_id: v.userId,
@@ -184,6 +186,10 @@ function toVisitRecord(v: FosVisitRow, executiveName: string | null): VisitRecor
     distance_m: v.distanceM,
     flags: v.flags,
     verification_status: v.verificationStatus,
+    verified_by: v.verifiedBy,
+    verified_by_name: verifierName,
+    verified_at: iso(v.verifiedAt),
+    verification_reason: v.verificationReason,
     created_at: v.createdAt.toISOString(),
   };
 }
@@ -203,14 +209,25 @@ export function checkVisitBody(body: VisitBody): void {
 /**
  * POST /api/fos/visits (inside the idempotent transaction): stores the photos under
  * field/<company>/visits/<visit>/, the visit with its distance and flags, and the loan timeline's
- * 'visit' event (plus a 'ptp' event for Promise to Pay).
+ * 'visit' event (plus a 'ptp' event for Promise to Pay), and the check-in position as a ping
+ * (source 'check_in'; run ensurePingPartitions for its day before the transaction). A PTP above
+ * the loan's total claim amount is flagged 'ptp_above_dues' (issue 5).
  * @throws 400 body rules, 403/404 allocation; stored photos are deleted when the write fails
  */
-export async function recordVisit(tx: DbOrTx, files: FileStorage, caller: FieldCaller, key: string, body: VisitBody, photos: readonly FormFile[]): Promise<VisitRecord> {
+export async function recordVisit(
+  tx: DbOrTx,
+  files: FileStorage,
+  events: Pick<EventBus, 'publish'>,
+  caller: FieldCaller,
+  key: string,
+  body: VisitBody,
+  photos: readonly FormFile[],
+): Promise<VisitRecord> {
   checkVisitBody(body);
   const loan = await allocatedLoanRow(tx, caller, body.loan_id, body.allocation_month);
   const { country } = await companyCountry(tx, caller.companyId);
   const { flags, distance_m } = visitFlags({ ...body, photo_count: photos.length }, areaLocation(country, { pincode: loan.pincode, city: loan.city }));
+  if (body.disposition === 'Promise to Pay' && ptpAboveDues(body.ptp_amount, loan.totalClaimAmount)) flags.push('ptp_above_dues');
   const visitId = randomUUID();
   const photoKeys: string[] = [];
   try {
@@ -249,7 +266,7 @@ export async function recordVisit(tx: DbOrTx, files: FileStorage, caller: FieldC
       })
       .returning();
     const event = { companyId: caller.companyId, loanId: body.loan_id, allocationMonth: body.allocation_month, module: 'fos', authorId: caller.user.userId, createdAt: row.checkedInAt };
-    const events: (typeof loanEvents.$inferInsert)[] = [
+    const timeline: (typeof loanEvents.$inferInsert)[] = [
       {
         ...event,
         kind: 'visit',
@@ -258,9 +275,14 @@ export async function recordVisit(tx: DbOrTx, files: FileStorage, caller: FieldC
       },
     ];
     if (body.disposition === 'Promise to Pay') {
-      events.push({ ...event, kind: 'ptp', remark: body.remarks || null, details: { ptp_date: body.ptp_date, ptp_amount: body.ptp_amount, broken: false, visit_id: visitId } });
+      timeline.push({ ...event, kind: 'ptp', remark: body.remarks || null, details: { ptp_date: body.ptp_date, ptp_amount: body.ptp_amount, broken: false, visit_id: visitId } });
     }
-    await tx.insert(loanEvents).values(events);
+    await tx.insert(loanEvents).values(timeline);
+    // The check-in is a position of the executive too (trail, last position, live map).
+    if (body.latitude !== null && body.longitude !== null) {
+      const ping = { latitude: body.latitude, longitude: body.longitude, accuracy_m: body.accuracy_m, recorded_at: body.checked_in_at, battery: null, source: 'check_in' as const };
+      await recordPings(tx, events, { companyId: caller.companyId, userId: caller.user.userId, name: caller.user.name }, [ping]);
+    }
     return toVisitRecord(row, caller.user.name);
   } catch (err) {
     await Promise.all(photoKeys.map((k) => files.delete(k)));
@@ -270,17 +292,27 @@ export async function recordVisit(tx: DbOrTx, files: FileStorage, caller: FieldC
 
 /**
  * GET /api/fos/visits: visits newest first, of the caller, or of `user_id` for callers with
- * fos › visit_verification read; optionally of one loan and one day (UTC date of check-in).
- * @throws 403 when another user's visits are asked without visit_verification read
+ * fos › visit_verification read whose reports-to scope includes that user; optionally of one loan
+ * and one day (UTC date of check-in). Each carries its verification outcome (status, reviewer,
+ * time, reason), so the executive sees a manager's decision.
+ * @throws 403 when another user's visits are asked without visit_verification read, or of a user
+ *   outside the caller's scope
  */
 export async function listVisits(db: Db, caller: FieldCaller, query: { loan_id?: string; user_id?: string; date?: string }, canVerify: boolean): Promise<VisitRecord[]> {
   const userId = query.user_id ?? caller.user.userId;
-  if (userId !== caller.user.userId && !canVerify) throw forbidden('Permission not found: fos › visit_verification › read');
+  if (userId !== caller.user.userId) {
+    if (!canVerify) throw forbidden('Permission not found: fos › visit_verification › read');
+    const scope = await reportsToScope(db, caller.companyId, caller.user, caller.roleId ?? null);
+    const [visible] = await scopedUsers(db, caller.companyId, scope, { userId, includeInactive: true });
+    if (!visible) throw forbidden('This user does not report to you');
+  }
   const dayStart = query.date ? new Date(`${query.date}T00:00:00Z`) : null;
+  const verifier = alias(users, 'verifier');
   const rows = await db
-    .select({ visit: fosVisits, name: users.name })
+    .select({ visit: fosVisits, name: users.name, verifierName: verifier.name })
     .from(fosVisits)
     .leftJoin(users, eq(users.userId, fosVisits.userId))
+    .leftJoin(verifier, eq(verifier.userId, fosVisits.verifiedBy))
     .where(
       and(
         eq(fosVisits.companyId, caller.companyId),
@@ -292,7 +324,7 @@ export async function listVisits(db: Db, caller: FieldCaller, query: { loan_id?:
     )
     .orderBy(desc(fosVisits.checkedInAt))
     .limit(500);
-  return rows.map((r) => toVisitRecord(r.visit, r.name));
+  return rows.map((r) => toVisitRecord(r.visit, r.name, r.verifierName));
 }
 
 /**

@@ -64,6 +64,8 @@ export const loans = pgTable(
     /** Every variable's normalised value, keyed by variable_name (includes the promoted columns). */
     variables: jsonb('variables').$type<Record<string, VariableValue>>().notNull().default({}),
     isArchived: boolean('is_archived').notNull().default(false),
+    /** Tags added by loan operations (issue 5 add_tags / delete_tags). */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** The import that last wrote the row, and the file row it came from. */
     lastImportId: text('last_import_id'),
     sourceRow: integer('source_row'),
@@ -78,6 +80,7 @@ export const loans = pgTable(
     index('loans_customer').on(t.companyId, t.clientCustomerId),
     index('loans_loan_id').on(t.companyId, t.loanId),
     index('loans_import').on(t.lastImportId),
+    index('loans_tags').using('gin', t.tags),
   ],
 );
 export type LoanRow = typeof loans.$inferSelect;
@@ -116,10 +119,10 @@ export const loanEvents = pgTable(
     companyId: text('company_id').notNull().references(() => companies.companyId),
     loanId: text('loan_id').notNull(),
     allocationMonth: text('allocation_month'),
-    kind: text('kind', { enum: ['remark', 'call', 'ptp', 'payment', 'visit', 'status_change', 'import'] }).notNull(),
+    kind: text('kind', { enum: ['remark', 'call', 'ptp', 'payment', 'visit', 'status_change', 'import', 'allocation'] }).notNull(),
     module: text('module'),
     remark: text('remark'),
-    /** call: { connected: boolean }; ptp: { ptp_date, ptp_amount, broken: boolean }; status_change: { status_name }. */
+    /** call: { connected: boolean }; ptp: { ptp_date, ptp_amount, broken: boolean }; status_change: { status_name }; allocation: { operation_id, operation_type, agent_type, user_id, previous_user_id }. */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     authorId: text('author_id'),
     createdAt: createdAt(),

@@ -5,7 +5,7 @@
  * reaches nothing of company B by header, query or path id.
  */
 import { and, asc, count, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UserProfile } from '../../../domain/contracts/auth';
 import type {
@@ -19,6 +19,8 @@ import type {
   roleBody,
   updateUserBody,
 } from '../../../domain/contracts/users';
+import type { UserScope } from '../../../domain/users/hierarchy';
+import { userScope } from '../../../domain/users/hierarchy';
 import type { PermissionsMap, Profession, UserType } from '../../../domain/users/permissions';
 import { EMAIL_MESSAGE, MOBILE_MESSAGE, PASSWORD_MESSAGE, isValidEmail, isValidMobile, isValidPassword } from '../../../domain/validation/rules';
 import type { AppConfig } from '../../config';
@@ -407,4 +409,84 @@ export async function saveRole(db: Db, actorUserId: string, companyId: string, b
     const [row] = await tx.select({ role: roles, userCount: roleUserCount }).from(roles).where(eq(roles.roleId, id!));
     return toRole(row);
   });
+}
+
+// ---------------------------------------------------------------- reports-to scope (issue 5)
+
+/**
+ * Whom `user` (holding `roleId` in the company) sees in team screens: admin-level user types the
+ * whole company, everyone else themself and the users whose role is below theirs in the company's
+ * reports-to tree (domain/users/hierarchy.ts).
+ */
+export async function reportsToScope(db: DbOrTx, companyId: string, user: Pick<UserRow, 'userId' | 'userType'>, roleId: string | null): Promise<UserScope> {
+  const links = await db.select({ roleId: roles.roleId, reportsToRoleId: roles.reportsToRoleId }).from(roles).where(eq(roles.companyId, companyId));
+  return userScope(user, roleId, links);
+}
+
+/**
+ * SQL condition: the user id in `column` is one `scope` sees in `companyId` (members only; rows of
+ * the company's own tables are already scoped by company_id, which this does not repeat).
+ */
+export function scopeSql(scope: UserScope, companyId: string, column: SQLWrapper): SQL {
+  if (scope.kind === 'company') return sql`true`;
+  if (scope.roleIds.length === 0) return sql`${column} = ${scope.userId}`;
+  return sql`(${column} = ${scope.userId} or ${column} in (select uc.user_id from user_companies uc where uc.company_id = ${companyId} and uc.role_id in (${sql.join(
+    scope.roleIds.map((id) => sql`${id}`),
+    sql`, `,
+  )})))`;
+}
+
+/** A company member as team screens list them. */
+export interface ScopedUser {
+  userId: string;
+  name: string;
+  email: string;
+  team: string | null;
+  location: string | null;
+  profession: string;
+  clientEmployeeId: string | null;
+  roleId: string | null;
+  roleName: string | null;
+  active: boolean;
+}
+
+/**
+ * Active members of the company `scope` sees, optionally narrowed (profession, team, location, one
+ * user), by name.
+ */
+export async function scopedUsers(
+  db: DbOrTx,
+  companyId: string,
+  scope: UserScope,
+  filter: { profession?: string; team?: string; location?: string; userId?: string; includeInactive?: boolean } = {},
+): Promise<ScopedUser[]> {
+  const rows = await db
+    .select({
+      userId: users.userId,
+      name: users.name,
+      email: users.email,
+      team: users.team,
+      location: users.location,
+      profession: users.profession,
+      clientEmployeeId: users.clientEmployeeId,
+      roleId: userCompanies.roleId,
+      roleName: roles.roleName,
+      active: userCompanies.active,
+    })
+    .from(userCompanies)
+    .innerJoin(users, eq(users.userId, userCompanies.userId))
+    .leftJoin(roles, eq(roles.roleId, userCompanies.roleId))
+    .where(
+      and(
+        eq(userCompanies.companyId, companyId),
+        filter.includeInactive ? undefined : eq(userCompanies.active, true),
+        filter.profession ? eq(users.profession, filter.profession) : undefined,
+        filter.team ? eq(users.team, filter.team) : undefined,
+        filter.location ? eq(users.location, filter.location) : undefined,
+        filter.userId ? eq(users.userId, filter.userId) : undefined,
+        scopeSql(scope, companyId, userCompanies.userId),
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.userId));
+  return rows;
 }
