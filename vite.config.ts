@@ -12,13 +12,19 @@ import { relative, sep } from 'node:path';
 import { defineConfig } from 'vite';
 import type { Manifest } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 
 const LAZY_CHUNK = /-page$/;
 const LOCALE_CHUNK = /^assets\/(hi|id)-[\w-]+\.js$/;
-/** Sources of the field app: their lazy chunks work offline, so they are precached (issue 4). */
-const FIELD_SOURCE = /^src\/(web\/features\/field|offline)\//;
+/**
+ * Sources whose lazy chunks must work offline, so they are precached: the field app (issue 4),
+ * sign-in and home, and the shell's own popups (user menu, the phone's More sheet, session dialogs,
+ * toaster, service worker registration), which are lazy only to keep them out of the field route's
+ * first load.
+ */
+const FIELD_SOURCE = /^src\/(web\/features\/(field|auth|home)|offline|web\/app)\//;
 
 /**
  * Keeps in the precache only the JavaScript that index.html loads statically (followed through
@@ -75,6 +81,9 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // .br and .gz beside every text asset, served as they are by the API server (preCompressed):
+    // compressed once at the highest level instead of on every request.
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, exclude: [/\.(br|gz)$/], logLevel: 'silent' }),
   ],
   build: {
     manifest: true,

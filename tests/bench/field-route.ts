@@ -7,9 +7,10 @@
  * 1. JavaScript the field route loads before it is usable, gzipped (target ≤ 200 KB): a fresh
  *    Chromium context emulating a phone (390x844, touch, 4x CPU slowdown), signed in as
  *    fos@demo.in by seeding the stored session (`uat`, `email`, `country_login`: src/web/lib/store.ts),
- *    opens /app/visit-details; every JavaScript response until the page is usable (network idle, the
+ *    opens /app/visit-details; every JavaScript file requested before the page is usable (the
  *    heading and the first visit card's call link shown) is gzipped with node:zlib (level 6, what a
- *    server sends) and summed. The service worker is blocked so its precache downloads are not
+ *    server sends) and summed; files requested later (idle-time work such as the service worker's
+ *    registration) are listed apart. The service worker is blocked so its precache downloads are not
  *    counted; figures are of a first visit (nothing cached).
  * 2. Lighthouse mobile performance score of the same route (target ≥ 90): the `lighthouse` package's
  *    node API against Debian's Chromium (started headless with --remote-debugging-port; the session
@@ -47,32 +48,45 @@ async function measureJs(base: string, token: string): Promise<void> {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const scripts: { url: string; raw: number; gzip: number }[] = [];
+    const scripts: { url: string; raw: number; gzip: number; beforeUsable: boolean }[] = [];
     const pending: Promise<void>[] = [];
+    let usable = false;
+    const requestedBeforeUsable = new WeakSet<object>();
+    page.on('request', (req) => {
+      if (!usable) requestedBeforeUsable.add(req);
+    });
     page.on('response', (res) => {
       if (res.request().resourceType() !== 'script') return;
+      const beforeUsable = requestedBeforeUsable.has(res.request());
       pending.push(
         res.body().then(
-          (body) => void scripts.push({ url: new URL(res.url()).pathname, raw: body.length, gzip: gzipSync(body).length }),
+          (body) => void scripts.push({ url: new URL(res.url()).pathname, raw: body.length, gzip: gzipSync(body).length, beforeUsable }),
           () => undefined,
         ),
       );
     });
     const t0 = Date.now();
-    await page.goto(`${base}${ROUTE}`, { waitUntil: 'networkidle', timeout: 120_000 });
+    await page.goto(`${base}${ROUTE}`, { waitUntil: 'commit', timeout: 120_000 });
+    // Usable: the heading is shown and the day's first visit card offers its call action
+    // (fos@demo.in has allocated loans). Scripts requested after this moment (the service worker's
+    // registration at idle, say) are listed but not counted.
+    await page.locator('a[href^="tel:"]').first().waitFor({ timeout: 120_000 });
     const heading = await page.getByRole('heading', { level: 1 }).first().textContent({ timeout: 60_000 });
-    // Usable: the day's first visit card offers its call action (fos@demo.in has allocated loans).
-    await page.locator('a[href^="tel:"]').first().waitFor({ timeout: 60_000 });
+    usable = true;
     const usableMs = Date.now() - t0;
+    await page.waitForLoadState('networkidle', { timeout: 60_000 }).catch(() => undefined);
     page.removeAllListeners('response');
     await Promise.all(pending);
     await page.screenshot({ path: path.join(os.tmpdir(), 'bench-field-route.png') });
     scripts.sort((a, b) => b.gzip - a.gzip);
-    const total = scripts.reduce((s, x) => s + x.gzip, 0);
-    const raw = scripts.reduce((s, x) => s + x.raw, 0);
+    const counted = scripts.filter((x) => x.beforeUsable);
+    const total = counted.reduce((s, x) => s + x.gzip, 0);
+    const raw = counted.reduce((s, x) => s + x.raw, 0);
+    const later = scripts.filter((x) => !x.beforeUsable);
     console.log(`field route ${ROUTE} as ${EMAIL}, phone 390x844, 4x CPU: usable in ${usableMs} ms (heading "${heading?.trim()}", url ${new URL(page.url()).pathname})`);
-    for (const s of scripts) console.log(`  ${s.url.padEnd(60)} ${(s.gzip / 1024).toFixed(1).padStart(7)} KB gz  ${(s.raw / 1024).toFixed(1).padStart(7)} KB`);
-    console.log(`JS before usable: ${scripts.length} files, ${(total / 1024).toFixed(1)} KB gzipped (${(raw / 1024).toFixed(1)} KB raw); target ≤ 200 KB: ${total <= 200 * 1024 ? 'met' : 'NOT met'}`);
+    for (const s of scripts) console.log(`  ${s.url.padEnd(60)} ${(s.gzip / 1024).toFixed(1).padStart(7)} KB gz  ${(s.raw / 1024).toFixed(1).padStart(7)} KB${s.beforeUsable ? '' : '  (after usable, not counted)'}`);
+    if (later.length > 0) console.log(`loaded after the route was usable (not counted): ${later.length} files, ${(later.reduce((s, x) => s + x.gzip, 0) / 1024).toFixed(1)} KB gzipped`);
+    console.log(`JS before usable: ${counted.length} files, ${(total / 1024).toFixed(1)} KB gzipped (${(raw / 1024).toFixed(1)} KB raw); target ≤ 200 KB: ${total <= 200 * 1024 ? 'met' : 'NOT met'}`);
     await context.close();
   } finally {
     await browser.close();

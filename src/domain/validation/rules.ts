@@ -3,10 +3,9 @@
  *
  * Each predicate takes the raw string a user typed and answers whether it is acceptable; the
  * `check*` helpers answer the exact user-facing message of spec 5 or `null` when the input passes.
- * The zod schemas carry the same messages so server-side 400s and form errors read alike.
+ * No zod here: the field app's first load imports these predicates, and zod's weight stays out of
+ * it; the zod fields with the same messages are in `rule-schemas.ts`.
  */
-import { z } from 'zod';
-
 /** Message for an email that fails spec 5's email rule. */
 export const EMAIL_MESSAGE = 'Enter a valid email address';
 /** Message for a password that fails spec 5's password rule. */
@@ -183,10 +182,3 @@ export function missingMandatoryVariables(
     .filter((v) => v.is_mandatory && v.active !== false && isEmptyValue(values[v.variable_name]))
     .map((v) => v.variable_name);
 }
-
-/** Email field (spec 5), trimmed, failing with EMAIL_MESSAGE. */
-export const emailSchema = z.string().trim().regex(EMAIL_RE, EMAIL_MESSAGE);
-/** Password field (spec 5), failing with PASSWORD_MESSAGE. */
-export const passwordSchema = z.string().max(256).regex(PASSWORD_RE, PASSWORD_MESSAGE);
-/** Mobile field (spec 5), trimmed, failing with MOBILE_MESSAGE. */
-export const mobileSchema = z.string().trim().regex(MOBILE_RE, MOBILE_MESSAGE);

@@ -4,8 +4,8 @@
  * applies the ui-version redirect, and lays out a collapsible side menu with a top bar on desks
  * (≥769 px) or a compact header with a bottom navigation bar on phones (≤768 px, spec 9).
  */
-import { Alert, Box, Button, Drawer, Flex, Icon, IconButton, Image, Link, Menu, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
-import { ChartColumn, CircleUser, CreditCard, Ellipsis, FileStack, FileUp, House, KeyRound, Landmark, LogOut, MapPinned, Network, PanelLeftClose, PanelLeftOpen, Settings, Users, Wallet } from 'lucide-react';
+import { Alert, Box, Button, Flex, Icon, IconButton, Image, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { ChartColumn, CircleUser, CreditCard, Ellipsis, FileStack, FileUp, House, KeyRound, Landmark, MapPinned, Network, PanelLeftClose, PanelLeftOpen, Settings, Users, Wallet } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,6 +41,11 @@ const ICONS: Record<MenuIcon, LucideIcon> = {
 // The field app's sync bar and outbox triggers (issue 4): a lazy chunk, so Dexie stays out of the
 // first load of desk users who never open a field screen.
 const FieldShell = lazy(() => import('../features/field/field-shell'));
+// Popups of the chrome (menu, drawer) are lazy chunks opened on demand: the field route on a phone
+// loads none of their machinery before it is usable.
+const loadUserMenu = () => import('./user-menu');
+const UserMenuPopup = lazy(loadUserMenu);
+const MoreDrawer = lazy(() => import('./more-drawer'));
 
 function isActive(entry: MenuEntry, pathname: string, prefix: string): boolean {
   const target = entry.screen ? `${prefix}/${entry.screen}` : prefix;
@@ -99,6 +104,7 @@ function BottomNav({ entries }: { entries: MenuEntry[] }) {
   const prefix = appPrefix(pathname);
   const companyId = new URLSearchParams(search).get('company_id');
   const [moreOpen, setMoreOpen] = useState(false);
+  const [moreLoaded, setMoreLoaded] = useState(false);
   const shown = entries.length > 4 ? entries.slice(0, 3) : entries;
   const rest = entries.length > 4 ? entries.slice(3) : [];
   const current = activeEntry(entries, pathname, prefix);
@@ -144,59 +150,65 @@ function BottomNav({ entries }: { entries: MenuEntry[] }) {
     >
       {shown.map(item)}
       {rest.length > 0 && (
-        <Drawer.Root open={moreOpen} onOpenChange={(e) => setMoreOpen(e.open)} placement="bottom">
-          <Drawer.Trigger asChild>
-            <Button variant="ghost" flex="1" height="auto" py="2" flexDirection="column" gap="0.5" fontSize="xs" fontWeight="normal" color="fg.muted" rounded="none">
-              <Icon as={Ellipsis} boxSize="5" aria-hidden />
-              {t('shell.more')}
-            </Button>
-          </Drawer.Trigger>
-          <Portal>
-            <Drawer.Backdrop />
-            <Drawer.Positioner>
-              <Drawer.Content roundedTop="l3">
-                <Drawer.Header>
-                  <Drawer.Title>{t('shell.more')}</Drawer.Title>
-                </Drawer.Header>
-                <Drawer.Body pb="8">
-                  <Stack>{rest.map(item)}</Stack>
-                </Drawer.Body>
-              </Drawer.Content>
-            </Drawer.Positioner>
-          </Portal>
-        </Drawer.Root>
+        <Button
+          variant="ghost"
+          flex="1"
+          height="auto"
+          py="2"
+          flexDirection="column"
+          gap="0.5"
+          fontSize="xs"
+          fontWeight="normal"
+          color="fg.muted"
+          rounded="none"
+          aria-haspopup="dialog"
+          aria-expanded={moreOpen}
+          onClick={() => {
+            setMoreLoaded(true);
+            setMoreOpen(true);
+          }}
+        >
+          <Icon as={Ellipsis} boxSize="5" aria-hidden />
+          {t('shell.more')}
+        </Button>
+      )}
+      {/* Kept mounted once loaded, so closing it returns focus to the More button. */}
+      {moreLoaded && (
+        <Suspense fallback={null}>
+          <MoreDrawer title={t('shell.more')} open={moreOpen} onClose={() => setMoreOpen(false)}>
+            {rest.map(item)}
+          </MoreDrawer>
+        </Suspense>
       )}
     </Flex>
   );
 }
 
+/**
+ * The user menu's button. The menu itself (zag's menu machine, floating-ui) is a lazy chunk loaded
+ * on first use (or when a pointer comes near on a desk), so it stays out of the field route's load.
+ */
 function UserMenu({ name, email }: { name: string; email: string }) {
   const { t } = useTranslation();
+  const [wanted, setWanted] = useState(false);
+  const button = (loading: boolean) => (
+    <IconButton
+      variant="ghost"
+      aria-label={t('shell.user_menu')}
+      aria-haspopup="menu"
+      data-testid="user-menu"
+      loading={loading}
+      onPointerEnter={() => void loadUserMenu()}
+      onClick={() => setWanted(true)}
+    >
+      <CircleUser />
+    </IconButton>
+  );
+  if (!wanted) return button(false);
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
-      <Menu.Trigger asChild>
-        <IconButton variant="ghost" aria-label={t('shell.user_menu')} data-testid="user-menu">
-          <CircleUser />
-        </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content minW="56">
-            <Box px="2" py="1.5">
-              <Text fontWeight="semibold">{name}</Text>
-              <Text fontSize="sm" color="fg.muted">
-                {email}
-              </Text>
-            </Box>
-            <Menu.Separator />
-            <Menu.Item value="sign-out" onSelect={() => void signOut()}>
-              <LogOut size={16} aria-hidden />
-              {t('shell.sign_out')}
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <Suspense fallback={button(true)}>
+      <UserMenuPopup name={name} email={email} label={t('shell.user_menu')} signOutLabel={t('shell.sign_out')} onSignOut={() => void signOut()} />
+    </Suspense>
   );
 }
 

@@ -1,8 +1,8 @@
-/** Renders the app's toaster (spec 9: at most 20, 4 s, at most 360 px wide). */
+/** Renders the app's toaster (spec 9: at most 20, 4 s, at most 360 px wide); a lazy chunk (providers.tsx). */
 import { Portal, Spinner, Stack, Toast, Toaster } from '@chakra-ui/react';
 import { TOAST_MAX_WIDTH, toaster } from '../lib/toaster';
 
-export function AppToaster() {
+export default function AppToaster() {
   return (
     <Portal>
       <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>

@@ -1,10 +1,29 @@
 /** App-wide providers: Chakra (light, blue), TanStack Query, the toaster. */
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api';
-import { AppToaster } from './app-toaster';
+import { toaster } from '../lib/toaster';
 import { system } from './system';
+
+// The toaster's machines (zag toast) load with the first toast, not with every screen.
+const AppToaster = lazy(() => import('./app-toaster'));
+
+/** Mounts the toaster once any toast has been created; it stays mounted after. */
+function LazyToaster() {
+  const [wanted, setWanted] = useState(() => toaster.getVisibleToasts().length > 0);
+  useEffect(() => {
+    if (wanted) return;
+    if (toaster.getVisibleToasts().length > 0) setWanted(true);
+    return toaster.subscribe(() => setWanted(true));
+  }, [wanted]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  );
+}
 
 /** Failures the user cannot fix by waiting (401, 403, 404, 4xx) are not retried. */
 function shouldRetry(count: number, error: unknown): boolean {
@@ -27,7 +46,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <ChakraProvider value={system}>
       <QueryClientProvider client={queryClient}>
         {children}
-        <AppToaster />
+        <LazyToaster />
       </QueryClientProvider>
     </ChakraProvider>
   );

@@ -2,81 +2,13 @@
  * The session-level alarms raised by the API client (spec 8): the session-expired modal (401),
  * the permission-not-found modal (403 naming a permission) and the blocking message (521).
  */
-import { Box, Button, Dialog, Heading, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { describePermission } from '../../domain/users/permissions';
-import { leaveToLogin } from '../features/auth/sign-out';
 import { session } from '../lib/store';
 
-function SessionExpiredModal() {
-  const { t } = useTranslation();
-  const { sessionExpired } = useSnapshot(session);
-  return (
-    <Dialog.Root open={sessionExpired} role="alertdialog" closeOnInteractOutside={false} closeOnEscape={false} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('session.expired_title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{t('session.expired_body')}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button onClick={leaveToLogin}>{t('session.sign_in_again')}</Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
-
-function PermissionModal() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { missingPermission } = useSnapshot(session);
-  const close = () => {
-    session.missingPermission = null;
-  };
-  return (
-    <Dialog.Root open={missingPermission !== null} role="alertdialog" onOpenChange={(e) => !e.open && close()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('permission.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{t('permission.body')}</Text>
-              {missingPermission && (
-                <Text mt="3" fontWeight="semibold" data-testid="missing-permission">
-                  {describePermission(missingPermission)}
-                </Text>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button
-                variant="outline"
-                onClick={() => {
-                  close();
-                  navigate({ pathname: '/app', search: window.location.search });
-                }}
-              >
-                {t('permission.go_home')}
-              </Button>
-              <Button onClick={close}>{t('common.close')}</Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
-}
+const SessionDialogs = lazy(() => import('./session-dialogs'));
 
 function BlockingMessage() {
   const { t } = useTranslation();
@@ -95,12 +27,18 @@ function BlockingMessage() {
   );
 }
 
-/** Mount once inside the router. */
+/** Mount once inside the router. The modals' chunk loads the first time one is raised, then stays. */
 export function SessionAlerts() {
+  const { sessionExpired, missingPermission } = useSnapshot(session);
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  if (!dialogsWanted && (sessionExpired || missingPermission !== null)) setDialogsWanted(true);
   return (
     <>
-      <SessionExpiredModal />
-      <PermissionModal />
+      {dialogsWanted && (
+        <Suspense fallback={null}>
+          <SessionDialogs />
+        </Suspense>
+      )}
       <BlockingMessage />
     </>
   );

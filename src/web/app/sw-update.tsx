@@ -1,36 +1,52 @@
 /**
- * Registers the service worker (workbox-window) and, when a new version is waiting, shows a
- * persistent toast "A new version is ready" with a Reload action that activates it.
+ * Registers the service worker (workbox-window, loaded when the browser is idle after the first
+ * screen) and, when a new version is waiting, shows a persistent toast "A new version is ready"
+ * with a Reload action that activates it.
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Workbox } from 'workbox-window';
 import { toaster } from '../lib/toaster';
+
+/** Runs `task` when the main thread is idle (at most `timeoutMs` later); returns a cancel function. */
+function whenIdle(task: () => void, timeoutMs: number): () => void {
+  if ('requestIdleCallback' in window) {
+    const handle = window.requestIdleCallback(task, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, timeoutMs);
+  return () => clearTimeout(handle);
+}
 
 export function ServiceWorkerUpdates() {
   const { t } = useTranslation();
   useEffect(() => {
     // No worker in the dev server: Vite serves modules the precache would pin.
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-    const wb = new Workbox('/sw.js');
-    const onWaiting = () => {
-      toaster.create({
-        id: 'sw-update',
-        type: 'info',
-        title: t('sw.update_ready'),
-        duration: Number.POSITIVE_INFINITY,
-        action: {
-          label: t('sw.reload'),
-          onClick: () => {
-            wb.addEventListener('controlling', () => window.location.reload());
-            wb.messageSkipWaiting();
-          },
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    const cancelIdle = whenIdle(() => {
+      import('./sw-register').then(
+        ({ registerServiceWorker }) => {
+          if (cancelled) return;
+          stop = registerServiceWorker((activate) => {
+            toaster.create({
+              id: 'sw-update',
+              type: 'info',
+              title: t('sw.update_ready'),
+              duration: Number.POSITIVE_INFINITY,
+              action: { label: t('sw.reload'), onClick: activate },
+            });
+          });
         },
-      });
+        // Offline before the worker ever installed: nothing to register until the next online start.
+        () => undefined,
+      );
+    }, 3000);
+    return () => {
+      cancelled = true;
+      cancelIdle();
+      stop?.();
     };
-    wb.addEventListener('waiting', onWaiting);
-    void wb.register();
-    return () => wb.removeEventListener('waiting', onWaiting);
   }, [t]);
   return null;
 }

@@ -1,6 +1,9 @@
 /**
  * The Chakra UI system: the base config plus only the recipes the app renders, so unused
- * component styles stay out of the bundle. Theme light, colour palette blue (spec 9 "light.blue").
+ * component styles stay out of the bundle, and only the colour palettes the app uses (no teal,
+ * cyan, pink): createSystem turns every token into a CSS variable at start-up, which on a cheap
+ * phone is a visible share of the field app's first load. Theme light, colour palette blue
+ * (spec 9 "light.blue").
  */
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
@@ -43,6 +46,12 @@ import {
   iconRecipe,
 } from '@chakra-ui/react/theme';
 
+/** Palettes no screen uses; their tokens are left out of the system. */
+const UNUSED_PALETTES = new Set(['teal', 'cyan', 'pink']);
+function withoutUnusedPalettes<T extends Record<string, unknown>>(colors: T): T {
+  return Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
+}
+
 const config = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -54,8 +63,8 @@ const config = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors) },
+    semanticTokens: { ...semanticTokens, colors: withoutUnusedPalettes(semanticTokens.colors) },
     textStyles,
     layerStyles,
     animationStyles,

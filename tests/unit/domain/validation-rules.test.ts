@@ -9,7 +9,6 @@ import {
   checkSupportTicket,
   checkUploads,
   containsMarkup,
-  emailSchema,
   fileExtension,
   isAcceptableText,
   isAlphanumeric,
@@ -21,9 +20,8 @@ import {
   isValidPassword,
   isValidPostalCode,
   missingMandatoryVariables,
-  mobileSchema,
-  passwordSchema,
 } from '../../../src/domain/validation/rules';
+import { emailSchema, mobileSchema, passwordSchema } from '../../../src/domain/validation/rule-schemas';
 
 const MB = 1024 * 1024;
 

@@ -6,7 +6,7 @@
  */
 import { Alert, Box, Flex, Heading, IconButton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { List, Map as MapIcon, RefreshCw } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShell } from '../../app/shell-context';
 import { EmptyState, LoadingState } from '../../components/query-state';
@@ -21,6 +21,26 @@ import { planVisits, type LatLng } from './visit-plan';
 
 // Leaflet (~45 KB gzipped) is loaded only when the map is opened.
 const VisitsMap = lazy(() => import('./visits-map'));
+
+/** Cards in the first paint (a phone screen shows three or four) and added per later step. */
+const FIRST_CARDS = 6;
+const CARDS_PER_STEP = 8;
+
+/**
+ * How many of `total` cards to render now: the first screenful at once, then a few more per step
+ * in a transition, which React renders in slices between frames. A cheap phone building a day of
+ * 40+ cards in one go froze for half a second; this way the first cards show sooner and a tap
+ * is answered while the rest of the list builds.
+ */
+function useProgressiveCount(total: number): number {
+  const [count, setCount] = useState(FIRST_CARDS);
+  useEffect(() => {
+    if (count >= total) return;
+    const timer = setTimeout(() => startTransition(() => setCount((c) => c + CARDS_PER_STEP)), 0);
+    return () => clearTimeout(timer);
+  }, [count, total]);
+  return Math.min(count, total);
+}
 
 export default function MyVisitsScreen() {
   const { t, i18n } = useTranslation();
@@ -47,6 +67,7 @@ export default function MyVisitsScreen() {
   const queued = useMemo(() => queuedDispositions(outbox ?? []), [outbox]);
   const currency = allocation?.currency ?? null;
   const record = (loanId: string) => visitFormLink(prefix, companyId, loanId);
+  const shown = useProgressiveCount(plan.length);
 
   let body;
   if (!ready || allocation === undefined) body = <LoadingState />;
@@ -68,8 +89,8 @@ export default function MyVisitsScreen() {
     );
   else
     body = (
-      <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label={t('field.visits.list_label')}>
-        {plan.map(({ loan, distanceM }) => (
+      <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label={t('field.visits.list_label')} aria-busy={shown < plan.length}>
+        {plan.slice(0, shown).map(({ loan, distanceM }) => (
           <VisitCard key={loan.loan_id} loan={loan} distanceM={distanceM} currency={currency} queuedDisposition={queued.get(loan.loan_id) ?? null} recordHref={record(loan.loan_id)} />
         ))}
       </Stack>
