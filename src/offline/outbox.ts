@@ -3,9 +3,9 @@
  * store/connection/queue split): putting writes into the Dexie `outbox` table, listing them,
  * retrying a failed one, and the receipt numbers made on the phone. Sending is src/offline/drain.ts.
  */
-import { formatReceiptNumber } from '../domain/field/receipt-number';
+import { formatReceiptNumber, parseReceiptNumber } from '../domain/field/receipt-number';
 import { META_KEYS, fieldDb, getMeta } from './db';
-import type { OfflineSession, OutboxFile, OutboxItem, OutboxKind } from './db';
+import type { OfflineExecutive, OfflineSession, OutboxFile, OutboxItem, OutboxKind } from './db';
 import { requestDrain } from './drain';
 
 /** What a screen hands to `enqueue`. */
@@ -96,4 +96,29 @@ export async function nextReceiptNumber(companyId: string, executiveCode: string
     return next;
   });
   return formatReceiptNumber(executiveCode, sequence);
+}
+
+/**
+ * Raises this phone's receipt sequence of the company's executive to the highest sequence among
+ * `serverNumbers` (the executive's receipt numbers the server holds, GET /api/fos/receipts), so a
+ * new phone, a cleared browser or a second device never makes a number the server already holds
+ * (it would be refused as taken). Never lowers it: receipts still in the outbox keep their numbers.
+ * Numbers of another executive code are ignored. Does nothing before the allocation (with the
+ * executive) was first cached.
+ */
+export async function alignReceiptSequence(companyId: string, serverNumbers: readonly string[]): Promise<void> {
+  const executive = await getMeta<OfflineExecutive>(META_KEYS.executive(companyId));
+  if (!executive) return;
+  const code = executive.executive_code.trim().toUpperCase().replace(/[^A-Z0-9]/g, '');
+  let highest = 0;
+  for (const number of serverNumbers) {
+    const parsed = parseReceiptNumber(number);
+    if (parsed && parsed.executiveCode === code) highest = Math.max(highest, parsed.sequence);
+  }
+  if (highest === 0) return;
+  const key = META_KEYS.receiptSequence(companyId, executive.executive_code);
+  await fieldDb.transaction('rw', fieldDb.meta, async () => {
+    const current = (await fieldDb.meta.get(key))?.value;
+    if (typeof current !== 'number' || current < highest) await fieldDb.meta.put({ key, value: highest });
+  });
 }

@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Faker, base, en, en_IN, id_ID } from '@faker-js/faker';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { haversineMetres } from '../../domain/field/geo';
 
 const require = createRequire(import.meta.url);
 
@@ -32,7 +33,19 @@ export interface AllocationOptions {
   startIndex?: number;
   /** Mix the formats real files carry (see the module comment of generateAllocationRows). */
   messy?: boolean;
+  /**
+   * Put about `home.share` (0–1) of the rows in the lender's home area, the way a book clusters
+   * around its branches, so a demo field executive's day is a city across instead of a state.
+   */
+  home?: HomeArea;
 }
+
+/**
+ * A lender's home area (see AllocationOptions.home): India, the post offices within `radiusKm` of
+ * a point (decimal degrees); Indonesia, the districts of the regencies with these statistics
+ * bureau codes (e.g. '73.71' Kota Makassar).
+ */
+export type HomeArea = { share: number } & ({ lat: number; lng: number; radiusKm: number } | { regencyCodes: readonly string[] });
 
 /** India's allocation-file headers, in file order. */
 export const INDIA_HEADERS = [
@@ -63,6 +76,8 @@ interface IndonesiaPlace {
   /** Two-digit province code of the Indonesian statistics bureau, e.g. '31' for DKI Jakarta. */
   provinceCode: string;
   regency: string;
+  /** Statistics bureau code of the regency, e.g. '73.71'. */
+  regencyCode: string;
   district: string;
 }
 
@@ -145,6 +160,7 @@ function loadIndonesia(): IndonesiaPlace[] {
         province: titleCase(province),
         provinceCode: regency.province_code,
         regency: titleCase(regency.name.replace(/^KABUPATEN /, 'KAB. ')),
+        regencyCode: regency.code,
         district: d.name,
       }];
     });
@@ -194,13 +210,21 @@ function peopleCells(headers: readonly string[], people: readonly Person[]): All
 class RowMaker {
   private readonly faker: Faker;
   private readonly india: boolean;
+  /** Places in the home area (post offices or districts), when one is asked for and has any. */
+  private readonly homeIndia: IndiaPlace[] | null;
+  private readonly homeIndonesia: IndonesiaPlace[] | null;
 
   constructor(
     country: AllocationOptions['country'],
     private readonly messy: boolean,
+    private readonly home: HomeArea | undefined,
   ) {
     this.india = country === 'INDIA';
     this.faker = new Faker({ locale: this.india ? [en_IN, en, base] : [id_ID, en, base] });
+    const india = this.india && home && 'radiusKm' in home ? loadIndia().filter((p) => haversineMetres(pincodeLocation(p.pincode)!, home) <= home.radiusKm * 1000) : [];
+    const indonesia = !this.india && home && 'regencyCodes' in home ? loadIndonesia().filter((p) => home.regencyCodes.includes(p.regencyCode)) : [];
+    this.homeIndia = india.length > 0 ? india : null;
+    this.homeIndonesia = indonesia.length > 0 ? indonesia : null;
   }
 
   seed(seed: number, block: number): void {
@@ -274,7 +298,7 @@ class RowMaker {
     const mobile = this.mobileCell(this.mobile());
 
     if (this.india) {
-      const places = loadIndia();
+      const places = this.homeIndia && this.home && this.chance(this.home.share) ? this.homeIndia : loadIndia();
       const place = places[f.number.int({ min: 0, max: places.length - 1 })];
       const address = `${f.location.buildingNumber()}, ${f.location.street()}, ${place.office}, ${place.district}`;
       return {
@@ -299,7 +323,7 @@ class RowMaker {
       };
     }
 
-    const places = loadIndonesia();
+    const places = this.homeIndonesia && this.home && this.chance(this.home.share) ? this.homeIndonesia : loadIndonesia();
     const place = places[f.number.int({ min: 0, max: places.length - 1 })];
     const postal = `${this.pick(IDN_POSTAL_PREFIXES[place.provinceCode])}${f.string.numeric(3)}`;
     return {
@@ -346,10 +370,10 @@ class RowMaker {
  * @throws RangeError when count or startIndex is negative or not an integer
  */
 export function* generateAllocationRows(opts: AllocationOptions): Generator<AllocationRow> {
-  const { country, count, seed = 1, startIndex = 0, messy = false } = opts;
+  const { country, count, seed = 1, startIndex = 0, messy = false, home } = opts;
   if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`count must be a whole number ≥ 0, got ${count}`);
   if (!Number.isSafeInteger(startIndex) || startIndex < 0) throw new RangeError(`startIndex must be a whole number ≥ 0, got ${startIndex}`);
-  const maker = new RowMaker(country, messy);
+  const maker = new RowMaker(country, messy, home);
   const end = startIndex + count;
   let block = Math.floor(startIndex / SEED_BLOCK);
   maker.seed(seed, block);

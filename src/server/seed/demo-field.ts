@@ -1,7 +1,8 @@
 /**
  * The demo field day (issue 4 "The demo seed allocates loans near each demo field executive, so a
- * new user signing in as one sees a working day"): fos@demo.in gets 40 loans of the current month
- * nearest to the area most of the lender's loans are in, fos@demo.id 20 likewise; a few past visits
+ * new user signing in as one sees a working day"): fos@demo.in gets the 40 loans of the current month
+ * nearest to the centre of Pune, the lender's home area (DEMO_HOME_IN), fos@demo.id 20 around the
+ * area most of the trust's loans are in; a few past visits
  * (timeline events too), cash receipts (two undeposited for a day or two, one deposited) and online
  * payments made after a visit, so every field screen has something to show.
  *
@@ -21,7 +22,7 @@ import { loanPayments } from '../modules/payments/schema';
 import { loanEvents, loans } from '../modules/portfolio/schema';
 import { users } from '../modules/users/schema';
 import { DEMO_COMPANY_ID, DEMO_COMPANY_IN } from './demo';
-import { demoMonth } from './demo-portfolio';
+import { DEMO_HOME_IN, demoMonth } from './demo-portfolio';
 
 /**
  * Seeded receipts use sequences from here, far above what a phone's own counter (from 1) reaches in
@@ -33,8 +34,8 @@ const DAY = 86_400_000;
 /** The demo field executives and how many loans each gets. A function: demo.ts imports this module. */
 function executives() {
   return [
-    { email: 'fos@demo.in', companyId: DEMO_COMPANY_IN, loans: 40 },
-    { email: 'fos@demo.id', companyId: DEMO_COMPANY_ID, loans: 20 },
+    { email: 'fos@demo.in', companyId: DEMO_COMPANY_IN, loans: 40, base: { lat: DEMO_HOME_IN.lat, lng: DEMO_HOME_IN.lng } },
+    { email: 'fos@demo.id', companyId: DEMO_COMPANY_ID, loans: 20, base: null },
   ];
 }
 
@@ -61,7 +62,7 @@ export async function seedDemoField(db: Db, opts: { now?: Date } = {}): Promise<
       .where(and(eq(loans.companyId, e.companyId), eq(loans.allocationMonth, month)))
       .orderBy(loans.loanId);
     if (rows.length === 0) continue;
-    const chosen = nearestToBase(rows, company.country, e.loans);
+    const chosen = nearestToBase(rows, company.country, e.loans, e.base);
     await db.transaction(async (tx) => {
       await tx
         .insert(loanAllocations)
@@ -77,10 +78,11 @@ export async function seedDemoField(db: Db, opts: { now?: Date } = {}): Promise<
 type SeedLoan = { loanId: string; pincode: string | null; city: string | null; name: string | null; emi: number | null };
 
 /**
- * The `n` loans nearest to the base: the area point shared by most loans (India: PIN code,
- * Indonesia: regency). Loans that cannot be geocoded fill up the list when too few can.
+ * The `n` loans nearest to the base: the given point (the lender's home area), else the area point
+ * shared by most loans (India: PIN code, Indonesia: regency). Loans that cannot be geocoded fill up
+ * the list when too few can.
  */
-function nearestToBase(rows: SeedLoan[], country: string, n: number): SeedLoan[] {
+function nearestToBase(rows: SeedLoan[], country: string, n: number, home: { lat: number; lng: number } | null): SeedLoan[] {
   const located = rows.flatMap((r) => {
     const point = areaLocation(country, r);
     return point ? [{ row: r, point, area: `${point.lat},${point.lng}` }] : [];
@@ -89,7 +91,7 @@ function nearestToBase(rows: SeedLoan[], country: string, n: number): SeedLoan[]
   const tally = new Map<string, number>();
   for (const l of located) tally.set(l.area, (tally.get(l.area) ?? 0) + 1);
   const baseArea = [...tally.entries()].sort((a, b) => b[1] - a[1])[0][0];
-  const base = located.find((l) => l.area === baseArea)!.point;
+  const base = home ?? located.find((l) => l.area === baseArea)!.point;
   const near = located.sort((a, b) => haversineMetres(a.point, base) - haversineMetres(b.point, base)).slice(0, n).map((l) => l.row);
   const taken = new Set(near.map((r) => r.loanId));
   return [...near, ...rows.filter((r) => !taken.has(r.loanId)).slice(0, n - near.length)];

@@ -4,8 +4,9 @@
  * plus a timeline of calls, PTPs (some broken), status changes and remarks, so lists, filters and
  * profiles have something to show after `npm start` and in the API tests.
  *
- * demo-lender-in: 1,000 loans in the current allocation month and 300 in the previous one (the
- * same loan ids, the older month's values from another seed); demo-trust-id: 300 in the current
+ * demo-lender-in: 1,000 loans in the current allocation month (about a third around Pune,
+ * DEMO_HOME_IN) and 300 in the previous one (the same loan ids, the older month's values from
+ * another seed); demo-trust-id: 300 in the current
  * month. Months come from the `now` argument, the rows from fixed seeds, so a test that passes the
  * same clock gets the same portfolio.
  */
@@ -20,7 +21,7 @@ import { writeLoanBatch } from '../modules/portfolio/loan-writer';
 import { loanEvents, loans } from '../modules/portfolio/schema';
 import { companyVariables } from '../modules/portfolio/variables';
 import { users } from '../modules/users/schema';
-import { generateAllocationRows } from './allocation-generator';
+import { generateAllocationRows, type HomeArea } from './allocation-generator';
 import { DEMO_COMPANY_ID, DEMO_COMPANY_IN } from './demo';
 
 /**
@@ -30,11 +31,23 @@ import { DEMO_COMPANY_ID, DEMO_COMPANY_IN } from './demo';
  */
 export function demoPortfolioParts() {
   return [
-    { companyId: DEMO_COMPANY_IN, monthOffset: 0, count: 1000, seed: 11 },
+    { companyId: DEMO_COMPANY_IN, monthOffset: 0, count: 1000, seed: 11, home: DEMO_HOME_IN },
     { companyId: DEMO_COMPANY_IN, monthOffset: -1, count: 300, seed: 7 },
-    { companyId: DEMO_COMPANY_ID, monthOffset: 0, count: 300, seed: 13 },
+    { companyId: DEMO_COMPANY_ID, monthOffset: 0, count: 300, seed: 13, home: DEMO_HOME_ID },
   ] as const;
 }
+
+/**
+ * Sahyadri Finance's home area: Pune (the post office of Pune city, 411001), where a third of its
+ * current book sits within 20 km, so the demo field executives' days are a city's streets apart
+ * (issue 4 "the demo seed allocates loans near each demo field executive").
+ */
+export const DEMO_HOME_IN = { lat: 18.5204, lng: 73.8567, radiusKm: 20, share: 0.35 } satisfies HomeArea;
+/**
+ * Nusantara Amanah Trust's home area: Kota Makassar. Indonesian addresses geocode only to their
+ * regency (geocode.ts), so its executive's loans share one map point; the day is still one city.
+ */
+export const DEMO_HOME_ID: HomeArea = { regencyCodes: ['73.71'], share: 0.35 };
 
 /** Every this-many loans of a company's current month gets a timeline. */
 const EVENT_EVERY = 10;
@@ -69,7 +82,7 @@ export async function seedDemoPortfolio(db: Db, opts: { now?: Date } = {}): Prom
         if (batch.length > 0) await writeLoanBatch(db, { companyId: company.companyId, allocationMonth: month, importId: null, rows: batch });
         batch = [];
       };
-      for (const row of generateAllocationRows({ country: company.country, count: part.count, seed: part.seed })) {
+      for (const row of generateAllocationRows({ country: company.country, count: part.count, seed: part.seed, home: 'home' in part ? part.home : undefined })) {
         rowNumber += 1;
         mapping ??= suggestMapping(Object.keys(row), variables);
         const result = validateRow(row, mapping, variables, context);

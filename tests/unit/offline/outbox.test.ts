@@ -4,9 +4,9 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { META_KEYS, fieldDb, getMeta } from '../../../src/offline/db';
+import { META_KEYS, fieldDb, getMeta, setMeta } from '../../../src/offline/db';
 import { BACKOFF, drainOutbox } from '../../../src/offline/drain';
-import { enqueue, nextReceiptNumber, outboxItems, retryItem, NoOfflineSessionError } from '../../../src/offline/outbox';
+import { alignReceiptSequence, enqueue, nextReceiptNumber, outboxItems, retryItem, NoOfflineSessionError } from '../../../src/offline/outbox';
 import { saveOfflineSession } from '../../../src/offline/session';
 
 const SESSION = { token: 'tok-1', company_id: 'demo-lender-in', user_id: 'u-fos' };
@@ -299,5 +299,21 @@ describe('nextReceiptNumber', () => {
     fieldDb.close();
     await fieldDb.open();
     expect(await nextReceiptNumber('demo-lender-in', 'FE0012')).toBe('FE0012-000008');
+  });
+});
+
+describe('alignReceiptSequence', () => {
+  it("raises the phone's sequence to the server's highest number of this executive, never lowers it", async () => {
+    // Before the allocation was ever cached there is no executive: nothing changes.
+    await alignReceiptSequence('demo-lender-in', ['FE0012-000040']);
+    expect(await nextReceiptNumber('demo-lender-in', 'FE0012')).toBe('FE0012-000001');
+
+    await setMeta(META_KEYS.executive('demo-lender-in'), { user_id: 'u-fos', name: 'Field Exec', executive_code: 'FE0012' });
+    // A new phone: the server already holds number 40 of FE0012 (and a higher one of another executive).
+    await alignReceiptSequence('demo-lender-in', ['FE0012-000007', 'FE0012-000040', 'FE0099-000500', 'not-a-number']);
+    expect(await nextReceiptNumber('demo-lender-in', 'FE0012')).toBe('FE0012-000041');
+    // Lower numbers on the server (receipts still queued here are ahead of it) leave the phone's sequence alone.
+    await alignReceiptSequence('demo-lender-in', ['FE0012-000010']);
+    expect(await nextReceiptNumber('demo-lender-in', 'FE0012')).toBe('FE0012-000042');
   });
 });

@@ -6,11 +6,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { AllocatedLoan, ReceiptRecord } from '../../../domain/contracts/field';
-import { parseReceiptNumber } from '../../../domain/field/receipt-number';
 import { refreshAllocation, cachedAllocation, type CachedAllocation } from '../../../offline/allocation-cache';
 import { META_KEYS, fieldDb, getMeta, setMeta } from '../../../offline/db';
-import type { OfflineExecutive, OutboxItem } from '../../../offline/db';
-import { outboxItems } from '../../../offline/outbox';
+import type { OutboxItem } from '../../../offline/db';
+import { alignReceiptSequence, outboxItems } from '../../../offline/outbox';
 import { api } from '../../lib/api';
 import { fetchPublicConfig } from '../auth/api';
 import { fetchAllocation } from './api';
@@ -48,7 +47,7 @@ export function useAllocationRefresh(userId: string | null, companyId: string | 
     queryKey: ['fos-allocation-refresh', companyId, userId],
     queryFn: async () => {
       await refreshAllocation(() => fetchAllocation(companyId!), companyId!);
-      await alignReceiptSequence(companyId!).catch(() => undefined);
+      await alignWithServerReceipts(companyId!).catch(() => undefined);
       return Date.now();
     },
     enabled: enabled && Boolean(userId && companyId),
@@ -57,28 +56,10 @@ export function useAllocationRefresh(userId: string | null, companyId: string | 
   });
 }
 
-/**
- * Raises this phone's receipt sequence of the executive to the highest sequence among the
- * executive's receipts on the server (GET /api/fos/receipts), so a new phone, a cleared browser or
- * a second device never makes a number the server already holds (it would be refused as taken).
- * Never lowers it: receipts still in the outbox keep their numbers.
- */
-export async function alignReceiptSequence(companyId: string): Promise<void> {
-  const executive = await getMeta<OfflineExecutive>(META_KEYS.executive(companyId));
-  if (!executive) return;
+/** The executive's receipts on the server raise this phone's receipt sequence (src/offline/outbox.ts). */
+async function alignWithServerReceipts(companyId: string): Promise<void> {
   const { receipts } = await api.get<{ receipts: ReceiptRecord[] }>('fos/receipts', { searchParams: { company_id: companyId } });
-  const code = executive.executive_code.trim().toUpperCase().replace(/[^A-Z0-9]/g, '');
-  let highest = 0;
-  for (const r of receipts) {
-    const parsed = parseReceiptNumber(r.receipt_number);
-    if (parsed && parsed.executiveCode === code) highest = Math.max(highest, parsed.sequence);
-  }
-  if (highest === 0) return;
-  const key = META_KEYS.receiptSequence(companyId, executive.executive_code);
-  await fieldDb.transaction('rw', fieldDb.meta, async () => {
-    const current = (await fieldDb.meta.get(key))?.value;
-    if (typeof current !== 'number' || current < highest) await fieldDb.meta.put({ key, value: highest });
-  });
+  await alignReceiptSequence(companyId, receipts.map((r) => r.receipt_number));
 }
 
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
