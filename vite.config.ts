@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { defineConfig } from 'vite';
-import type { Manifest } from 'vite';
+import type { Manifest, Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -26,12 +26,21 @@ const LOCALE_CHUNK = /^assets\/(hi|id)-[\w-]+\.js$/;
  */
 const FIELD_SOURCE = /^src\/(web\/features\/(field|auth|home)|offline|web\/app)\//;
 
+/** The build's output folder (`--outDir` may move it from dist/), read by shellOnly. */
+let outDir = 'dist';
+const rememberOutDir: Plugin = {
+  name: 'remember-out-dir',
+  configResolved(config) {
+    outDir = config.build.outDir;
+  },
+};
+
 /**
  * Keeps in the precache only the JavaScript that index.html loads statically (followed through
  * Vite's build manifest) plus the locale chunks; chunks shared only by lazy screens stay out.
  */
 const shellOnly: ManifestTransform = async (entries) => {
-  const manifestPath = 'dist/.vite/manifest.json';
+  const manifestPath = `${outDir}/.vite/manifest.json`;
   if (!existsSync(manifestPath)) return { manifest: entries };
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   const shell = new Set<string>();
@@ -50,6 +59,7 @@ const shellOnly: ManifestTransform = async (entries) => {
 
 export default defineConfig({
   plugins: [
+    rememberOutDir,
     react(),
     VitePWA({
       strategies: 'injectManifest',

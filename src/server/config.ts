@@ -74,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimitPerMinute: intFromEnv(env.AUTH_RATE_LIMIT_PER_MINUTE, 30, 'AUTH_RATE_LIMIT_PER_MINUTE'),
     argon2: { memoryCost: 19456, timeCost: 2 },
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
-    webDistDir: path.resolve('dist'),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'dist'),
     jobPollingSeconds: Number(env.JOB_POLLING_SECONDS ?? 1) >= 0.5 ? Number(env.JOB_POLLING_SECONDS ?? 1) : 1,
     importChunkRows: intFromEnv(env.IMPORT_CHUNK_ROWS, 500, 'IMPORT_CHUNK_ROWS'),
     importLeaseSeconds: intFromEnv(env.IMPORT_LEASE_SECONDS, 60, 'IMPORT_LEASE_SECONDS'),
