@@ -35,10 +35,12 @@ import { companyRoutes } from './modules/companies/routes';
 import { userRoutes } from './modules/users/routes';
 import { exportRoutes } from './modules/bulk/export-routes';
 import { importRoutes } from './modules/bulk/import-routes';
+import { loanOperationRoutes } from './modules/bulk/loan-operation-routes';
 import { portfolioRoutes } from './modules/portfolio/routes';
 import { documentRoutes } from './modules/field/document-routes';
 import { fieldRoutes } from './modules/field/routes';
 import { trackingRoutes } from './modules/field/tracking-routes';
+import { allocationRoutes } from './modules/allocation/routes';
 import { createJobQueue } from './jobs/queue';
 import { createEventBus } from './realtime/events';
 import { createFileStorage } from './storage/files';
@@ -214,8 +216,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await api.register(portfolioRoutes, { ...deps, prefix: '/recovery' });
     await api.register(exportRoutes, { ...deps, prefix: '/recovery' });
     await api.register(importRoutes, { ...deps, prefix: '/bulk' });
+    await api.register(loanOperationRoutes, { ...deps, prefix: '/bulk' });
     await api.register(fieldRoutes, { ...deps, prefix: '/fos' });
     await api.register(trackingRoutes, { ...deps, prefix: '/fos' });
+    await api.register(allocationRoutes, { ...deps, prefix: '/allocation' });
     await api.register(documentRoutes, { ...deps, prefix: '/document' });
   }, { prefix: '/api' });
 

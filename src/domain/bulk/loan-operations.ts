@@ -82,7 +82,7 @@ export interface LoanOperationContext {
 export function agentProblem(agent: AgentState | null | undefined, agentType: AgentType, ref?: string | null): string | null {
   if (!agent) return ref ? `Agent '${ref}' is not a user of this company` : 'Agent is missing';
   if (!agent.active) return `Agent ${agent.name} is not active`;
-  if (agentTypeOf(agent.profession) !== agentType) return `Agent ${agent.name} is a ${agent.profession}, not a ${AGENT_LABEL[agentType]}`;
+  if (agentTypeOf(agent.profession) !== agentType) return `Agent ${agent.name} is not a ${AGENT_LABEL[agentType]} (profession: ${agent.profession})`;
   if (!agent.inScope) return `Agent ${agent.name} does not report to you`;
   return null;
 }
@@ -123,4 +123,30 @@ export function loanOperationProblem(ctx: LoanOperationContext, loan: LoanState 
       return (ctx.tags ?? []).some((t) => loan.tags.includes(t)) ? null : 'Loan has none of these tags';
   }
   return null;
+}
+
+/** Headers of the loan id column of an "allocate via excel" file (compared with normaliseHeader). */
+export const FILE_LOAN_HEADERS = ['Loan ID', 'loan_id', 'Loan Account No', 'Loan Account Number', 'Loan No', 'Loan Number', 'Account Number', 'No Kontrak'] as const;
+/** Headers of its agent column: the agent's email, user_id or client_employee_id. */
+export const FILE_AGENT_HEADERS = ['Agent', 'Agent Email', 'Agent ID', 'User ID', 'user_id', 'Email', 'Employee ID', 'client_employee_id', 'Allocated To', 'Assign To', 'FOS', 'Telecaller'] as const;
+
+export const FILE_COLUMNS_MESSAGE = `The file needs a loan id column (${FILE_LOAN_HEADERS.slice(0, 3).join(', ')}) and an agent column (${FILE_AGENT_HEADERS.slice(0, 4).join(', ')})`;
+
+/**
+ * The loan id and agent columns among a file's headers, by the first header matching each list.
+ * @param normalise the header comparison key (portfolio/header-detection normaliseHeader)
+ * @returns 0-based indexes, or null when either column is missing
+ */
+export function locateFileColumns(headers: readonly string[], normalise: (s: string) => string): { loan: number; agent: number } | null {
+  const keys = headers.map(normalise);
+  const find = (names: readonly string[]) => {
+    for (const name of names) {
+      const i = keys.indexOf(normalise(name));
+      if (i >= 0) return i;
+    }
+    return -1;
+  };
+  const loan = find(FILE_LOAN_HEADERS);
+  const agent = find(FILE_AGENT_HEADERS);
+  return loan >= 0 && agent >= 0 && loan !== agent ? { loan, agent } : null;
 }

@@ -13,7 +13,7 @@
  * The file is read streaming (allocation-reader.ts) while the previous chunk is being written, so
  * parsing and the database work overlap.
  */
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ColumnMapping } from '../../../domain/portfolio/column-mapping';
 import { validateMapping } from '../../../domain/portfolio/column-mapping';
@@ -31,6 +31,8 @@ import { HEAD_ROWS, cellText, isEmptyDataRow, locateHeader, openAllocationFile }
 import type { ImportJobData } from './import-service';
 import { IMPORT_QUEUE, importContext } from './import-service';
 import { imports, type ImportRow } from './schema';
+import type { BulkWorkerState } from './bulk-lease';
+import { claimLease, releaseLease, resumeLeased } from './bulk-lease';
 
 /** A failed row: its 1-based row number, its cells as text (one per header) and the reasons joined. */
 interface FailedRow {
@@ -49,41 +51,21 @@ interface Chunk {
   totalEstimate: number;
 }
 
-/** Shared between the job runs of one app: set when the app closes so runs stop at the next chunk. */
-export interface ImportWorkerState {
-  stopping: boolean;
-  /** Runs in progress in this process (awaited on close). */
-  running: Set<Promise<void>>;
-}
-
 /** Why a run stopped early. */
 type Stop = 'cancelled_or_lost' | 'shutdown';
 
 const FINAL_FAILED_NO_ROWS = 'The file has no data rows below the header';
 const FINAL_FAILED_ALL_ROWS = 'Every row failed validation; see the error file';
 
+const leaseTable = { table: 'imports', idColumn: 'import_id' } as const;
+
 /**
  * Takes the lease of an import that is initiated, or in progress with an expired or released lease.
  * @returns the row (its `attempts` is the lease token), or null when finished, cancelled or held by a live worker
  */
 async function claim(db: DbOrTx, importId: string, leaseSeconds: number): Promise<ImportRow | null> {
-  const [row] = await db
-    .update(imports)
-    .set({
-      status: 'in_progress',
-      leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
-      attempts: sql`${imports.attempts} + 1`,
-      startedAt: sql`coalesce(${imports.startedAt}, now())`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(imports.importId, importId),
-        inArray(imports.status, ['initiated', 'in_progress']),
-        or(isNull(imports.leaseUntil), lt(imports.leaseUntil, sql`now()`)),
-      ),
-    )
-    .returning();
+  if ((await claimLease(db, leaseTable, importId, leaseSeconds)) === null) return null;
+  const [row] = await db.select().from(imports).where(eq(imports.importId, importId));
   return row ?? null;
 }
 
@@ -152,7 +134,7 @@ async function loansWrittenBy(db: ModuleDeps['db'], row: ImportRow): Promise<Map
  * when cancelled, when the lease was lost, or when `state.stopping` (the lease is then released so
  * a restarted process resumes at once).
  */
-export async function runImport(deps: ModuleDeps, state: ImportWorkerState, importId: string, log: FastifyBaseLogger): Promise<void> {
+export async function runImport(deps: ModuleDeps, state: BulkWorkerState, importId: string, log: FastifyBaseLogger): Promise<void> {
   const { db, config, files } = deps;
   const leaseSeconds = config.importLeaseSeconds;
   const row = await claim(db, importId, leaseSeconds);
@@ -174,9 +156,7 @@ export async function runImport(deps: ModuleDeps, state: ImportWorkerState, impo
       return;
     }
     const stop = await processRows(deps, state, row, token, source, mapping, variables, context);
-    if (stop === 'shutdown') {
-      await db.update(imports).set({ leaseUntil: null, updatedAt: sql`now()` }).where(and(eq(imports.importId, importId), eq(imports.attempts, token)));
-    }
+    if (stop === 'shutdown') await releaseLease(db, leaseTable, importId, token);
   } catch (err) {
     log.error({ err, importId }, 'import failed');
     const message = err instanceof ReadError ? `The file could not be read: ${err.message}` : 'The import stopped on an unexpected error';
@@ -199,7 +179,7 @@ async function nextRow(source: AllocationSource): Promise<IteratorResult<unknown
 
 async function processRows(
   deps: ModuleDeps,
-  state: ImportWorkerState,
+  state: BulkWorkerState,
   row: ImportRow,
   token: number,
   source: AllocationSource,
@@ -330,26 +310,6 @@ async function processRows(
  * One whose lease has not yet expired (its holder may still be alive) is queued when it expires.
  * @returns the ids queued now
  */
-export async function resumeImports(deps: ModuleDeps, log: FastifyBaseLogger, timers: Set<NodeJS.Timeout>): Promise<string[]> {
-  const { db, jobs } = deps;
-  const open = await db
-    .select({ importId: imports.importId, waitMs: sql<number>`greatest(0, extract(epoch from (${imports.leaseUntil} - now())) * 1000)::int` })
-    .from(imports)
-    .where(inArray(imports.status, ['initiated', 'in_progress']));
-  const now: string[] = [];
-  for (const { importId, waitMs } of open) {
-    const data: ImportJobData = { importId };
-    if (!waitMs) {
-      await jobs.send(IMPORT_QUEUE, data);
-      now.push(importId);
-    } else {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (jobs.running) jobs.send(IMPORT_QUEUE, data).catch((err: unknown) => log.error({ err, importId }, 'could not queue import again'));
-      }, Number(waitMs) + 1_000);
-      timer.unref();
-      timers.add(timer);
-    }
-  }
-  return now;
+export function resumeImports(deps: ModuleDeps, log: FastifyBaseLogger, timers: Set<NodeJS.Timeout>): Promise<string[]> {
+  return resumeLeased<ImportJobData>(deps, log, timers, leaseTable, IMPORT_QUEUE, (importId) => ({ importId }));
 }

@@ -21,7 +21,7 @@ import type { ModuleDeps } from '../../http/deps';
 import { ok, okResponse } from '../../http/envelope';
 import { AppError, badRequest } from '../../http/errors';
 import type { FileStorage } from '../../storage/files';
-import type { ImportWorkerState } from './import-job';
+import { workBulkQueue } from './bulk-lease';
 import { resumeImports, runImport } from './import-job';
 import type { ImportJobData, StoredUpload } from './import-service';
 import {
@@ -57,16 +57,18 @@ const createForm = createImportFields.extend({
 export const documentOnlyBody: FastifySchemaCompiler<unknown> = (route) =>
   route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
 
-interface ImportForm {
+/** A multipart form with an allocation-style file: its text fields and the stored `file`. */
+export interface ImportForm {
   fields: Record<string, string>;
   upload: StoredUpload | null;
 }
 
 /**
- * Reads a multipart form, streaming its `file` part to storage (never buffered whole).
+ * Reads a multipart form, streaming its `file` part to storage (never buffered whole); also used
+ * by loan operations ("allocate loans via excel").
  * @throws 400 when the request is not multipart or the file type is refused, 413 over the size limit
  */
-async function readForm(req: FastifyRequest, files: FileStorage, companyId: string): Promise<ImportForm> {
+export async function readForm(req: FastifyRequest, files: FileStorage, companyId: string): Promise<ImportForm> {
   if (!req.isMultipart()) throw badRequest('Send the file as multipart/form-data');
   const form: ImportForm = { fields: {}, upload: null };
   try {
@@ -94,26 +96,7 @@ export const importRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_FILE_BYTES, files: 1, fields: 10, fieldSize: 1024 * 1024 } });
 
   // The worker: one import at a time per process; others wait in the queue.
-  const state: ImportWorkerState = { stopping: false, running: new Set() };
-  const timers = new Set<NodeJS.Timeout>();
-  deps.jobs.work<ImportJobData>(IMPORT_QUEUE, async (data) => {
-    const run = runImport(deps, state, data.importId, app.log);
-    state.running.add(run);
-    try {
-      await run;
-    } finally {
-      state.running.delete(run);
-    }
-  });
-  app.addHook('onReady', async () => {
-    // The queue starts in the root's onReady, which runs before this one.
-    if (deps.jobs.running) await resumeImports(deps, app.log, timers);
-  });
-  app.addHook('preClose', async () => {
-    state.stopping = true;
-    for (const timer of timers) clearTimeout(timer);
-    await Promise.allSettled([...state.running]);
-  });
+  workBulkQueue<ImportJobData>(app, deps, IMPORT_QUEUE, (state, data) => runImport(deps, state, data.importId, app.log), (timers) => resumeImports(deps, app.log, timers));
 
   app.post(
     '/imports/preview',

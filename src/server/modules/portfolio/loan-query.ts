@@ -102,11 +102,13 @@ export interface LoanSelection {
   allocationMonth: string;
   search?: string;
   filters: readonly { filter: LoanFilter; item: FilterConfigItem }[];
+  /** true: select among archived loans only (unarchiving); default: archived loans are excluded. */
+  archived?: boolean;
 }
 
-/** The where clause of a LoanSelection (archived loans excluded). */
+/** The where clause of a LoanSelection (archived loans excluded unless `archived`). */
 export function selectionSql(s: LoanSelection): SQL {
-  const parts: SQL[] = [eq(loans.companyId, s.companyId), eq(loans.allocationMonth, s.allocationMonth), eq(loans.isArchived, false)];
+  const parts: SQL[] = [eq(loans.companyId, s.companyId), eq(loans.allocationMonth, s.allocationMonth), eq(loans.isArchived, s.archived ?? false)];
   if (s.search && s.search.trim() !== '') parts.push(searchSql(s.search));
   for (const f of s.filters) parts.push(filterSql(f.filter, f.item));
   return and(...parts)!;

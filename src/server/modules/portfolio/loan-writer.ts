@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { RowValue } from '../../../domain/portfolio/row-validation';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from './service';
 
 type SqlType = 'text' | 'int' | 'numeric' | 'date';
 
@@ -132,4 +133,35 @@ export async function writeLoanBatch(
     select count(*) filter (where inserted)::int as inserted, count(*) filter (where not inserted)::int as updated from written`);
   const [counts] = (res as unknown as { rows: { inserted: number | string; updated: number | string }[] }).rows;
   return { inserted: Number(counts.inserted), updated: Number(counts.updated) };
+}
+
+// ---------------------------------------------------------------- loan operations (issue 5)
+
+/** `loan_id in (...)` for a JSON list of ids: one parameter whatever the count. */
+const loanIdIn = (loanIds: readonly string[]) => sql`loan_id in (select jsonb_array_elements_text(${JSON.stringify(loanIds)}::jsonb))`;
+
+/** Archived flag and tags of the loans of `month` among `loanIds` (a loan not in the month is absent). */
+export async function loanStates(db: DbOrTx, companyId: string, month: string, loanIds: readonly string[]): Promise<Map<string, { archived: boolean; tags: string[] }>> {
+  if (loanIds.length === 0) return new Map();
+  const res = await db.execute(sql`select loan_id, is_archived, tags from loans where company_id = ${companyId} and allocation_month = ${month} and ${loanIdIn(loanIds)}`);
+  const rows = rowsOf<{ loan_id: string; is_archived: boolean; tags: string[] | string }>(res);
+  // node-postgres parses text[]; PGlite too, but be tolerant of the '{a,b}' literal form.
+  const tagsOf = (t: string[] | string) => (Array.isArray(t) ? t : t.replace(/^\{|\}$/g, '').split(',').filter(Boolean).map((x) => x.replace(/^"|"$/g, '')));
+  return new Map(rows.map((r) => [r.loan_id, { archived: r.is_archived, tags: tagsOf(r.tags) }]));
+}
+
+/** Archives (or unarchives) the loans of `month` among `loanIds`. */
+export async function setLoansArchived(tx: DbOrTx, companyId: string, month: string, loanIds: readonly string[], archived: boolean): Promise<void> {
+  if (loanIds.length === 0) return;
+  await tx.execute(sql`update loans set is_archived = ${archived}, updated_at = now() where company_id = ${companyId} and allocation_month = ${month} and ${loanIdIn(loanIds)}`);
+}
+
+/** Adds `tags` to (or, with `remove`, deletes them from) the loans of `month` among `loanIds`; tags stay sorted and distinct. */
+export async function changeLoanTags(tx: DbOrTx, companyId: string, month: string, loanIds: readonly string[], tags: readonly string[], remove = false): Promise<void> {
+  if (loanIds.length === 0 || tags.length === 0) return;
+  const given = sql`(select jsonb_array_elements_text(${JSON.stringify(tags)}::jsonb))`;
+  const next = remove
+    ? sql`array(select t from unnest(tags) as t where t not in ${given} order by t)`
+    : sql`array(select distinct t from unnest(tags || array${given}) as t order by t)`;
+  await tx.execute(sql`update loans set tags = ${next}, updated_at = now() where company_id = ${companyId} and allocation_month = ${month} and ${loanIdIn(loanIds)}`);
 }

@@ -1,0 +1,167 @@
+/**
+ * Portfolio assignment use cases (issue 5; spec 2 "portfolio assignment"): who holds which loan in
+ * a month (`loan_allocations`: one field executive and one telecaller per loan per month), the
+ * writes loan operations make to it (with an 'allocation' event on each loan's timeline), and the
+ * territory-aware suggestion of an assignment (domain/allocation/suggest.ts).
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AgentType } from '../../../domain/bulk/loan-operations';
+import type { AllocationSuggestion, AllocationSuggestionBody } from '../../../domain/contracts/allocation';
+import { SUGGESTION_MAX_LOANS } from '../../../domain/contracts/allocation';
+import { suggestAllocation } from '../../../domain/allocation/suggest';
+import type { DbOrTx } from '../../db/client';
+import { badRequest } from '../../http/errors';
+import { companyCountry } from '../companies/service';
+import { areaLocation } from '../field/geocode';
+import { fosLastPositions } from '../field/schema';
+import type { FieldCaller } from '../field/service';
+import { callerScope } from '../field/tracking';
+import { selectionSql } from '../portfolio/loan-query';
+import { loans } from '../portfolio/schema';
+import { parseFilters, portfolioView } from '../portfolio/service';
+import { scopedUsers } from '../users/service';
+import { loanAllocations } from './schema';
+
+/** Who holds each of `loanIds` in `month`, by agent type (a loan without allocation is absent). */
+export async function currentAllocations(db: DbOrTx, companyId: string, month: string, loanIds: readonly string[]): Promise<Map<string, Partial<Record<AgentType, string>>>> {
+  const out = new Map<string, Partial<Record<AgentType, string>>>();
+  if (loanIds.length === 0) return out;
+  const rows = await db
+    .select({ loanId: loanAllocations.loanId, userId: loanAllocations.userId, agentType: loanAllocations.agentType })
+    .from(loanAllocations)
+    .where(and(eq(loanAllocations.companyId, companyId), eq(loanAllocations.allocationMonth, month), inArray(loanAllocations.loanId, [...loanIds])));
+  for (const r of rows) out.set(r.loanId, { ...out.get(r.loanId), [r.agentType]: r.userId });
+  return out;
+}
+
+/** One change of a loan's agent made by a loan operation. */
+export interface AllocationChange {
+  loanId: string;
+  agentType: AgentType;
+  /** The new agent; null to deallocate. */
+  userId: string | null;
+  previousUserId: string | null;
+  /** The timeline remark, e.g. 'Allocated to Ganesh Shinde (fos)'. */
+  remark: string;
+}
+
+/**
+ * Applies `changes` in `month` (inside the operation's transaction): allocations upserted on (loan,
+ * agent type) with who and when, deallocations deleted, and one 'allocation' event per loan on
+ * its timeline. A loan must appear at most once per agent type.
+ */
+export async function applyAllocationChanges(
+  tx: DbOrTx,
+  ctx: { companyId: string; month: string; by: string | null; operationId: string; operationType: string },
+  changes: readonly AllocationChange[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  const assign = changes.filter((c) => c.userId !== null).map((c) => ({ loan_id: c.loanId, user_id: c.userId, agent_type: c.agentType }));
+  const remove = changes.filter((c) => c.userId === null).map((c) => ({ loan_id: c.loanId, agent_type: c.agentType }));
+  if (assign.length > 0) {
+    await tx.execute(sql`
+      insert into loan_allocations (company_id, allocation_month, loan_id, user_id, agent_type, allocated_by, allocated_at)
+      select ${ctx.companyId}, ${ctx.month}, r.loan_id, r.user_id, r.agent_type, ${ctx.by}, now()
+      from jsonb_to_recordset(${JSON.stringify(assign)}::jsonb) as r(loan_id text, user_id text, agent_type text)
+      on conflict (company_id, allocation_month, loan_id, agent_type)
+      do update set user_id = excluded.user_id, allocated_by = excluded.allocated_by, allocated_at = excluded.allocated_at`);
+  }
+  if (remove.length > 0) {
+    await tx.execute(sql`
+      delete from loan_allocations a
+      using jsonb_to_recordset(${JSON.stringify(remove)}::jsonb) as r(loan_id text, agent_type text)
+      where a.company_id = ${ctx.companyId} and a.allocation_month = ${ctx.month} and a.loan_id = r.loan_id and a.agent_type = r.agent_type`);
+  }
+  const events = changes.map((c) => ({
+    loan_id: c.loanId,
+    remark: c.remark,
+    details: { operation_id: ctx.operationId, operation_type: ctx.operationType, agent_type: c.agentType, user_id: c.userId, previous_user_id: c.previousUserId },
+  }));
+  await tx.execute(sql`
+    insert into loan_events (company_id, loan_id, allocation_month, kind, module, remark, details, author_id)
+    select ${ctx.companyId}, r.loan_id, ${ctx.month}, 'allocation', 'allocation', r.remark, r.details, ${ctx.by}
+    from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as r(loan_id text, remark text, details jsonb)`);
+}
+
+// ---------------------------------------------------------------- suggestion
+
+/**
+ * POST /api/allocation/suggestions: proposes which of `user_ids` (active field executives in the
+ * caller's reports-to scope) visits which of the selected loans of the month, balanced in count
+ * and compact in space (domain suggestAllocation). Each executive is seeded at their last known
+ * position, else the centre of their current allocation in the month. Loans are placed at their
+ * pincode / postal-area point; unplaceable loans are shared out to keep counts balanced.
+ * @throws 400 for bad filters, an executive who is not an active field executive of the caller's
+ *   scope, no loans selected, or more than SUGGESTION_MAX_LOANS loans
+ */
+export async function suggestAssignment(db: DbOrTx, caller: FieldCaller, body: AllocationSuggestionBody): Promise<AllocationSuggestion> {
+  const { companyId } = caller;
+  const month = body.allocation_month;
+  const scope = await callerScope(db, caller);
+  const members = await scopedUsers(db, companyId, scope, { profession: 'field executive' });
+  const byId = new Map(members.map((m) => [m.userId, m]));
+  const missing = body.user_ids.filter((id) => !byId.has(id));
+  if (missing.length > 0) throw badRequest(`Not an active field executive of your team: ${missing.join(', ')}`);
+
+  const where = body.loan_ids
+    ? and(eq(loans.companyId, companyId), eq(loans.allocationMonth, month), eq(loans.isArchived, false), inArray(loans.loanId, body.loan_ids))
+    : selectionSql({ companyId, allocationMonth: month, search: body.search, filters: parseFilters(body.filters ?? [], (await portfolioView(db, companyId, false)).variables) });
+  const unallocated = body.only_unallocated
+    ? sql`not exists (select 1 from loan_allocations a where a.company_id = ${loans.companyId} and a.allocation_month = ${loans.allocationMonth} and a.loan_id = ${loans.loanId} and a.agent_type = 'fos')`
+    : undefined;
+  const rows = await db
+    .select({ loanId: loans.loanId, pincode: loans.pincode, city: loans.city })
+    .from(loans)
+    .where(and(where, unallocated))
+    .limit(SUGGESTION_MAX_LOANS + 1);
+  if (rows.length === 0) throw badRequest('No loans match the selection');
+  if (rows.length > SUGGESTION_MAX_LOANS) throw badRequest(`A suggestion covers at most ${SUGGESTION_MAX_LOANS.toLocaleString('en-IN')} loans; narrow the selection`);
+
+  const { country } = await companyCountry(db, companyId);
+  const placed = rows.map((r) => ({ loanId: r.loanId, point: areaLocation(country, r) }));
+
+  // Seeds: last known positions, else the mean point of the executive's current loans this month.
+  const [positions, current] = await Promise.all([
+    db.select().from(fosLastPositions).where(and(eq(fosLastPositions.companyId, companyId), inArray(fosLastPositions.userId, body.user_ids))),
+    db
+      .select({ userId: loanAllocations.userId, pincode: loans.pincode, city: loans.city })
+      .from(loanAllocations)
+      .innerJoin(loans, and(eq(loans.companyId, loanAllocations.companyId), eq(loans.allocationMonth, loanAllocations.allocationMonth), eq(loans.loanId, loanAllocations.loanId)))
+      .where(and(eq(loanAllocations.companyId, companyId), eq(loanAllocations.allocationMonth, month), eq(loanAllocations.agentType, 'fos'), inArray(loanAllocations.userId, body.user_ids))),
+  ]);
+  const seeds = new Map<string, { lat: number; lng: number; source: 'last_position' | 'current_allocation' }>();
+  for (const p of positions) seeds.set(p.userId, { lat: p.latitude, lng: p.longitude, source: 'last_position' });
+  const sums = new Map<string, { lat: number; lng: number; n: number }>();
+  for (const c of current) {
+    const point = areaLocation(country, c);
+    if (!point || seeds.has(c.userId)) continue;
+    const s = sums.get(c.userId) ?? { lat: 0, lng: 0, n: 0 };
+    sums.set(c.userId, { lat: s.lat + point.lat, lng: s.lng + point.lng, n: s.n + 1 });
+  }
+  for (const [userId, s] of sums) seeds.set(userId, { lat: s.lat / s.n, lng: s.lng / s.n, source: 'current_allocation' });
+
+  const groups = suggestAllocation(
+    placed,
+    body.user_ids.map((userId) => ({ userId, seed: seeds.get(userId) ?? null })),
+  );
+  return {
+    allocation_month: month,
+    total_loans: rows.length,
+    unlocated_loans: placed.filter((p) => p.point === null).length,
+    executives: groups.map((g) => {
+      const seed = seeds.get(g.userId);
+      return {
+        user_id: g.userId,
+        name: byId.get(g.userId)!.name,
+        seed: seed ? { latitude: seed.lat, longitude: seed.lng, source: seed.source } : null,
+        loan_ids: g.loanIds,
+        count: g.count,
+        centroid: g.centroid ? { latitude: g.centroid.lat, longitude: g.centroid.lng } : null,
+        spread_km: g.spreadKm,
+        radius_km: g.radiusKm,
+        located: g.located,
+        unlocated: g.unlocated,
+      };
+    }),
+  };
+}
