@@ -40,6 +40,8 @@ import { portfolioRoutes } from './modules/portfolio/routes';
 import { documentRoutes } from './modules/field/document-routes';
 import { fieldRoutes } from './modules/field/routes';
 import { trackingRoutes } from './modules/field/tracking-routes';
+import { verificationRoutes } from './modules/field/verification-routes';
+import { dashboardRoutes } from './modules/field/dashboard-routes';
 import { allocationRoutes } from './modules/allocation/routes';
 import { createJobQueue } from './jobs/queue';
 import { createEventBus } from './realtime/events';
@@ -219,6 +221,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     await api.register(loanOperationRoutes, { ...deps, prefix: '/bulk' });
     await api.register(fieldRoutes, { ...deps, prefix: '/fos' });
     await api.register(trackingRoutes, { ...deps, prefix: '/fos' });
+    await api.register(verificationRoutes, { ...deps, prefix: '/fos' });
+    await api.register(dashboardRoutes, { ...deps, prefix: '/fos' });
     await api.register(allocationRoutes, { ...deps, prefix: '/allocation' });
     await api.register(documentRoutes, { ...deps, prefix: '/document' });
   }, { prefix: '/api' });

@@ -3,7 +3,9 @@
  * two area-manager roles (North, South) under the demo 'Collection Head', each with a field
  * executive role under it, one area manager per area and field executives in each.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { AllocatedLoan, AllocationResponse, VisitRecord } from '../../src/domain/contracts/field';
 import { DEMO_PASSWORD, headers, LENDER, signIn } from './helpers';
 
 export interface TeamUser {
@@ -66,4 +68,50 @@ export async function buildTeams(app: FastifyInstance, tag: string, perTeam = 2)
     return { manager, executives };
   };
   return { admin, head: await signedIn(app, 'manager@demo.in'), north: await area('North'), south: await area('South'), demoFos: await signedIn(app, 'fos@demo.in') };
+}
+
+/** Allocates `loanIds` of `month` to `user` through a loan operation and waits until it completes. */
+export async function allocateLoans(app: FastifyInstance, admin: Record<string, string>, user: TeamUser, month: string, loanIds: string[]): Promise<void> {
+  const res = await app.inject({ method: 'POST', url: '/api/bulk/loan-operations', headers: admin, payload: { operation_type: 'allocate_loans', allocation_month: month, loan_ids: loanIds, user_id: user.userId } });
+  const { id } = await json<{ id: string }>(res, 'allocate');
+  for (;;) {
+    const op = await json<{ status: string }>(await app.inject({ url: `/api/bulk/loan-operations/${id}`, headers: admin }), 'operation');
+    if (op.status === 'completed') return;
+    if (op.status !== 'initiated' && op.status !== 'in_progress') throw new Error(`allocation ${op.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The executive's allocation as the field app reads it, loans by loan_id. */
+export async function allocationOf(app: FastifyInstance, user: TeamUser): Promise<AllocationResponse> {
+  const data = await json<AllocationResponse>(await app.inject({ url: '/api/fos/allocation', headers: user.h }), 'allocation');
+  return { ...data, loans: [...data.loans].sort((a, b) => a.loan_id.localeCompare(b.loan_id)) };
+}
+
+/** A tiny JPEG for visit photos. */
+export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('photo'), Buffer.from([0xff, 0xd9])]);
+
+/**
+ * Records a visit as the phone does (multipart, Idempotency-Key) at the loan's address point with
+ * 10 m accuracy, 'Door Locked' unless `over` says otherwise. @throws unless it answers 200
+ */
+export async function postVisit(app: FastifyInstance, user: TeamUser, loan: AllocatedLoan, over: Record<string, unknown> = {}, photos: Buffer[] = []): Promise<VisitRecord> {
+  const form = new FormData();
+  form.append(
+    'visit',
+    JSON.stringify({
+      loan_id: loan.loan_id,
+      allocation_month: loan.allocation_month,
+      latitude: loan.latitude,
+      longitude: loan.longitude,
+      accuracy_m: 10,
+      checked_in_at: new Date().toISOString(),
+      person_met: 'Borrower',
+      disposition: 'Door Locked',
+      ...over,
+    }),
+  );
+  for (const p of photos) form.append('photos', new Blob([new Uint8Array(p)], { type: 'image/jpeg' }), 'p.jpg');
+  const res = await app.inject({ method: 'POST', url: '/api/fos/visits', headers: { ...user.h, 'idempotency-key': randomUUID() }, payload: form });
+  return json<VisitRecord>(res, 'visit');
 }

@@ -7,12 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AllocationResponse, ExecutivePosition, LastPositionsResponse, TrailResponse } from '../../src/domain/contracts/field';
+import type { ExecutivePosition, LastPositionsResponse, TrailResponse } from '../../src/domain/contracts/field';
 import { localDay } from '../../src/domain/common/dates';
 import { positionPings } from '../../src/server/modules/field/schema';
 import { rowsOf } from '../../src/server/modules/portfolio/service';
 import { createTestApp, headers, LENDER, signIn, TRUST, type TestApp } from './helpers';
-import { buildTeams, type Teams, type TeamUser } from './team-helpers';
+import { allocationOf, buildTeams, postVisit, type Teams, type TeamUser } from './team-helpers';
 
 let t: TestApp;
 let teams: Teams;
@@ -161,29 +161,13 @@ describe('trail', () => {
 
   it("shows a visit check-in as a ping and a visit of the day, and refuses another area's executive", async () => {
     const fos = teams.demoFos;
-    const allocation = (await t.app.inject({ url: '/api/fos/allocation', headers: fos.h })).json().data as AllocationResponse;
-    const loan = allocation.loans[0];
+    const loan = (await allocationOf(t.app, fos)).loans[0];
     const checkedIn = new Date(Date.now() - 2 * MIN);
-    const form = new FormData();
-    form.append(
-      'visit',
-      JSON.stringify({
-        loan_id: loan.loan_id,
-        allocation_month: loan.allocation_month,
-        latitude: loan.latitude,
-        longitude: loan.longitude,
-        accuracy_m: 15,
-        checked_in_at: checkedIn.toISOString(),
-        person_met: 'Borrower',
-        disposition: 'Door Locked',
-      }),
-    );
-    const visit = await t.app.inject({ method: 'POST', url: '/api/fos/visits', headers: { ...fos.h, 'idempotency-key': randomUUID() }, payload: form });
-    expect(visit.statusCode, visit.body).toBe(200);
+    const visit = await postVisit(t.app, fos, loan, { accuracy_m: 15, checked_in_at: checkedIn.toISOString() });
     const today = localDay(new Date(), 330);
     const trail = (await t.app.inject({ url: `/api/fos/tracking/trail?user_id=${fos.userId}&date=${today}`, headers: teams.head.h })).json().data as TrailResponse;
     expect(trail.points.some((p) => p.source === 'check_in' && p.recorded_at === checkedIn.toISOString())).toBe(true);
-    expect(trail.visits.at(-1)).toMatchObject({ visit_id: visit.json().data.visit_id, disposition: 'Door Locked', sequence: trail.visits.length });
+    expect(trail.visits.at(-1)).toMatchObject({ visit_id: visit.visit_id, disposition: 'Door Locked', sequence: trail.visits.length });
     const head = await positionsAs(teams.head.h);
     const me: ExecutivePosition = head.executives.find((e) => e.user_id === fos.userId)!;
     expect(me.visits_today).toBeGreaterThanOrEqual(1);

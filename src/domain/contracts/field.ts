@@ -18,7 +18,8 @@ import { pagingQuery } from './envelope';
 const isoDateTime = z.string().datetime({ offset: true });
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD');
 /** Spec 5 "Amount input: digits with at most 2 decimals", as a number > 0. */
-const amount = z.number().positive().max(1e12).refine((n) => Math.round(n * 100) === n * 100, 'at most 2 decimals');
+// Compared with a tolerance: 1234.57 * 100 is 123456.99999999999 in binary floating point.
+const amount = z.number().positive().max(1e12).refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'at most 2 decimals');
 
 /** The Idempotency-Key header: 8–128 visible characters (the phone sends a uuid). */
 export const idempotencyKey = z.string().regex(/^[\x21-\x7e]{8,128}$/, 'Idempotency-Key must be 8 to 128 visible characters');
