@@ -5,7 +5,7 @@
  * (≥769 px) or a compact header with a bottom navigation bar on phones (≤768 px, spec 9).
  */
 import { Alert, Box, Button, Flex, Icon, IconButton, Image, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { ChartColumn, CircleUser, CreditCard, Ellipsis, FileStack, FileUp, House, KeyRound, Landmark, MapPinned, Network, PanelLeftClose, PanelLeftOpen, Settings, Users, Wallet } from 'lucide-react';
+import { ChartColumn, CircleUser, ClipboardCheck, CreditCard, Ellipsis, FileStack, FileUp, House, KeyRound, Landmark, LayoutDashboard, MapPinned, Network, PanelLeftClose, PanelLeftOpen, Settings, Users, Wallet } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +36,8 @@ const ICONS: Record<MenuIcon, LucideIcon> = {
   deposits: Wallet,
   online: CreditCard,
   documents: FileUp,
+  verification: ClipboardCheck,
+  fos_dashboard: LayoutDashboard,
 };
 
 // The field app's sync bar and outbox triggers (issue 4): a lazy chunk, so Dexie stays out of the

@@ -27,6 +27,8 @@ const LoanProfilePage = lazy(() => import('../features/portfolio/loan-profile-pa
 const CustomerPage = lazy(() => import('../features/portfolio/customer-page'));
 const ActivityPage = lazy(() => import('../features/portfolio/activity-page'));
 const BulkOperationsPage = lazy(() => import('../features/bulk/bulk-operations-page'));
+const FosVisitsPage = lazy(() => import('../features/verification/fos-visits-page'));
+const FosDashboardPage = lazy(() => import('../features/dashboards/fos-dashboard-page'));
 // Field app screens (issue 4): lazy `*-screen` chunks that the service worker precaches, so a
 // field executive reloading offline still gets them (vite.config.ts).
 const MyVisitsScreen = lazy(() => import('../features/field/my-visits-screen'));
@@ -71,6 +73,8 @@ const appChildren: RouteObject[] = [
   { path: 'field-executive', element: <DepositsScreen /> },
   { path: 'field-executive/online', element: <OnlineRecoveriesScreen /> },
   { path: 'document-upload', element: <DocumentUploadScreen /> },
+  { path: 'fos-visits', element: <FosVisitsPage /> },
+  { path: 'fos-dashboard', element: <FosDashboardPage /> },
   { path: '*', element: <NotFound /> },
 ];
 

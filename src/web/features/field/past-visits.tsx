@@ -1,18 +1,20 @@
 /**
  * A loan's visits (issue 4 "GET /api/fos/visits?loan_id="): those still waiting in the outbox
  * first, then the server's, newest first, when online. Offline the server part says so instead
- * of failing.
+ * of failing. Each server visit shows its verification outcome (issue 5): to verify, approved, or
+ * rejected with the reviewer's reason.
  */
 import { Badge, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VerificationBadge } from '../verification/verification-badge';
 import { useLoanVisits } from './api';
 import { useOutbox } from './field-data';
 import { formatWhen } from './format';
 import { queuedOf } from './queued';
 import { useOnline } from './sync-bar';
 
-function VisitRow({ when, disposition, person, detail, badge, testId }: { when: string; disposition: string; person: string; detail: string | null; badge: ReactNode; testId: string }) {
+function VisitRow({ when, disposition, person, detail, badge, note, testId }: { when: string; disposition: string; person: string; detail: string | null; badge: ReactNode; note?: ReactNode; testId: string }) {
   const { t } = useTranslation();
   return (
     <Card.Root as="li" size="sm" data-testid={testId}>
@@ -25,6 +27,7 @@ function VisitRow({ when, disposition, person, detail, badge, testId }: { when: 
           {when} · {t(`field.person_met.${person}`, { defaultValue: person })}
         </Text>
         {detail && <Text fontSize="sm">{detail}</Text>}
+        {note}
       </Card.Body>
     </Card.Root>
   );
@@ -68,11 +71,15 @@ export function PastVisits({ loanId, userId, companyId }: { loanId: string; user
             person={v.person_met}
             detail={[v.remarks, v.photo_urls.length > 0 ? t('field.past.photos', { count: v.photo_urls.length }) : null].filter(Boolean).join(' · ') || null}
             badge={
-              v.flags.length > 0 ? (
-                <Badge colorPalette="orange">{t('field.past.flagged')}</Badge>
-              ) : (
-                <Badge colorPalette="green">{t('field.past.synced')}</Badge>
-              )
+              // The reviewer's outcome (issue 5): to verify, approved or rejected; synced when no check was needed.
+              v.verification_status === 'not_required' ? <Badge colorPalette="green">{t('field.past.synced')}</Badge> : <VerificationBadge status={v.verification_status} />
+            }
+            note={
+              v.verification_status === 'rejected' ? (
+                <Text fontSize="sm" color="red.fg" data-testid="rejection-reason">
+                  {t('verification.executive_rejected', { name: v.verified_by_name ?? '—', reason: v.verification_reason ?? '—' })}
+                </Text>
+              ) : null
             }
           />
         ))}
