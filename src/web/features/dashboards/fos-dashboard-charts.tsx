@@ -208,7 +208,7 @@ export default function FosDashboardCharts({ data, totals, currency, onDrill }: 
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={executives} margin={{ left: 8, right: 16 }}>
             <CartesianGrid vertical={false} strokeDasharray="3 3" />
-            <XAxis dataKey="name" tick={{ fontSize: 11 }} interval={0} />
+            <XAxis dataKey="name" tick={{ fontSize: 11 }} interval={0} angle={-25} textAnchor="end" height={56} />
             <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={40} />
             <Tooltip cursor={{ fillOpacity: 0.1 }} />
             <Legend wrapperStyle={{ fontSize: 12 }} />

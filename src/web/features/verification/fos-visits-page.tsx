@@ -312,7 +312,7 @@ export default function FosVisitsPage() {
                 <Drawer.Header>
                   <Drawer.Title>{t('verification.review_title')}</Drawer.Title>
                 </Drawer.Header>
-                <Drawer.Body px="2" pb="6">
+                <Drawer.Body px="2" pb="0">
                   {panel}
                 </Drawer.Body>
                 <Drawer.CloseTrigger asChild>

@@ -244,10 +244,10 @@ export function ReviewPanel({ item, companyId, prefix, currency, canDecide, deci
               </Field.Root>
               <HStack gap="2" wrap="wrap">
                 <Button colorPalette="green" onClick={() => decide('approved')} loading={deciding} aria-keyshortcuts="A" data-testid="approve-visit">
-                  <Check aria-hidden /> {t('verification.approve')} <Kbd size="sm">A</Kbd>
+                  <Check aria-hidden /> {t('verification.approve')} <Kbd size="sm" hideBelow="md">A</Kbd>
                 </Button>
                 <Button colorPalette="red" variant="outline" onClick={() => decide('rejected')} loading={deciding} aria-keyshortcuts="R" data-testid="reject-visit">
-                  <X aria-hidden /> {t('verification.reject')} <Kbd size="sm">R</Kbd>
+                  <X aria-hidden /> {t('verification.reject')} <Kbd size="sm" hideBelow="md">R</Kbd>
                 </Button>
               </HStack>
             </Stack>
