@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { fullPermissions, grant } from '../../../src/domain/users/permissions';
 import type { Role } from '../../../src/domain/contracts/users';
-import { hasFieldScreens, isFieldScreen, visibleMenu } from '../../../src/web/lib/menu';
+import { hasFieldScreens, isFieldScreen, MENU, visibleMenu } from '../../../src/web/lib/menu';
 import { roleTree } from '../../../src/web/features/users/role-tree';
 import { setFlag, normalisePermissions, countGranted } from '../../../src/web/features/users/permission-matrix';
 import { breaksFromRows, breaksToRows } from '../../../src/web/features/companies/breaks';
@@ -26,7 +26,11 @@ describe('visibleMenu', () => {
 
   it('shows each screen whose read permission is granted', () => {
     expect(visibleMenu(grant({ 'User Management Module': { users: 'r', user_reports: 'r' } })).map((e) => e.screen)).toEqual(['', 'user-management', 'user-reports']);
-    expect(visibleMenu(fullPermissions())).toHaveLength(12);
+    // Every screen opens with every permission (new screens add entries, so the count is the menu's).
+    expect(visibleMenu(fullPermissions())).toHaveLength(MENU.length);
+    // Issue 5: the verification queue and the FOS dashboard need their own fos permissions.
+    expect(visibleMenu(grant({ fos: { visit_verification: 'r' } })).map((e) => e.screen)).toEqual(['', 'fos-visits']);
+    expect(visibleMenu(grant({ fos: { fos_dashboard: 'r' } })).map((e) => e.screen)).toEqual(['', 'fos-dashboard']);
   });
 
   it('shows bulk operations to a user who may read imports or exports, and loans with portfolio read', () => {
