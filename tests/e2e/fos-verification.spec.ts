@@ -173,7 +173,7 @@ test('a manager verifies flagged visits, and each dashboard figure lists its row
   const fieldPage = await field.newPage();
   await signIn(fieldPage, 'fos@demo.in');
   await fieldPage.goto(`/app/customer/visit-details?company_id=${COMPANY}&loan_id=${encodeURIComponent(far.loan_id)}`);
-  const pastRow = fieldPage.getByTestId('past-visit-row').filter({ hasText: 'Customer Not Available' });
+  const pastRow = fieldPage.getByTestId('past-visit-row').filter({ hasText: 'Door locked; neighbour says the family moved' });
   await expect(pastRow.getByTestId('verification-status')).toHaveText('Rejected');
   await expect(pastRow.getByTestId('rejection-reason')).toHaveText(`Rejected by ${MANAGER}: ${reason}`);
   await field.close();

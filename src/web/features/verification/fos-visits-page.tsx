@@ -186,6 +186,7 @@ export default function FosVisitsPage() {
   };
 
   const panel = selected ? (
+    // Keyed by visit: each visit starts with an empty reason and no error.
     <ReviewPanel
       key={selected.visit.visit_id}
       item={selected}

@@ -62,12 +62,6 @@ export function ReviewPanel({ item, companyId, prefix, currency, canDecide, deci
   const pending = visit.verification_status === 'pending';
   const decidable = pending && canDecide;
 
-  // A new visit starts with an empty reason.
-  useEffect(() => {
-    setReason('');
-    setProblem(null);
-  }, [visit.visit_id]);
-
   const decide = (decision: VerificationDecision) => {
     const found = decisionProblem(decision, reason);
     if (found) {
