@@ -7,7 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDatabase } from './db/client';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './seed/demo';
+import { DEMO_COMPANY_IN, DEMO_PASSWORD, DEMO_USERS, seedDemo } from './seed/demo';
+import { demoTeam } from './seed/demo-team';
 
 export interface StartOptions {
   port?: number;
@@ -32,14 +33,16 @@ export async function startServer(opts: StartOptions = {}): Promise<{ url: strin
   const bound = app.server.address();
   const port = typeof bound === 'object' && bound ? bound.port : config.port;
   const url = `http://${['0.0.0.0', '::', '127.0.0.1'].includes(config.host) ? 'localhost' : config.host}:${port}`;
-  const width = Math.max(...DEMO_USERS.map((u) => u.email.length));
+  const team = demoTeam().map((m) => ({ email: m.email, userType: 'user', profession: 'field executive', companies: [DEMO_COMPANY_IN] }));
+  const signIns = [...DEMO_USERS, ...team];
+  const width = Math.max(...signIns.map((u) => u.email.length));
   const lines = [
     '',
     `Recovery Ops is running at ${url}  (database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
     `API docs: ${url}/api/docs`,
     '',
     `Demo sign-ins (password ${DEMO_PASSWORD}):`,
-    ...DEMO_USERS.map((u) => `  ${u.email.padEnd(width)}  ${u.userType.padEnd(13)}  ${u.profession.padEnd(22)}  ${u.companies.join(', ')}`),
+    ...signIns.map((u) => `  ${u.email.padEnd(width)}  ${u.userType.padEnd(13)}  ${u.profession.padEnd(22)}  ${u.companies.join(', ')}`),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

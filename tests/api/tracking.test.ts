@@ -80,7 +80,7 @@ describe('pings', () => {
 describe('last positions', () => {
   beforeAll(async () => {
     await postPings(teams.north.executives[1], [ping(new Date(Date.now() - 30 * MIN), 20.01, 73.8)]);
-    await postPings(teams.south.executives[0], [ping(new Date(Date.now() - 5 * MIN), 18.52, 73.85)]);
+    await postPings(teams.south.executives[0], [ping(new Date(Date.now() - 5 * MIN), 21.1458, 79.0882)]);
   });
 
   it('shows an area manager only the executives under their role, with freshness', async () => {
@@ -102,8 +102,8 @@ describe('last positions', () => {
     const admin = await positionsAs(teams.admin);
     expect(admin.executives.length).toBeGreaterThanOrEqual(head.length);
     expect(ids(await positionsAs(teams.head.h, '?team=trk-South'))).toEqual(teams.south.executives.map((e) => e.userId).sort());
-    // A box around Pune holds only the South executive who pinged there.
-    expect(ids(await positionsAs(teams.admin, '?bbox=73.7,18.4,74.0,18.6'))).toEqual([teams.south.executives[0].userId]);
+    // A box around Nagpur holds only the South executive who pinged there.
+    expect(ids(await positionsAs(teams.admin, '?bbox=79.0,21.0,79.2,21.3'))).toEqual([teams.south.executives[0].userId]);
     const bad = await t.app.inject({ url: '/api/fos/tracking/last-positions?bbox=1,2,3', headers: teams.admin });
     expect(bad.statusCode).toBe(400);
   });

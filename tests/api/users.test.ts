@@ -5,11 +5,13 @@ import { EMAIL_MESSAGE, PASSWORD_MESSAGE } from '../../src/domain/validation/rul
 import { sessions } from '../../src/server/modules/auth/schema';
 import { userAudit } from '../../src/server/modules/users/schema';
 import { tokenHash } from '../../src/server/modules/auth/service';
+import { demoTeam } from '../../src/server/seed/demo-team';
 import type { TestApp } from './helpers';
 import { LENDER, attemptLogin, createTestApp, headers, signIn } from './helpers';
 
 let t: TestApp;
 let admin: string;
+const TEAM_NAMES = demoTeam().map((m) => m.name);
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await signIn(t.app, 'admin@demo.in')).token;
@@ -73,7 +75,8 @@ describe('company users', () => {
     expect(await names(`search_type=user_id&search_value=${createdId}`)).toEqual(['Nikhil Sawant']);
     expect(await names('search_value=kolhapur')).toEqual([]);
     expect(await names('search_value=%25')).toEqual([]);
-    expect((await names('professions=field%20executive,lawyer')).sort()).toEqual(['Ganesh Shinde', 'Kavita Rao', 'Nikhil Sawant']);
+    // The demo field team (demo-team.ts) are field executives too.
+    expect((await names('professions=field%20executive,lawyer&page_size=50')).sort()).toEqual(['Ganesh Shinde', 'Kavita Rao', 'Nikhil Sawant', ...TEAM_NAMES].sort());
     expect(await names('professions=field%20executive&locations=Kolhapur')).toEqual(['Nikhil Sawant']);
     expect((await names('teams=Legal')).sort()).toEqual(['Arjun Iyer', 'Kavita Rao']);
   });
@@ -82,9 +85,9 @@ describe('company users', () => {
     const first = (await api('GET', '/company/users')).json().data;
     expect(first.page_size).toBe(10);
     expect(first.users).toHaveLength(10);
-    expect(first.total).toBe(13);
+    expect(first.total).toBe(13 + TEAM_NAMES.length);
     const second = (await api('GET', '/company/users?page_number=2')).json().data;
-    expect(second.users).toHaveLength(3);
+    expect(second.users).toHaveLength(3 + TEAM_NAMES.length);
     expect(second.users.map((u: { user_id: string }) => u.user_id)).not.toContain(first.users[0].user_id);
   });
 
@@ -187,7 +190,7 @@ describe('user reports', () => {
     expect(actions).toEqual(expect.arrayContaining(['logout', 'user_created', 'user_deactivated', 'role_created']));
 
     const usersReport = (await api('GET', '/reports/users?report_type=users')).json().data;
-    expect(usersReport.total).toBe(13);
+    expect(usersReport.total).toBe(13 + TEAM_NAMES.length);
     const activity = await api('GET', '/reports/users?report_type=detailed_activity_session');
     expect(activity.statusCode).toBe(200);
   });

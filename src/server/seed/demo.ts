@@ -13,6 +13,7 @@ import { companies } from '../modules/companies/schema';
 import { profiles, roles, userCompanies, users } from '../modules/users/schema';
 import { seedDemoField } from './demo-field';
 import { seedDemoPortfolio } from './demo-portfolio';
+import { seedDemoTeam } from './demo-team';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 export const DEMO_COMPANY_IN = 'demo-lender-in';
@@ -115,7 +116,8 @@ const BREAKS = {
 
 /**
  * Seeds the demo when the companies table is empty, then the demo portfolio (demo-portfolio.ts,
- * which runs only while the demo companies have no loans).
+ * which runs only while the demo companies have no loans), the field day (demo-field.ts) and the
+ * field team under the area manager (demo-team.ts), each of which runs once.
  * @returns true when it seeded the companies, false when they were already there.
  */
 export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
@@ -124,6 +126,7 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
     // A data directory seeded before the demo portfolio existed gets it once (it runs only when empty).
     await seedDemoPortfolio(db);
     await seedDemoField(db);
+    await seedDemoTeam(db, config);
     return false;
   }
   const passwordHash = await hashPassword(config, DEMO_PASSWORD);
@@ -211,5 +214,6 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
   });
   await seedDemoPortfolio(db);
   await seedDemoField(db);
+  await seedDemoTeam(db, config);
   return true;
 }
