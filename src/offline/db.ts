@@ -8,7 +8,8 @@
  * - `outbox`: every write made on the phone (visit, receipt, deposit, document upload with its blobs)
  *   until the server acknowledged it. The one source of truth for unsent work: Background Sync and
  *   the page-driven drain both read it (src/offline/drain.ts).
- * - `meta`: small key/value facts (session for the worker's drain, sync times, receipt sequences).
+ * - `meta`: small key/value facts (session for the worker's drain, sync times, receipt sequences,
+ *   the on-duty switch).
  * Browser-only; no React here.
  */
 import Dexie from 'dexie';
@@ -29,7 +30,8 @@ export interface OutboxFile {
   blob: Blob;
 }
 
-export type OutboxKind = 'visit' | 'receipt' | 'deposit' | 'document';
+/** 'ping': one position while on duty (issue 5); the drain sends the due ones together (src/offline/ping-batch.ts). */
+export type OutboxKind = 'visit' | 'receipt' | 'deposit' | 'document' | 'ping';
 export type OutboxStatus = 'pending' | 'sending' | 'failed';
 
 /** One write waiting for the server's acknowledgement. */
@@ -96,6 +98,11 @@ export const META_KEYS = {
   allocationCurrency: (companyId: string) => `allocation_currency:${companyId}`,
   executive: (companyId: string) => `executive:${companyId}`,
   receiptSequence: (companyId: string, executiveCode: string) => `receipt_sequence:${companyId}:${executiveCode}`,
+  /** Whether the executive is on duty (position pings, issue 5), and since when; src/offline/pings.ts. */
+  onDuty: (companyId: string, userId: string) => `on_duty:${companyId}:${userId}`,
+  /** ISO time of the last position ping queued on this phone, and the last refusal of a batch. */
+  lastPingAt: (companyId: string, userId: string) => `last_ping_at:${companyId}:${userId}`,
+  lastPingError: 'last_ping_error',
 } as const;
 
 export type FieldDb = Dexie & {

@@ -9,10 +9,14 @@
  * Android WebView). Web Locks make it one drain at a time across the page(s) and the worker.
  *
  * Order: the session's pending items go strictly oldest first; when the oldest must wait (backoff)
- * the drain ends, so a deposit is never sent ahead of the receipts it lists.
+ * the drain ends, so a deposit is never sent ahead of the receipts it lists. Position pings (issue 5)
+ * are the exception: independent of the rest, a backing-off ping is stepped over, the due ones go
+ * together in one request (ping-batch.ts), and a refused batch is dropped, so a failing ping never
+ * holds up a visit.
  */
 import { META_KEYS, fieldDb, getMeta, setMeta } from './db';
 import type { OfflineSession, OutboxItem } from './db';
+import { PINGS_PER_REQUEST, isPing, pingBatchRequest } from './ping-batch';
 
 /** Background Sync tag the service worker listens to. */
 export const OUTBOX_SYNC_TAG = 'recovery-outbox';
@@ -61,6 +65,13 @@ export function backoffDelay(attempts: number, random: () => number = Math.rando
  */
 function pendingQuery(s: OfflineSession) {
   return fieldDb.outbox.where('[user_id+company_id+status]').equals([s.user_id, s.company_id, 'pending']);
+}
+
+/** The first pending item the drain may take at `at`: backing-off pings are stepped over. */
+function nextPending(s: OfflineSession, at: number) {
+  return pendingQuery(s)
+    .filter((i) => !isPing(i) || i.next_attempt_at <= at)
+    .first();
 }
 
 async function countPending(): Promise<number> {
@@ -155,9 +166,15 @@ async function runDrain(opts: DrainOptions): Promise<DrainResult> {
   await fieldDb.outbox.where('status').equals('sending').modify({ status: 'pending' });
 
   for (;;) {
-    const oldest = await pendingQuery(s).first();
+    const at = now();
+    const oldest = await nextPending(s, at);
     if (!oldest || oldest.id === undefined) break;
-    if (oldest.next_attempt_at > now()) break;
+    if (oldest.next_attempt_at > at) break;
+    if (isPing(oldest)) {
+      const stop = await drainPings(s, sendOpts, at, now, result);
+      if (stop) break;
+      continue;
+    }
     const id = oldest.id;
     await fieldDb.outbox.update(id, { status: 'sending' });
     const outcome = await send(oldest, s, sendOpts);
@@ -195,6 +212,58 @@ async function runDrain(opts: DrainOptions): Promise<DrainResult> {
   }
   result.remaining = await pendingQuery(s).count();
   return result;
+}
+
+/**
+ * Sends the due pings (up to PINGS_PER_REQUEST, oldest first) as one request. 2xx → deleted;
+ * 401 → kept, drain stops; 4xx refusal → dropped (a position the server refuses, e.g. stamped in
+ * the future, cannot be fixed on the phone; the reason is kept in meta 'last_ping_error');
+ * retryable → all back off together. Adds to `result`.
+ * @returns true when the drain must stop (401, or no network)
+ */
+async function drainPings(
+  s: OfflineSession,
+  sendOpts: Required<Pick<DrainOptions, 'fetchImpl' | 'timeoutMs'>> & { baseUrl: string },
+  at: number,
+  now: () => number,
+  result: DrainResult,
+): Promise<boolean> {
+  const batch = await pendingQuery(s)
+    .filter((i) => isPing(i) && i.next_attempt_at <= at)
+    .limit(PINGS_PER_REQUEST)
+    .toArray();
+  const ids = batch.flatMap((i) => (i.id === undefined ? [] : [i.id]));
+  // A fresh collection per use: a Dexie anyOf() collection keeps its cursor state once iterated.
+  const members = () => fieldDb.outbox.where('id').anyOf(ids);
+  await members().modify({ status: 'sending' });
+  const outcome = await send(await pingBatchRequest(batch), s, sendOpts);
+  if (outcome.kind === 'sent' || outcome.kind === 'failed') {
+    await fieldDb.transaction('rw', fieldDb.outbox, fieldDb.meta, async () => {
+      await fieldDb.outbox.bulkDelete(ids);
+      if (outcome.kind === 'sent') {
+        await setMeta(META_KEYS.lastSyncAt, new Date(now()).toISOString());
+        await setMeta(META_KEYS.lastDrainError, null);
+      }
+      await setMeta(META_KEYS.lastPingError, outcome.kind === 'failed' ? `${outcome.message} (${outcome.status})` : null);
+    });
+    if (outcome.kind === 'sent') result.sent += ids.length;
+    else result.failed += ids.length;
+    return false;
+  }
+  if (outcome.kind === 'unauthorized') {
+    await members().modify({ status: 'pending' });
+    await setMeta(META_KEYS.lastDrainError, 'unauthorized');
+    result.stoppedBy = 'unauthorized';
+    return true;
+  }
+  const attempts = Math.max(...batch.map((i) => i.attempts)) + 1;
+  await members().modify({ status: 'pending', attempts, next_attempt_at: now() + backoffDelay(attempts), last_error: outcome.message, last_status: outcome.status });
+  if (outcome.offline) {
+    await setMeta(META_KEYS.lastDrainError, outcome.message);
+    result.stoppedBy = 'offline';
+    return true;
+  }
+  return false;
 }
 
 let drainingInMemory = false;
@@ -237,9 +306,11 @@ async function scheduleWakeup(): Promise<void> {
   wakeTimer = null;
   const s = await getMeta<OfflineSession>(META_KEYS.session);
   if (!s) return;
-  const oldest = await pendingQuery(s).first();
-  if (!oldest) return;
-  const wait = Math.min(BACKOFF.capMs, Math.max(0, oldest.next_attempt_at - Date.now())) + 50;
+  // Pings are stepped over while they back off, so the first of the others may fall due sooner.
+  const [other, ping] = await Promise.all([pendingQuery(s).filter((i) => !isPing(i)).first(), pendingQuery(s).filter(isPing).first()]);
+  const due = Math.min(other?.next_attempt_at ?? Infinity, ping?.next_attempt_at ?? Infinity);
+  if (due === Infinity) return;
+  const wait = Math.min(BACKOFF.capMs, Math.max(0, due - Date.now())) + 50;
   wakeTimer = setTimeout(() => void pageDrain(), wait);
 }
 

@@ -2,7 +2,8 @@
  * The field app's part of the app shell (issue 4), mounted once under the header on field screens
  * and for users with field permissions: saves the offline session the outbox drain sends with,
  * starts the page-driven drain (start, `online`, visible, every 30 s), asks for persistent storage,
- * copies the allocation when online, and shows the sync bar.
+ * copies the allocation when online, and shows the sync bar with the on-duty switch (issue 5:
+ * position pings while on duty, for users who may record visits).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -13,6 +14,7 @@ import { saveOfflineSession } from '../../../offline/session';
 import { requestPersistentStorage } from '../../../offline/storage';
 import { useShell } from '../../app/shell-context';
 import { session } from '../../lib/store';
+import { DutySwitch, useDutyPings } from './duty-switch';
 import { useAllocationRefresh, useSyncMeta } from './field-data';
 import { SyncBar } from './sync-bar';
 import { useFieldIdentity } from './use-field-identity';
@@ -23,6 +25,11 @@ export default function FieldShell() {
   const identity = useFieldIdentity();
   const userId = profile?.user_id ?? null;
   const visits = hasPermission(permissions, { module: 'fos', action: 'visits', access: 'read' });
+  // Pings are posted with fos › visits (write), like the visits themselves. Reloaded offline the
+  // permissions cannot load (null): a switch left on keeps recording, the server has the last word.
+  const records = permissions ? hasPermission(permissions, { module: 'fos', action: 'visits', access: 'write' }) : null;
+  const duty = useDutyPings(identity.userId, identity.companyId, Boolean(uat) && records !== false);
+  const showDuty = records === true || (records === null && duty.on === true);
 
   useEffect(() => startDrainTriggers(), []);
   useEffect(() => {
@@ -48,5 +55,5 @@ export default function FieldShell() {
     seen.current = lastSyncAt;
   }, [lastSyncAt, client]);
 
-  return <SyncBar userId={identity.userId} companyId={identity.companyId} />;
+  return <SyncBar userId={identity.userId} companyId={identity.companyId} duty={showDuty ? <DutySwitch duty={duty} /> : null} />;
 }

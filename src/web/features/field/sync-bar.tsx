@@ -6,7 +6,7 @@
  */
 import { Badge, Box, Button, Flex, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { ChevronDown, CircleCheck, CloudOff, CloudUpload, RefreshCw, TriangleAlert } from 'lucide-react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { retryItem } from '../../../offline/outbox';
 import { storageStatus } from '../../../offline/storage';
@@ -43,12 +43,16 @@ function useStorageNearlyFull(itemCount: number): boolean {
   return full;
 }
 
-export function SyncBar({ userId, companyId }: { userId: string | null; companyId: string | null }) {
+/** `duty`: the on-duty switch (duty-switch.tsx) when the user may record visits. */
+export function SyncBar({ userId, companyId, duty }: { userId: string | null; companyId: string | null; duty?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const online = useOnline();
-  const items = useOutbox(userId, companyId) ?? [];
+  const all = useOutbox(userId, companyId) ?? [];
+  // Position pings (issue 5) are counted apart: they are not the executive's work to watch.
+  const items = all.filter((item) => item.kind !== 'ping');
+  const pings = all.length - items.length;
   const meta = useSyncMeta();
-  const nearlyFull = useStorageNearlyFull(items.length);
+  const nearlyFull = useStorageNearlyFull(all.length);
   const [open, setOpen] = useState(false);
   const failed = items.filter((item) => item.status === 'failed');
   const pending = items.length - failed.length;
@@ -56,7 +60,7 @@ export function SyncBar({ userId, companyId }: { userId: string | null; companyI
 
   const syncNow = () => {
     // Backing-off items become due now; the drain lock keeps this from doubling a running drain.
-    for (const item of items) if (item.id !== undefined && item.status !== 'failed') void retryItem(item.id);
+    for (const item of all) if (item.id !== undefined && item.status !== 'failed') void retryItem(item.id);
   };
 
   return (
@@ -69,8 +73,10 @@ export function SyncBar({ userId, companyId }: { userId: string | null; companyI
         <Text fontSize="xs" color="fg.muted" data-testid="sync-last">
           {!online ? `${t('field.sync.offline')} · ` : ''}
           {t('field.sync.last_sync', { when: formatWhen(meta?.lastSyncAt, i18n.language) })}
+          {pings > 0 ? ` · ${t('tracking.duty.positions_waiting', { count: pings })}` : ''}
         </Text>
         <HStack gap="1" ms="auto">
+          {duty}
           {failed.length > 0 && (
             <Button size="xs" variant="subtle" colorPalette="orange" onClick={() => setOpen((o) => !o)} aria-expanded={open} data-testid="sync-failed">
               <TriangleAlert aria-hidden /> {t('field.sync.failed', { count: failed.length })}

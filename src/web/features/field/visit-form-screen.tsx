@@ -15,6 +15,7 @@ import type { AllocatedLoan } from '../../../domain/contracts/field';
 import { collectsMoney, formFields, FOS_DISPOSITIONS, PAYMENT_MODES, PERSONS_MET, type DispositionField, type FosDisposition } from '../../../domain/field/dispositions';
 import type { Currency } from '../../../domain/common/money';
 import { enqueue, nextReceiptNumber } from '../../../offline/outbox';
+import { pingOnCheckIn } from '../../../offline/pings';
 import { useShell } from '../../app/shell-context';
 import { EmptyState, LoadingState } from '../../components/query-state';
 import { appLink } from '../../lib/navigation';
@@ -186,6 +187,8 @@ export default function VisitFormScreen() {
     setSaving(true);
     try {
       await enqueue({ kind: 'visit', path: '/api/fos/visits', jsonField: 'visit', body: built.body, files: photoFiles(), loanId: loan.loan_id, summary: summary('visit', t(`field.disposition.${built.body.disposition}`)) });
+      // Issue 5: a check-in is also a position of the executive's day while on duty.
+      void pingOnCheckIn(fix);
       toaster.create({ type: 'success', title: t('field.form.saved') });
       navigate(visitsLink);
     } catch (e) {
@@ -225,6 +228,7 @@ export default function VisitFormScreen() {
       // The visit records what was collected and under which receipt; the receipt follows it in the queue.
       const visit = { ...built.body, amount_collected: receiptBuilt.body.amount, receipt_number: receiptNumber };
       await enqueue({ kind: 'visit', path: '/api/fos/visits', jsonField: 'visit', body: visit, files: photoFiles(), loanId: loan.loan_id, summary: summary('visit', t(`field.disposition.${visit.disposition}`)) });
+      void pingOnCheckIn(fix);
       await enqueue({ kind: 'receipt', path: '/api/fos/receipts', jsonField: null, body: receiptBuilt.body, loanId: loan.loan_id, summary: summary('receipt', `${receiptNumber} · ${money(receiptBuilt.body.amount, currency)}`) });
       setStep({
         step: 'done',
