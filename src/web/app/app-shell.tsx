@@ -6,6 +6,7 @@
  */
 import { Alert, Box, Button, Flex, Icon, IconButton, Image, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { ChartColumn, CircleUser, ClipboardCheck, CreditCard, Ellipsis, FileStack, FileUp, House, KeyRound, Landmark, LayoutDashboard, MapPinned, Network, PanelLeftClose, PanelLeftOpen, Settings, Users, Wallet } from 'lucide-react';
+import { MapIcon } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +39,7 @@ const ICONS: Record<MenuIcon, LucideIcon> = {
   documents: FileUp,
   verification: ClipboardCheck,
   fos_dashboard: LayoutDashboard,
+  tracking: MapIcon,
 };
 
 // The field app's sync bar and outbox triggers (issue 4): a lazy chunk, so Dexie stays out of the

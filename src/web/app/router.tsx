@@ -29,6 +29,8 @@ const ActivityPage = lazy(() => import('../features/portfolio/activity-page'));
 const BulkOperationsPage = lazy(() => import('../features/bulk/bulk-operations-page'));
 const FosVisitsPage = lazy(() => import('../features/verification/fos-visits-page'));
 const FosDashboardPage = lazy(() => import('../features/dashboards/fos-dashboard-page'));
+// Issue 5: one screen, two layouts; a desktop chunk kept out of the precache (src/web/features/tracking).
+const FieldForceTrackingPage = lazy(() => import('../features/tracking/field-force-tracking-page'));
 // Field app screens (issue 4): lazy `*-screen` chunks that the service worker precaches, so a
 // field executive reloading offline still gets them (vite.config.ts).
 const MyVisitsScreen = lazy(() => import('../features/field/my-visits-screen'));
@@ -75,6 +77,8 @@ const appChildren: RouteObject[] = [
   { path: 'document-upload', element: <DocumentUploadScreen /> },
   { path: 'fos-visits', element: <FosVisitsPage /> },
   { path: 'fos-dashboard', element: <FosDashboardPage /> },
+  { path: 'field-force-tracking', element: <FieldForceTrackingPage layout="classic" /> },
+  { path: 'field-force-tracking_v2', element: <FieldForceTrackingPage layout="map-first" /> },
   { path: '*', element: <NotFound /> },
 ];
 

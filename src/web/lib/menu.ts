@@ -4,7 +4,7 @@
  */
 import { hasPermission, type PermissionRequirement, type PermissionsMap } from '../../domain/users/permissions';
 
-export type MenuIcon = 'home' | 'users' | 'roles' | 'profiles' | 'settings' | 'reports' | 'loans' | 'bulk' | 'visits' | 'deposits' | 'online' | 'documents' | 'verification' | 'fos_dashboard';
+export type MenuIcon = 'home' | 'users' | 'roles' | 'profiles' | 'settings' | 'reports' | 'loans' | 'bulk' | 'visits' | 'deposits' | 'online' | 'documents' | 'verification' | 'fos_dashboard' | 'tracking';
 
 export interface MenuEntry {
   /** Path below the app prefix; '' is home. */
@@ -32,6 +32,7 @@ export const MENU: readonly MenuEntry[] = [
   { screen: 'document-upload', labelKey: 'menu.document_upload', icon: 'documents', needs: { module: 'Document Management', action: 'documents', access: 'read' }, field: true },
   { screen: 'fos-visits', labelKey: 'verification.menu', icon: 'verification', needs: fos('visit_verification') },
   { screen: 'fos-dashboard', labelKey: 'fos_dashboard.menu', icon: 'fos_dashboard', needs: fos('fos_dashboard') },
+  { screen: 'field-force-tracking', labelKey: 'tracking.menu', icon: 'tracking', needs: fos('field_force_tracking') },
   { screen: 'user-management', labelKey: 'menu.users', icon: 'users', needs: um('users') },
   { screen: 'roles', labelKey: 'menu.roles', icon: 'roles', needs: um('roles') },
   { screen: 'profiles', labelKey: 'menu.profiles', icon: 'profiles', needs: um('profiles') },
