@@ -37,6 +37,8 @@ import {
 const need = (access: 'read' | 'write') =>
   ({ access: 'company', permission: { module: 'Core Collection Modules', action: 'allocation', access } satisfies PermissionRequirement }) as const;
 const idParams = z.object({ id: z.string().min(1).max(64) });
+/** Largest JSON body of POST /loan-operations (LOAN_OPERATION_MAX_IDS ids with room to spare). */
+const JSON_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /** JSON bodies are validated by the contract; a multipart body (no parsed body) is read by the handler. */
 const jsonOrMultipartBody: FastifySchemaCompiler<unknown> = (route) => {
@@ -56,6 +58,8 @@ export const loanOperationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
     '/loan-operations',
     {
       config: need('write'),
+      // 100,000 loan ids of JSON are about 1.5 MB, over Fastify's 1 MB default.
+      bodyLimit: JSON_BODY_LIMIT_BYTES,
       validatorCompiler: jsonOrMultipartBody,
       schema: {
         tags: ['bulk'],
