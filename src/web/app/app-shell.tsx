@@ -6,6 +6,7 @@
  */
 import { Alert, Box, Button, Flex, Icon, IconButton, Image, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { ChartColumn, CircleUser, ClipboardCheck, CreditCard, Ellipsis, FileStack, FileUp, House, KeyRound, Landmark, LayoutDashboard, MapPinned, Network, PanelLeftClose, PanelLeftOpen, Settings, Users, Wallet } from 'lucide-react';
+import { UserCheck } from 'lucide-react';
 import { MapIcon } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
@@ -39,6 +40,7 @@ const ICONS: Record<MenuIcon, LucideIcon> = {
   documents: FileUp,
   verification: ClipboardCheck,
   fos_dashboard: LayoutDashboard,
+  assignment: UserCheck,
   tracking: MapIcon,
 };
 

@@ -27,6 +27,7 @@ const LoanProfilePage = lazy(() => import('../features/portfolio/loan-profile-pa
 const CustomerPage = lazy(() => import('../features/portfolio/customer-page'));
 const ActivityPage = lazy(() => import('../features/portfolio/activity-page'));
 const BulkOperationsPage = lazy(() => import('../features/bulk/bulk-operations-page'));
+const PortfolioAssignmentPage = lazy(() => import('../features/allocation/portfolio-assignment-page'));
 const FosVisitsPage = lazy(() => import('../features/verification/fos-visits-page'));
 const FosDashboardPage = lazy(() => import('../features/dashboards/fos-dashboard-page'));
 // Issue 5: one screen, two layouts; a desktop chunk kept out of the precache (src/web/features/tracking).
@@ -70,6 +71,7 @@ const appChildren: RouteObject[] = [
   { path: 'customer-details', element: <CustomerPage /> },
   { path: 'customer/activity-summary', element: <ActivityPage /> },
   { path: 'bulk-operations', element: <BulkOperationsPage /> },
+  { path: 'portfolio-assignment', element: <PortfolioAssignmentPage /> },
   { path: 'visit-details', element: <MyVisitsScreen /> },
   { path: 'customer/visit-details', element: <VisitFormScreen /> },
   { path: 'field-executive', element: <DepositsScreen /> },

@@ -4,7 +4,7 @@
  */
 import { hasPermission, type PermissionRequirement, type PermissionsMap } from '../../domain/users/permissions';
 
-export type MenuIcon = 'home' | 'users' | 'roles' | 'profiles' | 'settings' | 'reports' | 'loans' | 'bulk' | 'visits' | 'deposits' | 'online' | 'documents' | 'verification' | 'fos_dashboard' | 'tracking';
+export type MenuIcon = 'home' | 'users' | 'roles' | 'profiles' | 'settings' | 'reports' | 'loans' | 'bulk' | 'visits' | 'deposits' | 'online' | 'documents' | 'verification' | 'fos_dashboard' | 'assignment' | 'tracking';
 
 export interface MenuEntry {
   /** Path below the app prefix; '' is home. */
@@ -25,7 +25,8 @@ const fos = (action: string): PermissionRequirement => ({ module: 'fos', action,
 export const MENU: readonly MenuEntry[] = [
   { screen: '', labelKey: 'menu.home', icon: 'home', needs: null },
   { screen: 'customer-loans', labelKey: 'menu.loans', icon: 'loans', needs: core('portfolio') },
-  { screen: 'bulk-operations', labelKey: 'menu.bulk_operations', icon: 'bulk', needs: [core('imports'), core('exports')] },
+  { screen: 'bulk-operations', labelKey: 'menu.bulk_operations', icon: 'bulk', needs: [core('imports'), core('exports'), core('allocation')] },
+  { screen: 'portfolio-assignment', labelKey: 'assignment.menu', icon: 'assignment', needs: core('allocation') },
   { screen: 'visit-details', labelKey: 'menu.visits', icon: 'visits', needs: fos('visits'), field: true },
   { screen: 'field-executive', labelKey: 'menu.deposits', icon: 'deposits', needs: fos('deposits'), field: true },
   { screen: 'field-executive/online', labelKey: 'menu.online_recoveries', icon: 'online', needs: fos('online_recoveries'), field: true },

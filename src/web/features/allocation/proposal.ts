@@ -1,0 +1,103 @@
+/**
+ * The manager's working copy of a territory suggestion (issue 5 "the manager can adjust: move
+ * loans between executives, or drop an executive, and confirm → one allocate_loans operation per
+ * executive"). Starts from POST /allocation/suggestions' answer; edits are pure functions that
+ * return a new proposal. The server's figures (centroid, spread, radius) describe the suggested
+ * groups; a group changed by hand is marked `edited` since the browser has no loan coordinates to
+ * recompute them.
+ */
+import type { AllocationSuggestion, SuggestedExecutive } from '../../../domain/contracts/allocation';
+
+export interface ProposalGroup {
+  userId: string;
+  name: string;
+  /** Index into the colour palette, fixed per executive so the map and table agree. */
+  colour: number;
+  loanIds: string[];
+  /** As suggested (see `edited`). */
+  centroid: SuggestedExecutive['centroid'];
+  seed: SuggestedExecutive['seed'];
+  spreadKm: number;
+  radiusKm: number;
+  located: number;
+  unlocated: number;
+  /** Loans were moved in or out after the suggestion. */
+  edited: boolean;
+}
+
+export interface Proposal {
+  month: string;
+  groups: ProposalGroup[];
+  /** Loans of dropped executives: allocated to nobody unless moved to a group. */
+  unassigned: string[];
+}
+
+/** The suggestion as a proposal, executives in the server's order. */
+export function proposalFrom(suggestion: AllocationSuggestion): Proposal {
+  return {
+    month: suggestion.allocation_month,
+    unassigned: [],
+    groups: suggestion.executives.map((e, colour) => ({
+      userId: e.user_id,
+      name: e.name,
+      colour,
+      loanIds: [...e.loan_ids],
+      centroid: e.centroid,
+      seed: e.seed,
+      spreadKm: e.spread_km,
+      radiusKm: e.radius_km,
+      located: e.located,
+      unlocated: e.unlocated,
+      edited: false,
+    })),
+  };
+}
+
+/** Every loan of the proposal (groups and unassigned). */
+export function proposalLoans(p: Proposal): string[] {
+  return [...p.groups.flatMap((g) => g.loanIds), ...p.unassigned];
+}
+
+/**
+ * Moves `loanIds` (from any group or the unassigned pile) to the executive `to`, or to the
+ * unassigned pile when `to` is null. Loans not in the proposal are ignored; a loan already with
+ * `to` stays where it is, so its group is not marked edited for nothing.
+ */
+export function moveLoans(p: Proposal, loanIds: readonly string[], to: string | null): Proposal {
+  if (to !== null && !p.groups.some((g) => g.userId === to)) return p;
+  const destination = to === null ? new Set(p.unassigned) : new Set(p.groups.find((g) => g.userId === to)!.loanIds);
+  const moving = new Set(loanIds.filter((id) => !destination.has(id)));
+  const known = new Set(proposalLoans(p));
+  for (const id of moving) if (!known.has(id)) moving.delete(id);
+  if (moving.size === 0) return p;
+  const arriving = [...moving];
+  return {
+    ...p,
+    groups: p.groups.map((g) => {
+      if (g.userId === to) return { ...g, loanIds: [...g.loanIds, ...arriving], edited: true };
+      const kept = g.loanIds.filter((id) => !moving.has(id));
+      return kept.length === g.loanIds.length ? g : { ...g, loanIds: kept, edited: true };
+    }),
+    unassigned: to === null ? [...p.unassigned, ...arriving] : p.unassigned.filter((id) => !moving.has(id)),
+  };
+}
+
+/** Removes the executive `userId`; their loans go to the unassigned pile. */
+export function dropExecutive(p: Proposal, userId: string): Proposal {
+  const group = p.groups.find((g) => g.userId === userId);
+  if (!group) return p;
+  return { ...p, groups: p.groups.filter((g) => g !== group), unassigned: [...p.unassigned, ...group.loanIds] };
+}
+
+/** What confirming allocates: one allocate_loans per executive with loans (empty groups send nothing). */
+export function confirmations(p: Proposal): { userId: string; name: string; loanIds: string[] }[] {
+  return p.groups.filter((g) => g.loanIds.length > 0).map((g) => ({ userId: g.userId, name: g.name, loanIds: g.loanIds }));
+}
+
+/** Colours of executives on the map and in the table (distinct on a light map, readable as text). */
+export const GROUP_COLOURS = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#c026d3', '#65a30d', '#b45309', '#475569'] as const;
+
+/** The colour of palette slot `index` (cycles past the palette). */
+export function groupColour(index: number): string {
+  return GROUP_COLOURS[index % GROUP_COLOURS.length];
+}
