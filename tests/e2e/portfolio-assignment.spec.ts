@@ -16,6 +16,7 @@ import { readFile } from 'node:fs/promises';
 import type { AllocationResponse } from '../../src/domain/contracts/field';
 import { encryptForServer } from '../../src/domain/auth/login-crypto';
 import { DEMO_PASSWORD, artifact, signIn } from './helpers';
+import { tilePng } from './tile-server';
 
 const COMPANY = 'demo-lender-in';
 const DESK = { width: 1440, height: 900 };
@@ -72,6 +73,14 @@ async function waitForStatus(card: Locator, status: string): Promise<void> {
   await expect(card.getByTestId('status-badge')).toHaveAttribute('data-status', status, { timeout: 60_000 });
 }
 
+/** Map tiles drawn locally (tests run without the internet), for the default OpenStreetMap tile URL. */
+async function localTiles(page: Page): Promise<void> {
+  await page.route('https://tile.openstreetmap.org/**', (route) => {
+    const [x, y] = new URL(route.request().url()).pathname.split('/').slice(-2).map((part) => Number.parseInt(part, 10));
+    return route.fulfill({ body: tilePng(x, y), contentType: 'image/png' });
+  });
+}
+
 async function openFromSideMenu(page: Page, name: string): Promise<void> {
   await page.getByTestId('side-menu').getByRole('link', { name }).click();
 }
@@ -92,6 +101,7 @@ test('a manager assigns loans by selection, by file and by territory; the field 
 
   // ---- the assign tab: filter, tick 5, assign to fos@demo.in
   await page.setViewportSize(DESK);
+  await localTiles(page);
   await signIn(page, 'manager@demo.in');
   await openFromSideMenu(page, 'Portfolio Assignment');
   await expect(page.getByRole('heading', { level: 1, name: 'Portfolio Assignment' })).toBeVisible();
