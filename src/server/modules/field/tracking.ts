@@ -9,7 +9,7 @@
  * the executive's last position, NOTIFYs it on the positions channel in the same transaction.
  * Visibility everywhere is the caller's reports-to scope (users/service.ts reportsToScope).
  */
-import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { ExecutivePosition, LastPositionsResponse, PingBody, Position, PositionEvent, TrailResponse, lastPositionsQuery, pingsResponse } from '../../../domain/contracts/field';
 import { countryTimeZone, localDay, localDayBounds } from '../../../domain/common/dates';
 import { detectStops, distanceKm, freshness } from '../../../domain/field/tracking';
@@ -20,7 +20,8 @@ import { badRequest, notFound } from '../../http/errors';
 import type { EventBus } from '../../realtime/events';
 import { CHANNELS } from '../../realtime/events';
 import { rowsOf } from '../portfolio/service';
-import { reportsToScope, scopeSql, scopedUsers } from '../users/service';
+import { roles, userCompanies, users } from '../users/schema';
+import { reportsToScope, scopeMemberSql, scopeSql, scopedUsers } from '../users/service';
 import { fosLastPositions, fosVisits, positionPings } from './schema';
 import type { LastPositionRow } from './schema';
 import type { FieldCaller } from './service';
@@ -140,34 +141,48 @@ export async function lastPositions(db: Db, caller: FieldCaller, query: z.infer<
   const [scope, { country }] = await Promise.all([callerScope(db, caller), companyCountry(db, companyId)]);
   const tz = countryTimeZone(country);
   const box = query.bbox ? parseBbox(query.bbox) : null;
-  const members = await scopedUsers(db, companyId, scope, { profession: query.profession ?? EXECUTIVE_PROFESSION, team: query.team, location: query.territory, userId: query.user_id });
-  const ids = members.map((m) => m.userId);
   const { start, end } = localDayBounds(localDay(now, tz.offsetMinutes), tz.offsetMinutes);
-  const [positions, visits] =
-    ids.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db
-            .select()
-            .from(fosLastPositions)
-            .where(and(eq(fosLastPositions.companyId, companyId), inArray(fosLastPositions.userId, ids))),
-          db
-            .select({ userId: fosVisits.userId, n: count(), flagged: sql<number>`count(*) filter (where ${fosVisits.verificationStatus} = 'pending')`.mapWith(Number) })
-            .from(fosVisits)
-            .where(and(eq(fosVisits.companyId, companyId), inArray(fosVisits.userId, ids), gte(fosVisits.checkedInAt, start), lt(fosVisits.checkedInAt, end)))
-            .groupBy(fosVisits.userId),
-        ]);
-  const byUser = new Map(positions.map((p) => [p.userId, p]));
-  const visitsByUser = new Map(visits.map((v) => [v.userId, v]));
+  const today = (flagged: boolean) =>
+    sql<number>`(select count(*) from fos_visits v where v.company_id = ${userCompanies.companyId} and v.user_id = ${userCompanies.userId}
+      and v.checked_in_at >= ${start} and v.checked_in_at < ${end}${flagged ? sql` and v.verification_status = 'pending'` : sql``})`.mapWith(Number);
+  // One query: members of the scope, their last position and today's visit counts (index probes per member).
+  const rows = await db
+    .select({
+      userId: users.userId,
+      name: users.name,
+      team: users.team,
+      location: users.location,
+      profession: users.profession,
+      roleName: roles.roleName,
+      position: fosLastPositions,
+      visits: today(false),
+      flagged: today(true),
+    })
+    .from(userCompanies)
+    .innerJoin(users, eq(users.userId, userCompanies.userId))
+    .leftJoin(roles, eq(roles.roleId, userCompanies.roleId))
+    .leftJoin(fosLastPositions, and(eq(fosLastPositions.companyId, userCompanies.companyId), eq(fosLastPositions.userId, userCompanies.userId)))
+    .where(
+      and(
+        eq(userCompanies.companyId, companyId),
+        eq(userCompanies.active, true),
+        eq(users.profession, query.profession ?? EXECUTIVE_PROFESSION),
+        query.team ? eq(users.team, query.team) : undefined,
+        query.territory ? eq(users.location, query.territory) : undefined,
+        query.user_id ? eq(users.userId, query.user_id) : undefined,
+        box
+          ? sql`${fosLastPositions.longitude} between ${box.minLng} and ${box.maxLng} and ${fosLastPositions.latitude} between ${box.minLat} and ${box.maxLat}`
+          : undefined,
+        scopeMemberSql(scope),
+      ),
+    )
+    .orderBy(asc(users.name), asc(users.userId));
   const counts = { fresh: 0, stale: 0, offline: 0 };
-  const executives: ExecutivePosition[] = [];
-  for (const m of members) {
-    const p = byUser.get(m.userId) ?? null;
-    if (box && (!p || p.longitude < box.minLng || p.longitude > box.maxLng || p.latitude < box.minLat || p.latitude > box.maxLat)) continue;
+  const executives: ExecutivePosition[] = rows.map((m) => {
+    const p = m.position;
     const state = freshness(p ? p.recordedAt.getTime() : null, now.getTime());
     counts[state] += 1;
-    const v = visitsByUser.get(m.userId);
-    executives.push({
+    return {
       user_id: m.userId,
       name: m.name,
       team: m.team,
@@ -177,10 +192,10 @@ export async function lastPositions(db: Db, caller: FieldCaller, query: z.infer<
       position: p ? toPosition(p) : null,
       freshness: state,
       minutes_since: p ? Math.max(0, Math.round((now.getTime() - p.recordedAt.getTime()) / 60_000)) : null,
-      visits_today: v?.n ?? 0,
-      visits_today_flagged: v?.flagged ?? 0,
-    });
-  }
+      visits_today: m.visits,
+      visits_today_flagged: m.flagged,
+    };
+  });
   return { generated_at: now.toISOString(), time_zone: tz.zone, counts, executives };
 }
 

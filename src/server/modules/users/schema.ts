@@ -75,7 +75,8 @@ export const userCompanies = pgTable(
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.userId] }), index('user_companies_user').on(t.userId)],
+  // _role: the members of the roles below a manager's (reports-to scope of the team screens).
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] }), index('user_companies_user').on(t.userId), index('user_companies_role').on(t.companyId, t.roleId)],
 );
 export type MembershipRow = typeof userCompanies.$inferSelect;
 

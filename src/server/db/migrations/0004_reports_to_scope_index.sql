@@ -1,0 +1,1 @@
+CREATE INDEX "user_companies_role" ON "user_companies" USING btree ("company_id","role_id");
