@@ -131,5 +131,11 @@ describe('decisions', () => {
     expect(res.json().message).toBe('Visit not found');
     const exec = await decide(teams.north.executives[0].h, visits.cash.visit_id, { decision: 'approved' });
     expect(exec.statusCode).toBe(403);
+    // Photos too: the reviewer of the executive's area sees them, another area's does not.
+    const photo = `/api/fos/visits/${visits.far.visit_id}/photos/1`;
+    const own = await t.app.inject({ url: photo, headers: teams.north.manager.h });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('image/jpeg');
+    expect((await t.app.inject({ url: photo, headers: teams.south.manager.h })).statusCode).toBe(404);
   });
 });

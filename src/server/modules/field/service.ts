@@ -329,12 +329,19 @@ export async function listVisits(db: Db, caller: FieldCaller, query: { loan_id?:
 
 /**
  * The storage key of photo `n` (1-based) of a visit in the caller's company: the caller's own
- * visit, or any visit for callers with visit_verification read.
+ * visit, or a visit of an executive in the caller's reports-to scope for callers with
+ * visit_verification read.
  * @throws 404 'Photo not found'
  */
 export async function visitPhotoKey(db: Db, caller: FieldCaller, visitId: string, n: number, canVerify: boolean): Promise<string> {
   const [row] = await db.select({ userId: fosVisits.userId, keys: fosVisits.photoKeys }).from(fosVisits).where(and(eq(fosVisits.companyId, caller.companyId), eq(fosVisits.visitId, visitId)));
-  const key = row && (row.userId === caller.user.userId || canVerify) ? row.keys[n - 1] : undefined;
+  let allowed = row?.userId === caller.user.userId;
+  if (row && !allowed && canVerify) {
+    // A reviewer sees the photos of the executives in their reports-to scope (issue 5).
+    const scope = await reportsToScope(db, caller.companyId, caller.user, caller.roleId ?? null);
+    allowed = (await scopedUsers(db, caller.companyId, scope, { userId: row.userId, includeInactive: true })).length > 0;
+  }
+  const key = row && allowed ? row.keys[n - 1] : undefined;
   if (!key) throw notFound('Photo not found');
   return key;
 }
