@@ -167,6 +167,8 @@ function BottomNav({ entries }: { entries: MenuEntry[] }) {
           fontWeight="normal"
           color="fg.muted"
           rounded="none"
+          minW="0"
+          lineHeight="moderate"
           aria-haspopup="dialog"
           aria-expanded={moreOpen}
           onClick={() => {
@@ -175,7 +177,10 @@ function BottomNav({ entries }: { entries: MenuEntry[] }) {
           }}
         >
           <Icon as={Ellipsis} boxSize="5" aria-hidden />
-          {t('shell.more')}
+          {/* The same text box as the links beside it, so the labels line up. */}
+          <Text as="span" truncate maxW="full" lineHeight="inherit">
+            {t('shell.more')}
+          </Text>
         </Button>
       )}
       {/* Kept mounted once loaded, so closing it returns focus to the More button. */}

@@ -18,9 +18,11 @@ export type CheckInFailure = 'denied' | 'unavailable' | 'timeout' | 'unsupported
 /**
  * Asks the device for its position.
  * @param timeoutMs how long to wait for a fix (cheap phones indoors can take long; default 20 s)
+ * @param maxAgeMs the oldest cached fix accepted (default 15 s: a check-in is the visit's evidence of
+ *   presence, and a minute's walk between houses is already ~80 m)
  * @returns the fix, or the reason there is none (never rejects)
  */
-export function checkIn(timeoutMs = 20_000): Promise<{ fix: CheckIn } | { failure: CheckInFailure }> {
+export function checkIn(timeoutMs = 20_000, maxAgeMs = 15_000): Promise<{ fix: CheckIn } | { failure: CheckInFailure }> {
   const geo = typeof navigator !== 'undefined' ? navigator.geolocation : undefined;
   if (!geo) return Promise.resolve({ failure: 'unsupported' });
   return new Promise((resolve) => {
@@ -35,14 +37,14 @@ export function checkIn(timeoutMs = 20_000): Promise<{ fix: CheckIn } | { failur
           },
         }),
       (error) => resolve({ failure: error.code === error.PERMISSION_DENIED ? 'denied' : error.code === error.TIMEOUT ? 'timeout' : 'unavailable' }),
-      // A fix up to a minute old is good enough for a door-step check-in and saves battery.
-      { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 60_000 },
+      { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: maxAgeMs },
     );
   });
 }
 
 /** The executive's current position for the day plan (null when unavailable); quicker, coarser. */
 export async function currentPosition(): Promise<{ lat: number; lng: number } | null> {
-  const result = await checkIn(10_000);
+  // Planning the day: a fix up to a minute old is good enough and saves battery.
+  const result = await checkIn(10_000, 60_000);
   return 'fix' in result ? { lat: result.fix.latitude, lng: result.fix.longitude } : null;
 }
