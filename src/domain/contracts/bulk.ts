@@ -61,6 +61,23 @@ export const createImportFields = z.object({
   mapping: z.string().optional(),
 });
 
+/**
+ * What every bulk job record ends with: progress, the error file's URL (the failed rows or loans
+ * with a reason, once there are any), the message of a failure or termination, who asked, when,
+ * and whether spec 4 lets it be terminated now.
+ */
+const bulkJobFields = {
+  /** 0–100. */
+  progress: z.number(),
+  error_file_url: z.string().nullable(),
+  message: z.string().nullable(),
+  author_id: z.string().nullable(),
+  author_name: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  can_terminate: z.boolean(),
+};
+
 export const importRecord = z.object({
   id: z.string(),
   allocation_month: z.string(),
@@ -71,16 +88,7 @@ export const importRecord = z.object({
   processed_rows: z.number().int(),
   success_rows: z.number().int(),
   failed_rows: z.number().int(),
-  /** 0–100. */
-  progress: z.number(),
-  /** Download URL of the error file (failed rows as they came plus a reason column), once there is one. */
-  error_file_url: z.string().nullable(),
-  message: z.string().nullable(),
-  author_id: z.string().nullable(),
-  author_name: z.string().nullable(),
-  created_at: z.string(),
-  finished_at: z.string().nullable(),
-  can_terminate: z.boolean(),
+  ...bulkJobFields,
 });
 export type ImportRecord = z.infer<typeof importRecord>;
 
@@ -212,17 +220,8 @@ export const loanOperationRecord = z.object({
   processed_count: z.number().int(),
   success_count: z.number().int(),
   failed_count: z.number().int(),
-  /** 0–100. */
-  progress: z.number(),
-  /** CSV of the failed loans with a reason, once there is one. */
-  error_file_url: z.string().nullable(),
-  message: z.string().nullable(),
-  author_id: z.string().nullable(),
-  author_name: z.string().nullable(),
-  created_at: z.string(),
   started_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
-  can_terminate: z.boolean(),
+  ...bulkJobFields,
 });
 export type LoanOperationRecord = z.infer<typeof loanOperationRecord>;
 

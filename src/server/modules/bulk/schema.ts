@@ -16,6 +16,17 @@ import { companies } from '../companies/schema';
 const id = (name: string) => text(name).primaryKey().default(sql`gen_random_uuid()::text`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/** The lease and lifetime columns of a job run by bulk-lease.ts (imports, loan operations). */
+const leasedJobColumns = () => ({
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  attempts: integer('attempts').notNull().default(0),
+  terminatedBy: text('terminated_by'),
+  createdAt: createdAt(),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const imports = pgTable(
   'imports',
   {
@@ -37,13 +48,7 @@ export const imports = pgTable(
     failedRows: integer('failed_rows').notNull().default(0),
     errorFileKey: text('error_file_key'),
     message: text('message'),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    attempts: integer('attempts').notNull().default(0),
-    terminatedBy: text('terminated_by'),
-    createdAt: createdAt(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...leasedJobColumns(),
   },
   (t) => [index('imports_company_created').on(t.companyId, t.createdAt), index('imports_status').on(t.status)],
 );
@@ -122,13 +127,7 @@ export const loanOperations = pgTable(
     failedCount: integer('failed_count').notNull().default(0),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     message: text('message'),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    attempts: integer('attempts').notNull().default(0),
-    terminatedBy: text('terminated_by'),
-    createdAt: createdAt(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...leasedJobColumns(),
   },
   (t) => [index('loan_operations_company_created').on(t.companyId, t.createdAt), index('loan_operations_status').on(t.status)],
 );

@@ -133,6 +133,16 @@ export const documents = pgTable(
 );
 export type DocumentRow = typeof documents.$inferSelect;
 
+/** A position as a ping and a last position store it: when, where (WGS84), accuracy (m), battery (%), timer or check-in. */
+const positionColumns = () => ({
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  accuracyM: doublePrecision('accuracy_m'),
+  battery: smallint('battery'),
+  source: text('source', { enum: ['timer', 'check_in'] }).notNull().default('timer'),
+});
+
 /**
  * Position pings (issue 5 "Field-force tracking"): millions of rows a day, so the table is
  * PARTITIONED BY RANGE (recorded_at), one partition per UTC day plus a default partition that
@@ -150,12 +160,7 @@ export const positionPings = pgTable(
   {
     companyId: text('company_id').notNull(),
     userId: text('user_id').notNull(),
-    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
-    latitude: doublePrecision('latitude').notNull(),
-    longitude: doublePrecision('longitude').notNull(),
-    accuracyM: doublePrecision('accuracy_m'),
-    battery: smallint('battery'),
-    source: text('source', { enum: ['timer', 'check_in'] }).notNull().default('timer'),
+    ...positionColumns(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('position_pings_user_time').on(t.companyId, t.userId, t.recordedAt)],
@@ -168,12 +173,7 @@ export const fosLastPositions = pgTable(
   {
     companyId: text('company_id').notNull().references(() => companies.companyId),
     userId: author(),
-    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
-    latitude: doublePrecision('latitude').notNull(),
-    longitude: doublePrecision('longitude').notNull(),
-    accuracyM: doublePrecision('accuracy_m'),
-    battery: smallint('battery'),
-    source: text('source', { enum: ['timer', 'check_in'] }).notNull().default('timer'),
+    ...positionColumns(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.userId], name: 'fos_last_positions_pk' })],
