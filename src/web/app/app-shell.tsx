@@ -22,7 +22,7 @@ import { hasFieldScreens, isFieldScreen, visibleMenu, type MenuEntry, type MenuI
 import { appLink, appPrefix } from '../lib/navigation';
 import { useIsPhone } from '../lib/use-is-phone';
 import { LanguagePicker } from './language-picker';
-import { ShellContext, type ShellState } from './shell-context';
+import { ShellContext, SYNC_BAR_MIN_HEIGHT, type ShellState } from './shell-context';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 
 const ICONS: Record<MenuIcon, LucideIcon> = {
@@ -375,7 +375,7 @@ export function AppShell() {
             )}
             {/* The field sync bar (issue 4): always in view under the header on field screens. */}
             {fieldMode && (
-              <Suspense fallback={null}>
+              <Suspense fallback={<Box minH={SYNC_BAR_MIN_HEIGHT} bg="bg" borderBottomWidth="1px" />}>
                 <FieldShell />
               </Suspense>
             )}

@@ -8,6 +8,7 @@ import { Badge, Box, Button, Flex, HStack, Icon, Stack, Text } from '@chakra-ui/
 import { ChevronDown, CircleCheck, CloudOff, CloudUpload, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SYNC_BAR_MIN_HEIGHT } from '../../app/shell-context';
 import { retryItem } from '../../../offline/outbox';
 import { storageStatus } from '../../../offline/storage';
 import { leaveToLogin } from '../auth/sign-out';
@@ -64,7 +65,18 @@ export function SyncBar({ userId, companyId, duty }: { userId: string | null; co
   };
 
   return (
-    <Box bg={unauthorized || failed.length > 0 ? 'orange.subtle' : pending > 0 ? 'blue.subtle' : 'bg'} borderBottomWidth="1px" px={{ base: '3', md: '6' }} py="1.5" data-testid="sync-bar" className="no-print">
+    <Box
+      bg={unauthorized || failed.length > 0 ? 'orange.subtle' : pending > 0 ? 'blue.subtle' : 'bg'}
+      borderBottomWidth="1px"
+      px={{ base: '3', md: '6' }}
+      py="1.5"
+      minH={SYNC_BAR_MIN_HEIGHT}
+      display="flex"
+      flexDirection="column"
+      justifyContent="center"
+      data-testid="sync-bar"
+      className="no-print"
+    >
       <Flex align="center" gap="2" wrap="wrap" role="status" aria-live="polite">
         <Icon as={!online ? CloudOff : pending > 0 ? CloudUpload : CircleCheck} boxSize="4" color={!online ? 'fg.muted' : pending > 0 ? 'blue.fg' : 'green.fg'} aria-hidden />
         <Text fontSize="sm" fontWeight="medium" data-testid="sync-pending">
