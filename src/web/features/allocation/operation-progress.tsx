@@ -4,7 +4,7 @@
  * until a final status, the counts, the error file of failed loans, and Terminate where spec 4's
  * rule allows it (canTerminate on the loan operations tab) and the user may write allocations.
  */
-import { Box, Button, Card, Flex, HStack, Progress, SimpleGrid, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, HStack, Progress, SimpleGrid, Text } from '@chakra-ui/react';
 import { Square } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { toaster } from '../../lib/toaster';
 import { DownloadButton } from '../bulk/download-button';
 import { StatusBadge } from '../bulk/status-badge';
 import { useLoanOperation, useTerminateLoanOperation } from './api';
+import { CountFigure } from '../../components/count-figure';
 
 /** Whether the operation may be terminated now (spec 4 rule for the loan operations tab). */
 export function mayTerminate(record: Pick<LoanOperationRecord, 'status' | 'operation_type'>): boolean {
@@ -94,19 +95,6 @@ export function OperationBar({ value, label }: { value: number; label: string })
   );
 }
 
-function Count({ label, value, testId }: { label: string; value: number; testId: string }) {
-  return (
-    <Box>
-      <Text fontSize="xs" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontWeight="semibold" data-testid={testId}>
-        {value.toLocaleString()}
-      </Text>
-    </Box>
-  );
-}
-
 /** The live card of one operation (polled until final). */
 export function OperationProgress({ companyId, operationId, canWrite }: { companyId: string | null; operationId: string; canWrite: boolean }) {
   const { t } = useTranslation();
@@ -127,9 +115,9 @@ export function OperationProgress({ companyId, operationId, canWrite }: { compan
         </Flex>
         <OperationBar value={record.progress} label={t('loan_operations.progress_label')} />
         <SimpleGrid columns={3} gap="2" aria-live="polite">
-          <Count label={t('loan_operations.total')} value={record.total_count} testId="operation-total" />
-          <Count label={t('loan_operations.succeeded')} value={record.success_count} testId="operation-success" />
-          <Count label={t('loan_operations.failed')} value={record.failed_count} testId="operation-failed" />
+          <CountFigure label={t('loan_operations.total')} value={record.total_count} testId="operation-total" />
+          <CountFigure label={t('loan_operations.succeeded')} value={record.success_count} testId="operation-success" />
+          <CountFigure label={t('loan_operations.failed')} value={record.failed_count} testId="operation-failed" />
         </SimpleGrid>
         {record.message && (
           <Text fontSize="sm" color="fg.muted">

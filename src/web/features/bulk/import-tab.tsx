@@ -21,6 +21,7 @@ import { useIsPhone } from '../../lib/use-is-phone';
 import { IMPORTS_PAGE_SIZE, useImport, useImportPreview, useImports, useStartImport, useTerminateImport } from './api';
 import { DownloadButton } from './download-button';
 import { StatusBadge, currentMonth, formatDateTime } from './status-badge';
+import { CountFigure } from '../../components/count-figure';
 
 /** Spec 5 message for a file the import refuses, or null when it may be uploaded. */
 function checkAllocationFile(file: File): string | null {
@@ -111,9 +112,9 @@ export function ImportProgress({ companyId, importId }: { companyId: string | nu
           </HStack>
         </Progress.Root>
         <SimpleGrid columns={3} gap="2" aria-live="polite">
-          <Count label={t('bulk.total_rows')} value={record.total_rows} testId="import-total" />
-          <Count label={t('bulk.success_rows')} value={record.success_rows} testId="import-success" />
-          <Count label={t('bulk.failed_rows')} value={record.failed_rows} testId="import-failed" />
+          <CountFigure label={t('bulk.total_rows')} value={record.total_rows} testId="import-total" />
+          <CountFigure label={t('bulk.success_rows')} value={record.success_rows} testId="import-success" />
+          <CountFigure label={t('bulk.failed_rows')} value={record.failed_rows} testId="import-failed" />
         </SimpleGrid>
         {record.message && <Text fontSize="sm" color="fg.muted">{record.message}</Text>}
         <HStack gap="2" wrap="wrap">
@@ -126,19 +127,6 @@ export function ImportProgress({ companyId, importId }: { companyId: string | nu
         </HStack>
       </Card.Body>
     </Card.Root>
-  );
-}
-
-function Count({ label, value, testId }: { label: string; value: number; testId: string }) {
-  return (
-    <Box>
-      <Text fontSize="xs" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontWeight="semibold" data-testid={testId}>
-        {value.toLocaleString()}
-      </Text>
-    </Box>
   );
 }
 
