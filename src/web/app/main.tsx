@@ -1,29 +1,28 @@
 /** Entry of the web app: link token, i18n, providers, router. */
 import './boot';
-import { Flex, Spinner } from '@chakra-ui/react';
-import { StrictMode, Suspense } from 'react';
+import { startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { initI18n } from '../lib/i18n';
 import { Providers } from './providers';
 import { AppRoutes } from './router';
+import { BootShell } from './boot-shell';
 
 void initI18n();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <Suspense
-          fallback={
-            <Flex minH="100dvh" align="center" justify="center">
-              <Spinner size="lg" />
-            </Flex>
-          }
-        >
-          <AppRoutes />
-        </Suspense>
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+// A transition, so React renders the first screen in slices and lets the phone's main thread breathe
+// between them (on a cheap phone one unbroken render blocks taps for a second; issue 4 TBT).
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Providers>
+        <BrowserRouter>
+          <Suspense fallback={<BootShell />}>
+            <AppRoutes />
+          </Suspense>
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -4,9 +4,10 @@
  * by the day plan (priority, then distance from where the executive stands). Works offline: loans,
  * queued visits and the map's cached tiles all come from the phone.
  */
-import { Alert, Box, Flex, Heading, IconButton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Box, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
 import { List, Map as MapIcon, RefreshCw } from 'lucide-react';
-import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShell } from '../../app/shell-context';
 import { EmptyState, LoadingState } from '../../components/query-state';
@@ -42,6 +43,55 @@ function useProgressiveCount(total: number): number {
   return Math.min(count, total);
 }
 
+type View = 'list' | 'map';
+const VIEWS: readonly View[] = ['list', 'map'];
+
+/**
+ * The list / map switch: a WAI-ARIA tablist (automatic activation, arrow keys, Home/End, roving
+ * tabindex) controlling the panel `panelId`.
+ */
+function ViewTabs({ view, onChange, panelId }: { view: View; onChange: (view: View) => void; panelId: string }) {
+  const { t } = useTranslation();
+  const refs = useRef<Partial<Record<View, HTMLButtonElement | null>>>({});
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const at = VIEWS.indexOf(view);
+    // Right-to-left pages (the RTL English option) mirror the arrow keys, as the tabs are mirrored.
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1 }[event.key];
+    let next: View | undefined;
+    if (step !== undefined) next = VIEWS[(at + step + VIEWS.length) % VIEWS.length];
+    else if (event.key === 'Home') next = VIEWS[0];
+    else if (event.key === 'End') next = VIEWS[VIEWS.length - 1];
+    if (!next) return;
+    event.preventDefault();
+    onChange(next);
+    refs.current[next]?.focus();
+  };
+  const icons = { list: <List size={14} aria-hidden />, map: <MapIcon size={14} aria-hidden /> };
+  return (
+    <div className="vs-tabs" role="tablist" aria-label={t('field.visits.view')} onKeyDown={onKeyDown}>
+      {VIEWS.map((v) => (
+        <button
+          key={v}
+          ref={(el) => {
+            refs.current[v] = el;
+          }}
+          type="button"
+          role="tab"
+          className="vs-tab"
+          id={`${panelId}-${v}`}
+          aria-selected={view === v}
+          aria-controls={panelId}
+          tabIndex={view === v ? 0 : -1}
+          onClick={() => onChange(v)}
+        >
+          {icons[v]} {t(`field.visits.${v}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export default function MyVisitsScreen() {
   const { t, i18n } = useTranslation();
   const { companyId, prefix } = useShell();
@@ -51,7 +101,7 @@ export default function MyVisitsScreen() {
   const outbox = useOutbox(userId, companyId);
   const refresh = useAllocationRefresh(userId, companyId);
   const [here, setHere] = useState<LatLng | null>(null);
-  const [view, setView] = useState<'list' | 'map'>('list');
+  const [view, setView] = useState<View>('list');
 
   useEffect(() => {
     let alive = true;
@@ -120,22 +170,15 @@ export default function MyVisitsScreen() {
           <RefreshCw />
         </IconButton>
       </Flex>
-      <Tabs.Root value={view} onValueChange={(e) => setView(e.value === 'map' ? 'map' : 'list')} variant="enclosed" size="sm" alignSelf="start">
-        <Tabs.List aria-label={t('field.visits.view')}>
-          <Tabs.Trigger value="list">
-            <List size={14} aria-hidden /> {t('field.visits.list')}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="map">
-            <MapIcon size={14} aria-hidden /> {t('field.visits.map')}
-          </Tabs.Trigger>
-        </Tabs.List>
-      </Tabs.Root>
+      <ViewTabs view={view} onChange={setView} panelId="my-visits-panel" />
       {here === null && plan.length > 0 && (
         <Text fontSize="xs" color="fg.muted">
           {t('field.visits.no_position')}
         </Text>
       )}
-      {body}
+      <div id="my-visits-panel" role="tabpanel" aria-labelledby={`my-visits-panel-${view}`}>
+        {body}
+      </div>
     </Stack>
   );
 }
