@@ -153,9 +153,15 @@ export default function MyVisitsScreen() {
           <Heading as="h1" size="xl">
             {t('field.visits.title')}
           </Heading>
-          {allocation?.syncedAt && (
+          {/* The line is kept (empty) until the first download, so the list below does not jump
+              when the summary arrives (CLS). */}
+          {allocation?.syncedAt ? (
             <Text fontSize="sm" color="fg.muted" data-testid="allocation-summary">
               {t('field.visits.summary', { count: plan.length, when: formatWhen(allocation.syncedAt, i18n.language) })}
+            </Text>
+          ) : (
+            <Text fontSize="sm" aria-hidden>
+              {'\u00a0'}
             </Text>
           )}
         </Box>
@@ -171,12 +177,13 @@ export default function MyVisitsScreen() {
         </IconButton>
       </Flex>
       <ViewTabs view={view} onChange={setView} panelId="my-visits-panel" />
-      {here === null && plan.length > 0 && (
-        <Text fontSize="xs" color="fg.muted">
-          {t('field.visits.no_position')}
-        </Text>
-      )}
       <div id="my-visits-panel" role="tabpanel" aria-labelledby={`my-visits-panel-${view}`}>
+        {/* Inside the panel, so its arrival with the day's loans does not push the panel down. */}
+        {here === null && plan.length > 0 && (
+          <Text fontSize="xs" color="fg.muted" mb="3">
+            {t('field.visits.no_position')}
+          </Text>
+        )}
         {body}
       </div>
     </Stack>
