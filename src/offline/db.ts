@@ -89,6 +89,9 @@ export interface OfflineExecutive {
   executive_code: string;
 }
 
+/** The start of every on-duty meta key ('on_duty:<company>:<user>'). */
+export const ON_DUTY_PREFIX = 'on_duty:';
+
 /** Keys of the `meta` table. */
 export const META_KEYS = {
   session: 'session',
@@ -99,7 +102,7 @@ export const META_KEYS = {
   executive: (companyId: string) => `executive:${companyId}`,
   receiptSequence: (companyId: string, executiveCode: string) => `receipt_sequence:${companyId}:${executiveCode}`,
   /** Whether the executive is on duty (position pings, issue 5), and since when; src/offline/pings.ts. */
-  onDuty: (companyId: string, userId: string) => `on_duty:${companyId}:${userId}`,
+  onDuty: (companyId: string, userId: string) => `${ON_DUTY_PREFIX}${companyId}:${userId}`,
   /** ISO time of the last position ping queued on this phone, and the last refusal of a batch. */
   lastPingAt: (companyId: string, userId: string) => `last_ping_at:${companyId}:${userId}`,
   lastPingError: 'last_ping_error',

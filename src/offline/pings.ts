@@ -9,7 +9,7 @@
  * page's job (src/web/features/field/duty-switch.tsx): this module has no DOM.
  */
 import type { PingBody } from '../domain/contracts/field';
-import { META_KEYS, getMeta, setMeta } from './db';
+import { META_KEYS, ON_DUTY_PREFIX, fieldDb, getMeta, setMeta } from './db';
 import type { OfflineSession, OutboxItem } from './db';
 import { enqueue } from './outbox';
 import { PINGS_PATH, PING_KIND } from './ping-batch';
@@ -44,6 +44,22 @@ export async function setDuty(companyId: string, userId: string, on: boolean, no
   const state: DutyState = { on, since: now.toISOString() };
   await setMeta(META_KEYS.onDuty(companyId, userId), state);
   return state;
+}
+
+/**
+ * Ends the duty of the user in every company on this phone (sign-out ends the working day: no
+ * position is recorded until the executive signs in and switches duty on again). Pings already
+ * queued stay in the outbox and are sent on the next sign-in.
+ */
+export async function endDutyOnSignOut(userId: string, now = new Date()): Promise<void> {
+  const suffix = `:${userId}`;
+  await fieldDb.transaction('rw', fieldDb.meta, async () => {
+    const rows = await fieldDb.meta.where('key').startsWith(ON_DUTY_PREFIX).toArray();
+    for (const row of rows) {
+      if (!row.key.endsWith(suffix) || !(row.value as DutyState | null)?.on) continue;
+      await fieldDb.meta.put({ key: row.key, value: { on: false, since: now.toISOString() } satisfies DutyState });
+    }
+  });
 }
 
 /** ISO time of the last ping queued for the user in the company, or null. */

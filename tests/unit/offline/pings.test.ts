@@ -9,7 +9,7 @@ import { META_KEYS, fieldDb, getMeta } from '../../../src/offline/db';
 import { drainOutbox } from '../../../src/offline/drain';
 import { enqueue, outboxItems } from '../../../src/offline/outbox';
 import { PINGS_PER_REQUEST, pingBatchKey } from '../../../src/offline/ping-batch';
-import { getDuty, lastPingAt, pingDue, pingOnCheckIn, PING_INTERVAL_MS, queuePing, setDuty } from '../../../src/offline/pings';
+import { endDutyOnSignOut, getDuty, lastPingAt, pingDue, pingOnCheckIn, PING_INTERVAL_MS, queuePing, setDuty } from '../../../src/offline/pings';
 import { saveOfflineSession } from '../../../src/offline/session';
 
 const SESSION = { token: 'tok-1', company_id: 'demo-lender-in', user_id: 'u-fos' };
@@ -71,6 +71,20 @@ describe('duty', () => {
     expect(await getDuty(SESSION.company_id, SESSION.user_id)).toEqual({ on: true, since: at(0) });
     expect((await getDuty('demo-trust-id', SESSION.user_id)).on).toBe(false);
     expect((await getDuty(SESSION.company_id, 'someone-else')).on).toBe(false);
+  });
+
+  it("signing out ends the user's duty in every company, leaves other users' and keeps the queued pings", async () => {
+    await setDuty(SESSION.company_id, SESSION.user_id, true, new Date(T0));
+    await setDuty('demo-trust-id', SESSION.user_id, true, new Date(T0));
+    await setDuty(SESSION.company_id, 'u-other', true, new Date(T0));
+    expect(await pingOnCheckIn(fix(1))).toBe(true);
+    await endDutyOnSignOut(SESSION.user_id, new Date(T0 + 3_600_000));
+    expect(await getDuty(SESSION.company_id, SESSION.user_id)).toEqual({ on: false, since: at(60) });
+    expect((await getDuty('demo-trust-id', SESSION.user_id)).on).toBe(false);
+    expect((await getDuty(SESSION.company_id, 'u-other')).on).toBe(true);
+    expect(await outboxItems(SESSION.user_id, SESSION.company_id)).toHaveLength(1);
+    // Off duty: a check-in no longer records a position.
+    expect(await pingOnCheckIn(fix(2))).toBe(false);
   });
 
   it('a timer ping is due every 5 minutes, not sooner', () => {

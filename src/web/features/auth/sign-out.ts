@@ -15,7 +15,10 @@ export async function signOut(): Promise<void> {
   }
   try {
     // The outbox drain must stop using this token; unsent field work stays queued (issue 4).
-    const { saveOfflineSession } = await import('../../../offline/session');
+    const [{ loadOfflineSession, saveOfflineSession }, { endDutyOnSignOut }] = await Promise.all([import('../../../offline/session'), import('../../../offline/pings')]);
+    // Signing out ends the working day: no more position pings for this user (issue 5).
+    const saved = await loadOfflineSession();
+    if (saved) await endDutyOnSignOut(saved.user_id);
     await saveOfflineSession(null);
   } catch {
     // IndexedDB unavailable: nothing was saved there either.
