@@ -11,6 +11,7 @@ import path from 'node:path';
 import { and, count, countDistinct, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupFigures } from '../../src/domain/allocation/suggest';
 import type { AllocationSuggestion } from '../../src/domain/contracts/allocation';
 import type { LoanOperationRecord } from '../../src/domain/contracts/bulk';
 import type { AllocationResponse } from '../../src/domain/contracts/field';
@@ -304,6 +305,18 @@ describe('suggestion', () => {
       expect(e.count).toBe(e.loan_ids.length);
       expect(e.spread_km).toBeGreaterThanOrEqual(0);
       expect(e.radius_km).toBeGreaterThanOrEqual(e.spread_km);
+    }
+    // Every located loan is at exactly one area point, and each group's figures are those points'.
+    const areaOf = new Map(s.areas.flatMap((a) => a.loan_ids.map((id) => [id, a] as const)));
+    expect(s.areas.reduce((n, a) => n + a.loan_ids.length, 0)).toBe(areaOf.size);
+    expect(areaOf.size).toBe(61 - s.unlocated_loans);
+    for (const e of s.executives) {
+      const located = e.loan_ids.flatMap((id) => (areaOf.has(id) ? [{ lat: areaOf.get(id)!.latitude, lng: areaOf.get(id)!.longitude }] : []));
+      expect(located.length).toBe(e.located);
+      const figures = groupFigures(located);
+      expect(figures.centroid?.lat).toBeCloseTo(e.centroid!.latitude, 9);
+      expect(figures.centroid?.lng).toBeCloseTo(e.centroid!.longitude, 9);
+      expect(figures.spreadKm).toBeCloseTo(e.spread_km, 3);
     }
     // The South executive who pinged near Pune is seeded there.
     for (const e of s.executives) {

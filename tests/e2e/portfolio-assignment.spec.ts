@@ -220,6 +220,9 @@ test('a manager assigns loans by selection, by file and by territory; the field 
   await expect(map.locator('path.territory-centre')).toHaveCount(2);
   await expect(map).toContainText('Ganesh Shinde · 6 loans');
   await expect(map).toContainText(`${SECOND_EXECUTIVE.name} · 6 loans`);
+  // Each executive's loans are drawn as dots in their colour (one per address area): both colours show.
+  const dotColours = async () => new Set(await map.locator('path.territory-loans').evaluateAll((paths) => paths.map((p) => p.getAttribute('fill'))));
+  await expect.poll(async () => (await dotColours()).size).toBe(2);
   await expect(page.getByTestId('proposal-row')).toHaveCount(2);
   await expect(page.getByTestId('proposal-count')).toHaveText(['6', '6']);
   await page.getByTestId('proposal').scrollIntoViewIfNeeded();
@@ -232,6 +235,9 @@ test('a manager assigns loans by selection, by file and by territory; the field 
   await groupLoans.nth(1).check({ force: true });
   await page.getByRole('button', { name: 'Move 2 loans' }).click();
   await expect(page.getByTestId('proposal-count')).toHaveText(['4', '8']);
+  // The map follows the move: the territories' labels are recomputed from the loans' points.
+  await expect(map).toContainText('Ganesh Shinde · 4 loans');
+  await expect(map).toContainText(`${SECOND_EXECUTIVE.name} · 8 loans`);
   await page.getByRole('button', { name: 'Confirm for 2 executives' }).click();
   await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirm' }).click();
   const suggested = suggestion.getByTestId('operation-progress');

@@ -45,7 +45,8 @@ export interface SuggestedGroup {
 /** Rounds of assignment and centre moves at most. */
 export const MAX_ROUNDS = 20;
 
-type Point = { lat: number; lng: number };
+/** A point in degrees. */
+export type Point = { lat: number; lng: number };
 
 /** Squared planar distance in km² (equirectangular around `refLat`), for comparisons only. */
 function planar2(a: Point, b: Point, cosRef: number): number {
@@ -128,19 +129,33 @@ export function suggestAllocation(loans: readonly SuggestLoan[], executives: rea
 
   return executives.map((e, c) => {
     const g = groups[c];
-    const centroid = g.points.length > 0 ? { lat: g.points.reduce((s, p) => s + p.lat, 0) / g.points.length, lng: g.points.reduce((s, p) => s + p.lng, 0) / g.points.length } : null;
-    const distances = centroid ? g.points.map((p) => haversineMetres(p, centroid) / 1000) : [];
     return {
       userId: e.userId,
       loanIds: g.loanIds.sort(),
       count: g.loanIds.length,
-      centroid,
-      spreadKm: distances.length > 0 ? round3(distances.reduce((s, d) => s + d, 0) / distances.length) : 0,
-      radiusKm: distances.length > 0 ? round3(Math.max(...distances)) : 0,
+      ...groupFigures(g.points),
       located: g.points.length,
       unlocated: g.unlocated,
     };
   });
+}
+
+/**
+ * The figures of a group of located loans: centroid (mean point), spread (mean haversine distance
+ * from the centroid, km, 3 decimals) and radius (the farthest loan, km). No points: centroid null,
+ * 0 km. Used for the suggestion and again by the browser when the manager moves loans by hand.
+ */
+export function groupFigures(points: readonly Point[]): Pick<SuggestedGroup, 'centroid' | 'spreadKm' | 'radiusKm'> {
+  if (points.length === 0) return { centroid: null, spreadKm: 0, radiusKm: 0 };
+  const centroid = { lat: points.reduce((s, p) => s + p.lat, 0) / points.length, lng: points.reduce((s, p) => s + p.lng, 0) / points.length };
+  let sum = 0;
+  let max = 0;
+  for (const p of points) {
+    const km = haversineMetres(p, centroid) / 1000;
+    sum += km;
+    if (km > max) max = km;
+  }
+  return { centroid, spreadKm: round3(sum / points.length), radiusKm: round3(max) };
 }
 
 /**

@@ -65,5 +65,11 @@ export const allocationSuggestion = z.object({
   /** Loans whose address could not be placed on the map (shared out to balance the counts). */
   unlocated_loans: z.number().int(),
   executives: z.array(suggestedExecutive),
+  /**
+   * Where the located loans are: each distinct address point (pincode / postal-area centroid) with
+   * the loans at it, so the map can draw each executive's loans and the browser can recompute a
+   * group's figures after a manual move.
+   */
+  areas: z.array(point.extend({ loan_ids: z.array(z.string()) })),
 });
 export type AllocationSuggestion = z.infer<typeof allocationSuggestion>;

@@ -87,10 +87,16 @@ describe('parseTags and parseLoanIds', () => {
 const suggestion: AllocationSuggestion = {
   allocation_month: '2026-05',
   total_loans: 5,
-  unlocated_loans: 0,
+  unlocated_loans: 1,
   executives: [
     { user_id: 'u1', name: 'Ganesh', seed: null, loan_ids: ['L1', 'L2', 'L3'], count: 3, centroid: { latitude: 18.5, longitude: 73.8 }, spread_km: 1.2, radius_km: 2, located: 3, unlocated: 0 },
-    { user_id: 'u2', name: 'Ravi', seed: null, loan_ids: ['L4', 'L5'], count: 2, centroid: { latitude: 18.6, longitude: 73.9 }, spread_km: 0.8, radius_km: 1.5, located: 2, unlocated: 0 },
+    { user_id: 'u2', name: 'Ravi', seed: null, loan_ids: ['L4', 'L5'], count: 2, centroid: { latitude: 18.6, longitude: 73.9 }, spread_km: 0, radius_km: 0, located: 1, unlocated: 1 },
+  ],
+  // L5 has no address point.
+  areas: [
+    { latitude: 18.5, longitude: 73.8, loan_ids: ['L1', 'L2'] },
+    { latitude: 18.52, longitude: 73.82, loan_ids: ['L3'] },
+    { latitude: 18.6, longitude: 73.9, loan_ids: ['L4'] },
   ],
 };
 
@@ -110,6 +116,22 @@ describe('territory proposal edits', () => {
     expect(p.groups[0]).toMatchObject({ loanIds: ['L2'], edited: true });
     expect(p.groups[1]).toMatchObject({ loanIds: ['L4', 'L5', 'L1', 'L3'], edited: true });
     expect(proposalLoans(p).sort()).toEqual(['L1', 'L2', 'L3', 'L4', 'L5']);
+  });
+
+  it("recomputes a group's centroid, spread, radius and located count from the loans' area points after a move", () => {
+    const p = moveLoans(proposalFrom(suggestion), ['L3'], 'u2');
+    // Ganesh keeps L1 and L2, both at one area point.
+    expect(p.groups[0]).toMatchObject({ centroid: { latitude: 18.5, longitude: 73.8 }, spreadKm: 0, radiusKm: 0, located: 2, unlocated: 0 });
+    // Ravi: L4 and L3 on the map (about 12.3 km apart), L5 without a point.
+    const ravi = p.groups[1];
+    expect(ravi.centroid?.latitude).toBeCloseTo(18.56, 6);
+    expect(ravi.centroid?.longitude).toBeCloseTo(73.86, 6);
+    expect(ravi).toMatchObject({ located: 2, unlocated: 1 });
+    expect(ravi.spreadKm).toBeCloseTo(6.13, 1);
+    expect(ravi.radiusKm).toBe(ravi.spreadKm);
+    // A group left with only unlocated loans has no centroid and so is not on the map.
+    const onlyUnlocated = moveLoans(proposalFrom(suggestion), ['L4'], 'u1');
+    expect(onlyUnlocated.groups[1]).toMatchObject({ loanIds: ['L5'], centroid: null, spreadKm: 0, located: 0, unlocated: 1 });
   });
 
   it('ignores moves to the same executive, of unknown loans, or to an executive not in the proposal', () => {

@@ -90,7 +90,8 @@ export async function applyAllocationChanges(
  * caller's reports-to scope) visits which of the selected loans of the month, balanced in count
  * and compact in space (domain suggestAllocation). Each executive is seeded at their last known
  * position, else the centre of their current allocation in the month. Loans are placed at their
- * pincode / postal-area point; unplaceable loans are shared out to keep counts balanced.
+ * pincode / postal-area point (answered as `areas`, each point with its loans); unplaceable loans
+ * are shared out to keep counts balanced.
  * @throws 400 for bad filters, an executive who is not an active field executive of the caller's
  *   scope, no loans selected, or more than SUGGESTION_MAX_LOANS loans
  */
@@ -144,10 +145,19 @@ export async function suggestAssignment(db: DbOrTx, caller: FieldCaller, body: A
     placed,
     body.user_ids.map((userId) => ({ userId, seed: seeds.get(userId) ?? null })),
   );
+  const areas = new Map<string, { latitude: number; longitude: number; loan_ids: string[] }>();
+  for (const p of placed) {
+    if (!p.point) continue;
+    const key = `${p.point.lat},${p.point.lng}`;
+    const area = areas.get(key) ?? { latitude: p.point.lat, longitude: p.point.lng, loan_ids: [] };
+    area.loan_ids.push(p.loanId);
+    areas.set(key, area);
+  }
   return {
     allocation_month: month,
     total_loans: rows.length,
     unlocated_loans: placed.filter((p) => p.point === null).length,
+    areas: [...areas.values()],
     executives: groups.map((g) => {
       const seed = seeds.get(g.userId);
       return {

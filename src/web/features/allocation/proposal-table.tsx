@@ -1,8 +1,8 @@
 /**
  * The territory suggestion as a table (issue 5 "as a table: loans per executive, spread; the
  * manager can adjust: move loans between executives, or drop an executive"): one row per
- * executive in their map colour with loans, located / unlocated, mean spread and radius (as
- * suggested; "edited" once loans moved), and a row of loans left unassigned by a drop. Opening a
+ * executive in their map colour with loans, located / unlocated, mean spread and radius ("edited"
+ * once loans moved; the figures follow the moves), and a row of loans left unassigned by a drop. Opening a
  * row lists its loans (virtualised: a group may hold thousands) with checkboxes and a "move to".
  */
 import { Badge, Box, Button, Checkbox, Field, Flex, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
@@ -133,7 +133,7 @@ export function ProposalTable({ proposal, onMove, onDrop }: ProposalTableProps) 
                     <Table.Cell textAlign="end" data-testid="proposal-count">
                       {loanIds.length.toLocaleString()}
                     </Table.Cell>
-                    <Table.Cell textAlign="end">{group && !group.edited ? `${group.located.toLocaleString()} / ${group.unlocated.toLocaleString()}` : '—'}</Table.Cell>
+                    <Table.Cell textAlign="end">{group ? `${group.located.toLocaleString()} / ${group.unlocated.toLocaleString()}` : '—'}</Table.Cell>
                     <Table.Cell textAlign="end">{group ? t('assignment.km', { km: group.spreadKm.toFixed(1) }) : '—'}</Table.Cell>
                     <Table.Cell textAlign="end">{group ? t('assignment.km', { km: group.radiusKm.toFixed(1) }) : '—'}</Table.Cell>
                     <Table.Cell fontSize="xs" color="fg.muted">

@@ -2,11 +2,18 @@
  * The manager's working copy of a territory suggestion (issue 5 "the manager can adjust: move
  * loans between executives, or drop an executive, and confirm → one allocate_loans operation per
  * executive"). Starts from POST /allocation/suggestions' answer; edits are pure functions that
- * return a new proposal. The server's figures (centroid, spread, radius) describe the suggested
- * groups; a group changed by hand is marked `edited` since the browser has no loan coordinates to
- * recompute them.
+ * return a new proposal. A group changed by hand is marked `edited` and its figures (centroid,
+ * spread, radius, located / unlocated) are recomputed from the answer's `areas` with the same
+ * function the server uses (domain groupFigures).
  */
+import { groupFigures } from '../../../domain/allocation/suggest';
 import type { AllocationSuggestion, SuggestedExecutive } from '../../../domain/contracts/allocation';
+
+/** An address point of the suggestion, degrees. */
+export interface AreaPoint {
+  latitude: number;
+  longitude: number;
+}
 
 export interface ProposalGroup {
   userId: string;
@@ -14,7 +21,7 @@ export interface ProposalGroup {
   /** Index into the colour palette, fixed per executive so the map and table agree. */
   colour: number;
   loanIds: string[];
-  /** As suggested (see `edited`). */
+  /** Mean point of the group's located loans (recomputed after a move). */
   centroid: SuggestedExecutive['centroid'];
   seed: SuggestedExecutive['seed'];
   spreadKm: number;
@@ -30,13 +37,21 @@ export interface Proposal {
   groups: ProposalGroup[];
   /** Loans of dropped executives: allocated to nobody unless moved to a group. */
   unassigned: string[];
+  /** Where each located loan is (loan_id → its area point); loans without a point are absent. */
+  points: ReadonlyMap<string, AreaPoint>;
 }
 
 /** The suggestion as a proposal, executives in the server's order. */
 export function proposalFrom(suggestion: AllocationSuggestion): Proposal {
+  const points = new Map<string, AreaPoint>();
+  for (const area of suggestion.areas) {
+    const at = { latitude: area.latitude, longitude: area.longitude };
+    for (const id of area.loan_ids) points.set(id, at);
+  }
   return {
     month: suggestion.allocation_month,
     unassigned: [],
+    points,
     groups: suggestion.executives.map((e, colour) => ({
       userId: e.user_id,
       name: e.name,
@@ -50,6 +65,25 @@ export function proposalFrom(suggestion: AllocationSuggestion): Proposal {
       unlocated: e.unlocated,
       edited: false,
     })),
+  };
+}
+
+/** A group with `loanIds`, marked edited, its figures recomputed from the proposal's points. */
+function regroup(p: Proposal, g: ProposalGroup, loanIds: string[]): ProposalGroup {
+  const located = loanIds.flatMap((id) => {
+    const at = p.points.get(id);
+    return at ? [{ lat: at.latitude, lng: at.longitude }] : [];
+  });
+  const figures = groupFigures(located);
+  return {
+    ...g,
+    loanIds,
+    edited: true,
+    centroid: figures.centroid ? { latitude: figures.centroid.lat, longitude: figures.centroid.lng } : null,
+    spreadKm: figures.spreadKm,
+    radiusKm: figures.radiusKm,
+    located: located.length,
+    unlocated: loanIds.length - located.length,
   };
 }
 
@@ -74,9 +108,9 @@ export function moveLoans(p: Proposal, loanIds: readonly string[], to: string | 
   return {
     ...p,
     groups: p.groups.map((g) => {
-      if (g.userId === to) return { ...g, loanIds: [...g.loanIds, ...arriving], edited: true };
+      if (g.userId === to) return regroup(p, g, [...g.loanIds, ...arriving]);
       const kept = g.loanIds.filter((id) => !moving.has(id));
-      return kept.length === g.loanIds.length ? g : { ...g, loanIds: kept, edited: true };
+      return kept.length === g.loanIds.length ? g : regroup(p, g, kept);
     }),
     unassigned: to === null ? [...p.unassigned, ...arriving] : p.unassigned.filter((id) => !moving.has(id)),
   };

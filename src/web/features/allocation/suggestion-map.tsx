@@ -1,11 +1,13 @@
 /**
  * The territory suggestion on a map (issue 5 "show the proposal on a map: each executive's loans
  * in their own colour, centroid, spread km"). A lazy chunk: Leaflet and its CSS load only when a
- * suggestion is shown. Each executive's territory is a circle in their colour around the centroid
- * of their loans, as wide as their mean distance from it (spread_km: the farthest loan, radius_km,
- * would let one outlier paint half the country), with the centroid marked and labelled (name,
- * loans, spread); where the executive starts (last position or current allocation) is a small ring. The suggestion answers no per-loan points (the contract carries
- * groups, not coordinates), so single loans are not drawn.
+ * suggestion is shown. Each executive's loans are dots in their colour, one per address area
+ * (pincode / postal-area point) sized by how many of their loans are there; unassigned loans are
+ * grey. Each territory is a circle in the executive's colour around the centroid of their loans, as
+ * wide as their mean distance from it (spread_km: the farthest loan, radius_km, would let one
+ * outlier paint half the country), with the centroid marked and labelled (name, loans, spread);
+ * where the executive starts (last position or current allocation) is a small ring. Drawn from the
+ * working proposal, so a manual move shows at once.
  */
 import 'leaflet/dist/leaflet.css';
 import { Box, Flex, HStack, Text } from '@chakra-ui/react';
@@ -15,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Circle, CircleMarker, MapContainer, TileLayer, Tooltip } from 'react-leaflet';
 import { LoadingState } from '../../components/query-state';
 import { useTileUrl } from '../verification/api';
-import { groupColour, type ProposalGroup } from './proposal';
+import { groupColour, type AreaPoint, type ProposalGroup } from './proposal';
 
 /** Smallest territory circle drawn, metres (a single area point has radius 0). */
 const MIN_RADIUS_M = 300;
@@ -27,11 +29,45 @@ function territoryRadiusM(g: ProposalGroup): number {
   return Math.max(MIN_RADIUS_M, g.spreadKm * 1000);
 }
 
-export interface SuggestionMapProps {
-  groups: readonly ProposalGroup[];
+/** Colour of the loans no executive holds (after a drop). */
+const UNASSIGNED_COLOUR = '#71717a';
+
+/** Dot radius in pixels for `count` loans at one area: 4 px for one, growing with the square root, at most 14. */
+function areaDotRadius(count: number): number {
+  return Math.min(14, 3 + 1.5 * Math.sqrt(count));
 }
 
-export default function SuggestionMap({ groups }: SuggestionMapProps) {
+interface AreaDot {
+  key: string;
+  at: AreaPoint;
+  count: number;
+  colour: string;
+  name: string;
+}
+
+/** The loans of each holder grouped by area point, one dot per (holder, area). */
+function areaDots(holders: readonly { key: string; loanIds: readonly string[]; colour: string; name: string }[], points: ReadonlyMap<string, AreaPoint>): AreaDot[] {
+  const dots: AreaDot[] = [];
+  for (const h of holders) {
+    const byArea = new Map<AreaPoint, number>();
+    for (const id of h.loanIds) {
+      const at = points.get(id);
+      if (at) byArea.set(at, (byArea.get(at) ?? 0) + 1);
+    }
+    for (const [at, count] of byArea) dots.push({ key: `${h.key}@${at.latitude},${at.longitude}`, at, count, colour: h.colour, name: h.name });
+  }
+  return dots;
+}
+
+export interface SuggestionMapProps {
+  groups: readonly ProposalGroup[];
+  /** Loans no executive holds (an executive was dropped). */
+  unassigned: readonly string[];
+  /** Where each located loan is (the proposal's points). */
+  points: ReadonlyMap<string, AreaPoint>;
+}
+
+export default function SuggestionMap({ groups, unassigned, points }: SuggestionMapProps) {
   const { t } = useTranslation();
   const tiles = useTileUrl();
   const bounds = useMemo(() => {
@@ -43,6 +79,18 @@ export default function SuggestionMap({ groups }: SuggestionMapProps) {
     return box.isValid() ? box.pad(0.05) : null;
   }, [groups]);
   const placed = groups.filter((g) => g.centroid);
+  const unassignedName = t('assignment.unassigned');
+  const dots = useMemo(
+    () =>
+      areaDots(
+        [
+          ...groups.map((g) => ({ key: g.userId, loanIds: g.loanIds, colour: groupColour(g.colour), name: g.name })),
+          { key: '', loanIds: unassigned, colour: UNASSIGNED_COLOUR, name: unassignedName },
+        ],
+        points,
+      ),
+    [groups, unassigned, points, unassignedName],
+  );
 
   if (tiles.isPending) return <LoadingState label={t('assignment.map_loading')} />;
   return (
@@ -73,6 +121,17 @@ export default function SuggestionMap({ groups }: SuggestionMapProps) {
               />
             );
           })}
+          {dots.map((d) => (
+            <CircleMarker
+              key={d.key}
+              center={[d.at.latitude, d.at.longitude]}
+              radius={areaDotRadius(d.count)}
+              className="territory-loans"
+              pathOptions={{ color: '#fff', weight: 1, fillColor: d.colour, fillOpacity: 0.85 }}
+            >
+              <Tooltip>{t('assignment.area_tooltip', { name: d.name, count: d.count })}</Tooltip>
+            </CircleMarker>
+          ))}
           {groups.map((g) =>
             g.seed ? (
               <CircleMarker
@@ -108,9 +167,20 @@ export default function SuggestionMap({ groups }: SuggestionMapProps) {
             <Text as="span">{g.name}</Text>
           </HStack>
         ))}
+        {unassigned.length > 0 && (
+          <HStack as="li" gap="1.5">
+            <Box as="span" boxSize="3" rounded="full" bg={UNASSIGNED_COLOUR} aria-hidden />
+            <Text as="span">{unassignedName}</Text>
+          </HStack>
+        )}
         <HStack as="li" gap="1.5" color="fg.muted">
           <Box as="span" boxSize="3" rounded="full" borderWidth="3px" borderColor="fg.muted" bg="white" aria-hidden />
           <Text as="span">{t('assignment.seed_legend')}</Text>
+        </HStack>
+        <HStack as="li" gap="1.5" color="fg.muted">
+          <Box as="span" boxSize="2" rounded="full" bg="fg.muted" aria-hidden />
+          <Box as="span" boxSize="3" rounded="full" bg="fg.muted" aria-hidden />
+          <Text as="span">{t('assignment.area_legend')}</Text>
         </HStack>
       </Flex>
       {placed.length < groups.length && (

@@ -134,7 +134,7 @@ export function SuggestionTab({ pick, onPick, canWrite }: AssignmentTabProps) {
             </Alert.Root>
           )}
           <Suspense fallback={<LoadingState label={t('assignment.map_loading')} />}>
-            <SuggestionMap groups={proposal.groups} />
+            <SuggestionMap groups={proposal.groups} unassigned={proposal.unassigned} points={proposal.points} />
           </Suspense>
           <ProposalTable
             proposal={proposal}
