@@ -74,6 +74,8 @@ describe('queue', () => {
     expect(q.visits[0].visit.visit_id).toBe(visits.cash.visit_id);
     const cash = q.visits[0];
     expect(cash.visit.flags).toEqual(['receipt_not_deposited']);
+    // The limit behind that flag comes with the queue, for the reviewer's reason text.
+    expect(q.receipt_deposit_days).toBe(2);
     expect(cash.receipt).toMatchObject({ amount_paise: 150000, payment_mode: 'cash', deposited: false });
     const far = q.visits.find((v) => v.visit.visit_id === visits.far.visit_id)!;
     expect(far.visit.distance_m).toBeGreaterThan(10_000);

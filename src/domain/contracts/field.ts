@@ -379,6 +379,8 @@ export const verificationQueue = z.object({
   total: z.number().int(),
   page_number: z.number().int(),
   page_size: z.number().int(),
+  /** Days a cash/cheque/DD receipt may stay undeposited before its visit is flagged receipt_not_deposited (the server's setting). */
+  receipt_deposit_days: z.number().int(),
 });
 export type VerificationQueue = z.infer<typeof verificationQueue>;
 /** POST /api/fos/verification/visits/{visit_id}: a reason is required to reject; markup is refused (spec 5). */

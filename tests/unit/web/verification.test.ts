@@ -45,7 +45,7 @@ function item(id: string, over: Partial<VerificationItem['visit']> = {}, rest: P
   };
 }
 
-const queue = (items: VerificationItem[], total = items.length): VerificationQueue => ({ visits: items, total, page_number: 1, page_size: 20 });
+const queue = (items: VerificationItem[], total = items.length): VerificationQueue => ({ visits: items, total, page_number: 1, page_size: 20, receipt_deposit_days: 3 });
 
 describe('flagReasons', () => {
   it('says how far the check-in was against the limit, and how poor the GPS was', () => {
@@ -65,8 +65,13 @@ describe('flagReasons', () => {
 
   it('ages an undeposited receipt in whole days from its collection', () => {
     const receipt = { receipt_number: 'EMPFOS-900002', amount_paise: 80_000, payment_mode: 'cash', collected_at: '2026-11-17T10:00:00.000Z', deposited: false };
-    const [reason] = flagReasons(item('v1', { flags: ['receipt_not_deposited'] }, { receipt }), 'INR', new Date('2026-11-20T09:00:00.000Z'));
+    const [reason] = flagReasons(item('v1', { flags: ['receipt_not_deposited'] }, { receipt }), 'INR', 2, new Date('2026-11-20T09:00:00.000Z'));
     expect(reason).toEqual({ flag: 'receipt_not_deposited', key: 'verification.reason.receipt_not_deposited', values: { number: 'EMPFOS-900002', amount: 'Rs 800', days: 2, limit: 2 } });
+    // The limit shown is the server's (RECEIPT_DEPOSIT_DAYS), not the default.
+    const [strict] = flagReasons(item('v1', { flags: ['receipt_not_deposited'] }, { receipt }), 'INR', 1, new Date('2026-11-20T09:00:00.000Z'));
+    expect(strict!.values.limit).toBe(1);
+    const [unknown] = flagReasons(item('v1', { flags: ['receipt_not_deposited'] }), 'INR', 5);
+    expect(unknown).toEqual({ flag: 'receipt_not_deposited', key: 'verification.reason.receipt_not_deposited_unknown', values: { days: 5 } });
   });
 
   it('falls back to the short reason when the figures are missing', () => {
@@ -103,6 +108,8 @@ describe('mergeStatuses (the all tab)', () => {
     expect(first.visits.map((i) => i.visit.visit_id)).toEqual(['p2', 'a1', 'r1']);
     expect(first.total).toBe(4);
     expect(first.truncated).toBe(false);
+    // The server's receipt limit travels with the merged page.
+    expect(first.receipt_deposit_days).toBe(3);
     expect(mergeStatuses([pending, approved, rejected], 2, 3).visits.map((i) => i.visit.visit_id)).toEqual(['p1']);
   });
 

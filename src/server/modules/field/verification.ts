@@ -120,7 +120,7 @@ export async function verificationQueue(db: Db, caller: FieldCaller, query: z.in
         : null,
     };
   });
-  return { visits, total, page_number: query.page_number, page_size: query.page_size };
+  return { visits, total, page_number: query.page_number, page_size: query.page_size, receipt_deposit_days: receiptDepositDays };
 }
 
 /**

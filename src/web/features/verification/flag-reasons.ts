@@ -21,10 +21,11 @@ const HOUR_MS = 3_600_000;
 
 /**
  * The reasons of a queue item's flags, in the visit's flag order.
+ * @param receiptDepositDays the server's limit for an undeposited receipt (the queue's `receipt_deposit_days`)
  * @param now for the age of an undeposited receipt
  * @returns one reason per flag; a flag whose figures are missing gets its short form (`*_unknown`)
  */
-export function flagReasons(item: VerificationItem, currency: Currency, now: Date = new Date()): FlagReason[] {
+export function flagReasons(item: VerificationItem, currency: Currency, receiptDepositDays: number = DEFAULT_RECEIPT_DEPOSIT_DAYS, now: Date = new Date()): FlagReason[] {
   const { visit, loan, receipt } = item;
   return visit.flags.map((flag): FlagReason => {
     switch (flag) {
@@ -55,7 +56,7 @@ export function flagReasons(item: VerificationItem, currency: Currency, now: Dat
             }
           : { flag, key: 'verification.reason.ptp_above_dues_unknown', values: {} };
       case 'receipt_not_deposited': {
-        if (!receipt) return { flag, key: 'verification.reason.receipt_not_deposited_unknown', values: { days: DEFAULT_RECEIPT_DEPOSIT_DAYS } };
+        if (!receipt) return { flag, key: 'verification.reason.receipt_not_deposited_unknown', values: { days: receiptDepositDays } };
         const hours = Math.max(0, (now.getTime() - new Date(receipt.collected_at).getTime()) / HOUR_MS);
         return {
           flag,
@@ -64,7 +65,7 @@ export function flagReasons(item: VerificationItem, currency: Currency, now: Dat
             number: receipt.receipt_number,
             amount: formatMinor(receipt.amount_paise, currency),
             days: Math.floor(hours / 24),
-            limit: DEFAULT_RECEIPT_DEPOSIT_DAYS,
+            limit: receiptDepositDays,
           },
         };
       }

@@ -26,6 +26,7 @@ import { useIsPhone } from '../../lib/use-is-phone';
 import { formatWhen } from '../field/format';
 import { QUEUE_PAGE_SIZE, VERIFICATION_TABS, useDecideVisit, useExecutiveOptions, useVerificationQueue, type QueueFilters, type VerificationTab } from './api';
 import { FilterSelect } from './filter-select';
+import { DEFAULT_RECEIPT_DEPOSIT_DAYS } from '../../../domain/field/verification';
 import { ReviewPanel } from './review-panel';
 import { isShortcut } from './shortcuts';
 import { VerificationBadge } from './verification-badge';
@@ -193,6 +194,7 @@ export default function FosVisitsPage() {
       companyId={companyId}
       prefix={prefix}
       currency={currency}
+      receiptDepositDays={queue.data?.receipt_deposit_days ?? DEFAULT_RECEIPT_DEPOSIT_DAYS}
       canDecide={canDecide}
       deciding={decide.isPending && decide.variables?.visitId === selected.visit.visit_id}
       onDecide={(decision, reason) => onDecide(selected, decision, reason)}

@@ -4,6 +4,7 @@
  * (optimistic removal). Pure, for the unit tests.
  */
 import type { VerificationQueue } from '../../../domain/contracts/field';
+import { DEFAULT_RECEIPT_DEPOSIT_DAYS } from '../../../domain/field/verification';
 
 /** A page of the queue; `truncated` when the 'all' tab could not gather every visit of a status. */
 export type QueuePage = VerificationQueue & { truncated?: boolean };
@@ -21,6 +22,7 @@ export function mergeStatuses(queues: readonly VerificationQueue[], pageNumber: 
     page_number: pageNumber,
     page_size: pageSize,
     truncated: queues.some((q) => q.total > q.visits.length),
+    receipt_deposit_days: queues[0]?.receipt_deposit_days ?? DEFAULT_RECEIPT_DEPOSIT_DAYS,
   };
 }
 

@@ -34,6 +34,8 @@ export interface ReviewPanelProps {
   companyId: string | null;
   prefix: string;
   currency: Currency;
+  /** The server's days before an undeposited receipt is flagged (the queue's receipt_deposit_days). */
+  receiptDepositDays: number;
   /** The reviewer may decide (fos › visit_verification write). */
   canDecide: boolean;
   /** A decision of this visit is on its way. */
@@ -52,7 +54,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function ReviewPanel({ item, companyId, prefix, currency, canDecide, deciding, onDecide }: ReviewPanelProps) {
+export function ReviewPanel({ item, companyId, prefix, currency, receiptDepositDays, canDecide, deciding, onDecide }: ReviewPanelProps) {
   const { t } = useTranslation();
   const { visit, loan, executive, receipt } = item;
   const [reason, setReason] = useState('');
@@ -93,7 +95,7 @@ export function ReviewPanel({ item, companyId, prefix, currency, canDecide, deci
     return () => window.removeEventListener('keydown', onKey);
   }, [decidable]);
 
-  const reasons = flagReasons(item, currency);
+  const reasons = flagReasons(item, currency, receiptDepositDays);
   const checkIn = visit.latitude !== null && visit.longitude !== null ? { lat: visit.latitude, lng: visit.longitude } : null;
   const address = loan.latitude !== null && loan.longitude !== null ? { lat: loan.latitude, lng: loan.longitude } : null;
   const major = (n: number | null) => (n === null ? null : formatMoney(n, currency));
