@@ -3,16 +3,21 @@
  * company's permissions, keeps `company_id` in the URL (first assigned company when missing),
  * applies the ui-version redirect, and lays out a collapsible side menu with a top bar on desks
  * (≥769 px) or a compact header with a bottom navigation bar on phones (≤768 px, spec 9).
+ *
+ * Plain React and CSS (shell.css), no Chakra UI: the field executive's day list renders inside it
+ * before Chakra and emotion have loaded (issue 4 field route weight). Screens that use Chakra are
+ * wrapped in its provider by the router (with-chakra.tsx), and so are the chrome's popups (user
+ * menu, the phone's More sheet), which are lazy chunks opened on demand.
  */
-import { Alert, Box, Button, Flex, Icon, IconButton, Image, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { ChartColumn, CircleUser, ClipboardCheck, CreditCard, Ellipsis, FileStack, FileUp, House, KeyRound, Landmark, LayoutDashboard, MapPinned, Network, PanelLeftClose, PanelLeftOpen, Settings, Users, Wallet } from 'lucide-react';
+import { CircleUser, ClipboardCheck, CreditCard, Ellipsis, FileStack, FileUp, House, KeyRound, Landmark, LayoutDashboard, MapPinned, Network, PanelLeftClose, PanelLeftOpen, Settings, Users, Wallet, ChartColumn } from 'lucide-react';
 import { UserCheck } from 'lucide-react';
 import { MapIcon } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { uiVersionRedirect } from '../../domain/companies/ui-version';
+import { InlineAlert, Spinner } from '../components/plain';
 import { useProfile } from '../features/auth/api';
 import { signOut } from '../features/auth/sign-out';
 import { usePermissions } from '../features/companies/api';
@@ -22,8 +27,9 @@ import { hasFieldScreens, isFieldScreen, visibleMenu, type MenuEntry, type MenuI
 import { appLink, appPrefix } from '../lib/navigation';
 import { useIsPhone } from '../lib/use-is-phone';
 import { LanguagePicker } from './language-picker';
-import { ShellContext, SYNC_BAR_MIN_HEIGHT, type ShellState } from './shell-context';
+import { ShellContext, type ShellState } from './shell-context';
 import { ScreenErrorBoundary } from './screen-error-boundary';
+import { preloadChakra, WithChakra } from './with-chakra';
 
 const ICONS: Record<MenuIcon, LucideIcon> = {
   home: House,
@@ -47,8 +53,8 @@ const ICONS: Record<MenuIcon, LucideIcon> = {
 // The field app's sync bar and outbox triggers (issue 4): a lazy chunk, so Dexie stays out of the
 // first load of desk users who never open a field screen.
 const FieldShell = lazy(() => import('../features/field/field-shell'));
-// Popups of the chrome (menu, drawer) are lazy chunks opened on demand: the field route on a phone
-// loads none of their machinery before it is usable.
+// Popups of the chrome (menu, drawer) are lazy chunks opened on demand, with Chakra: the field
+// route on a phone loads none of their machinery before it is usable.
 const loadUserMenu = () => import('./user-menu');
 const UserMenuPopup = lazy(loadUserMenu);
 const MoreDrawer = lazy(() => import('./more-drawer'));
@@ -71,36 +77,23 @@ function SideMenu({ entries, collapsed }: { entries: MenuEntry[]; collapsed: boo
   const companyId = new URLSearchParams(search).get('company_id');
   const current = activeEntry(entries, pathname, prefix);
   return (
-    <Stack as="ul" gap="1" listStyleType="none" p="2" m="0">
+    <ul className="ro-side-list">
       {entries.map((entry) => {
         const active = entry === current;
         const label = t(entry.labelKey);
+        const Icon = ICONS[entry.icon];
         return (
           <li key={entry.screen}>
-            <Link
-              asChild
-              display="flex"
-              alignItems="center"
-              gap="3"
-              px="3"
-              py="2"
-              rounded="md"
-              fontWeight={active ? 'semibold' : 'normal'}
-              bg={active ? 'blue.subtle' : undefined}
-              color={active ? 'blue.fg' : 'fg'}
-              textDecoration="none"
-              _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
-              title={collapsed ? label : undefined}
-            >
-              <NavLink to={appLink(prefix, entry.screen, companyId)} aria-current={active ? 'page' : undefined} end>
-                <Icon as={ICONS[entry.icon]} boxSize="5" flexShrink={0} aria-hidden />
-                {collapsed ? <Box srOnly>{label}</Box> : <Text as="span">{label}</Text>}
-              </NavLink>
+            {/* A Link with aria-current set here, not a NavLink: the deeper entry wins (activeEntry),
+                and Home must not look current on every screen under /app. */}
+            <Link to={appLink(prefix, entry.screen, companyId)} className="ro-nav-link" aria-current={active ? 'page' : undefined} title={collapsed ? label : undefined}>
+              <Icon size={20} aria-hidden />
+              {collapsed ? <span className="ro-sr-only">{label}</span> : <span>{label}</span>}
             </Link>
           </li>
         );
       })}
-    </Stack>
+    </ul>
   );
 }
 
@@ -116,82 +109,42 @@ function BottomNav({ entries }: { entries: MenuEntry[] }) {
   const current = activeEntry(entries, pathname, prefix);
   const item = (entry: MenuEntry) => {
     const active = entry === current;
+    const Icon = ICONS[entry.icon];
     return (
-      <Link
-        asChild
-        key={entry.screen}
-        flex="1"
-        display="flex"
-        flexDirection="column"
-        alignItems="center"
-        gap="0.5"
-        py="2"
-        fontSize="xs"
-        color={active ? 'blue.fg' : 'fg.muted'}
-        fontWeight={active ? 'semibold' : 'normal'}
-        textDecoration="none"
-        minW="0"
-      >
-        <NavLink to={appLink(prefix, entry.screen, companyId)} aria-current={active ? 'page' : undefined} onClick={() => setMoreOpen(false)}>
-          <Icon as={ICONS[entry.icon]} boxSize="5" aria-hidden />
-          <Text as="span" truncate maxW="full">
-            {t(entry.labelKey)}
-          </Text>
-        </NavLink>
+      <Link key={entry.screen} to={appLink(prefix, entry.screen, companyId)} className="ro-bottom-item" aria-current={active ? 'page' : undefined} onClick={() => setMoreOpen(false)}>
+        <Icon size={20} aria-hidden />
+        <span>{t(entry.labelKey)}</span>
       </Link>
     );
   };
   return (
-    <Flex
-      as="nav"
-      aria-label={t('shell.bottom_navigation')}
-      data-testid="bottom-nav"
-      position="fixed"
-      bottom="0"
-      insetInline="0"
-      bg="bg"
-      borderTopWidth="1px"
-      zIndex="sticky"
-      pb="env(safe-area-inset-bottom)"
-    >
+    <nav aria-label={t('shell.bottom_navigation')} data-testid="bottom-nav" className="ro-bottom">
       {shown.map(item)}
       {rest.length > 0 && (
-        <Button
-          variant="ghost"
-          flex="1"
-          height="auto"
-          py="2"
-          flexDirection="column"
-          gap="0.5"
-          fontSize="xs"
-          fontWeight="normal"
-          color="fg.muted"
-          rounded="none"
-          minW="0"
-          lineHeight="moderate"
+        <button
+          type="button"
+          className="ro-bottom-item"
           aria-haspopup="dialog"
           aria-expanded={moreOpen}
+          onPointerEnter={preloadChakra}
           onClick={() => {
             setMoreLoaded(true);
             setMoreOpen(true);
           }}
         >
-          <Icon as={Ellipsis} boxSize="5" aria-hidden />
-          {/* The same text box as the links beside it, so the labels line up. */}
-          <Text as="span" truncate maxW="full" lineHeight="inherit">
-            {t('shell.more')}
-          </Text>
-        </Button>
+          <Ellipsis size={20} aria-hidden />
+          <span>{t('shell.more')}</span>
+        </button>
       )}
       {/* Kept mounted once loaded, so closing it returns focus to the More button. */}
       {moreLoaded && (
-        <Suspense fallback={null}>
+        <WithChakra fallback={null}>
           <MoreDrawer title={t('shell.more')} open={moreOpen} onClose={() => setMoreOpen(false)}>
-            {rest.map(item)}
+            <div className="ro-more-list">{rest.map(item)}</div>
           </MoreDrawer>
-        </Suspense>
+        </WithChakra>
       )}
-    </Flex>
+    </nav>
   );
 }
 
@@ -203,33 +156,38 @@ function UserMenu({ name, email }: { name: string; email: string }) {
   const { t } = useTranslation();
   const [wanted, setWanted] = useState(false);
   const button = (loading: boolean) => (
-    <IconButton
-      variant="ghost"
+    <button
+      type="button"
+      className="ro-btn ro-icon-btn"
+      data-variant="ghost"
       aria-label={t('shell.user_menu')}
       aria-haspopup="menu"
+      aria-busy={loading || undefined}
       data-testid="user-menu"
-      loading={loading}
-      onPointerEnter={() => void loadUserMenu()}
+      onPointerEnter={() => {
+        preloadChakra();
+        void loadUserMenu();
+      }}
       onClick={() => setWanted(true)}
     >
-      <CircleUser />
-    </IconButton>
+      {loading ? <Spinner /> : <CircleUser size={20} aria-hidden />}
+    </button>
   );
   if (!wanted) return button(false);
   return (
-    <Suspense fallback={button(true)}>
+    <WithChakra fallback={button(true)}>
       <UserMenuPopup name={name} email={email} label={t('shell.user_menu')} signOutLabel={t('shell.sign_out')} onSignOut={() => void signOut()} />
-    </Suspense>
+    </WithChakra>
   );
 }
 
 function ScreenFallback() {
   const { t } = useTranslation();
   return (
-    <Flex justify="center" py="16" role="status" aria-live="polite">
+    <div className="ro-state" role="status" aria-live="polite">
       <Spinner size="lg" />
-      <Box srOnly>{t('common.loading')}</Box>
-    </Flex>
+      <span className="ro-sr-only">{t('common.loading')}</span>
+    </div>
   );
 }
 
@@ -281,109 +239,92 @@ export function AppShell() {
   // No HTTP answer at all: the network or the server is down, not a refusal.
   const unreachable = profile.error instanceof ApiError && profile.error.failure.status === null;
 
-  const problems = (
-    <>
-      {profile.isError && (
-        <Alert.Root status={offline || unreachable ? 'warning' : 'error'} mb="4" data-testid="shell-load-error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{offline ? t('shell.offline_title') : unreachable ? t('shell.unreachable_title') : t('shell.profile_failed')}</Alert.Title>
-            <Alert.Description>{offline || unreachable ? t('shell.offline_body') : errorMessage(profile.error)}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => void profile.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Alert.Root>
-      )}
-    </>
-  );
+  const problems = profile.isError ? (
+    <InlineAlert
+      status={offline || unreachable ? 'warning' : 'error'}
+      testId="shell-load-error"
+      title={offline ? t('shell.offline_title') : unreachable ? t('shell.unreachable_title') : t('shell.profile_failed')}
+      action={
+        <button type="button" className="ro-btn" data-variant="outline" data-size="xs" onClick={() => void profile.refetch()}>
+          {t('common.retry')}
+        </button>
+      }
+    >
+      {offline || unreachable ? t('shell.offline_body') : errorMessage(profile.error)}
+    </InlineAlert>
+  ) : null;
 
   const main = (
-    <Box as="main" id="main" flex="1" minW="0" px={{ base: '4', md: '6' }} py={{ base: '4', md: '6' }} pb={isPhone ? '24' : '6'} tabIndex={-1} outline="none">
+    <main id="main" className="ro-main" data-phone={isPhone} tabIndex={-1}>
       {problems}
       <ScreenErrorBoundary>
         <Suspense fallback={<ScreenFallback />}>
           <Outlet />
         </Suspense>
       </ScreenErrorBoundary>
-    </Box>
+    </main>
   );
 
   const userMenu = <UserMenu name={profile.data?.name ?? ''} email={profile.data?.email ?? ''} />;
 
   return (
     <ShellContext.Provider value={shell}>
-      <Box asChild srOnly _focus={{ position: 'fixed', top: '2', insetStart: '2', zIndex: 'max', bg: 'bg', p: '2', width: 'auto', height: 'auto', clip: 'auto' }}>
-        <a href="#main">{t('shell.skip_to_content')}</a>
-      </Box>
+      <a href="#main" className="ro-skip">
+        {t('shell.skip_to_content')}
+      </a>
       {/* One tree for both layouts, so crossing the 768 px breakpoint (a rotated tablet, a resized
           window) re-renders the chrome around the screen but never remounts the screen and its state. */}
-      <Flex minH="100dvh" bg="bg.subtle">
+      <div className="ro-shell">
         {!isPhone && (
-          <Box
-            as="nav"
-            aria-label={t('shell.side_menu')}
-            data-testid="side-menu"
-            width={collapsed ? '16' : '60'}
-            flexShrink={0}
-            bg="bg"
-            borderEndWidth="1px"
-            transition="width 0.15s"
-            position="sticky"
-            top="0"
-            height="100dvh"
-            overflowY="auto"
-          >
-            <Flex align="center" justify={collapsed ? 'center' : 'space-between'} px="3" py="3" borderBottomWidth="1px" minH="14">
-              {!collapsed && (
-                <Text fontWeight="bold" color="blue.fg" truncate>
-                  {t('app.name')}
-                </Text>
-              )}
-              <IconButton
-                size="sm"
-                variant="ghost"
+          <nav aria-label={t('shell.side_menu')} data-testid="side-menu" className="ro-side" data-collapsed={collapsed}>
+            <div className="ro-side-head">
+              {!collapsed && <p className="ro-brand">{t('app.name')}</p>}
+              <button
+                type="button"
+                className="ro-btn ro-icon-btn"
+                data-variant="ghost"
+                data-size="sm"
                 aria-label={collapsed ? t('shell.expand_menu') : t('shell.collapse_menu')}
                 aria-expanded={!collapsed}
                 onClick={() => setCollapsed((c) => !c)}
               >
-                {collapsed ? <PanelLeftOpen /> : <PanelLeftClose />}
-              </IconButton>
-            </Flex>
+                {collapsed ? <PanelLeftOpen size={18} aria-hidden /> : <PanelLeftClose size={18} aria-hidden />}
+              </button>
+            </div>
             <SideMenu entries={entries} collapsed={collapsed} />
-          </Box>
+          </nav>
         )}
-        <Flex direction="column" flex="1" minW="0">
-          <Box position="sticky" top="0" zIndex="sticky">
+        <div className="ro-column">
+          <div className="ro-top">
             {isPhone ? (
-              <Flex as="header" align="center" gap="2" px="3" py="2" bg="bg" borderBottomWidth="1px">
-                <Image src="/favicon.svg" alt={t('app.name')} boxSize="7" flexShrink={0} />
-                <Box flex="1" minW="0">
-                  <CompanySwitcher assigned={assigned} maxW="full" />
-                </Box>
+              <header className="ro-header">
+                <img src="/favicon.svg" alt={t('app.name')} width={28} height={28} />
+                <div className="ro-header-company">
+                  <CompanySwitcher assigned={assigned} wide />
+                </div>
                 <LanguagePicker size="xs" />
                 {userMenu}
-              </Flex>
+              </header>
             ) : (
-              <Flex as="header" align="center" gap="3" px="6" py="2" minH="14" bg="bg" borderBottomWidth="1px">
-                <Box flex="1" minW="0">
+              <header className="ro-header" data-desk="true">
+                <div className="ro-header-company">
                   <CompanySwitcher assigned={assigned} />
-                </Box>
+                </div>
                 <LanguagePicker />
                 {userMenu}
-              </Flex>
+              </header>
             )}
             {/* The field sync bar (issue 4): always in view under the header on field screens. */}
             {fieldMode && (
-              <Suspense fallback={<Box minH={SYNC_BAR_MIN_HEIGHT} bg="bg" borderBottomWidth="1px" />}>
+              <Suspense fallback={<div className="ro-sync-slot" />}>
                 <FieldShell />
               </Suspense>
             )}
-          </Box>
+          </div>
           {main}
           {isPhone && <BottomNav entries={entries} />}
-        </Flex>
-      </Flex>
+        </div>
+      </div>
     </ShellContext.Provider>
   );
 }

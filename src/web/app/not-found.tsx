@@ -1,17 +1,16 @@
-/** A route that does not exist. */
-import { Button, Heading, Stack, Text } from '@chakra-ui/react';
+/** A route that does not exist. Plain (shell.css): it needs no screen chunk and no Chakra. */
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 
 export function NotFound() {
   const { t } = useTranslation();
   return (
-    <Stack gap="4" p="8" align="start">
-      <Heading as="h1">{t('not_found.title')}</Heading>
-      <Text>{t('not_found.body')}</Text>
-      <Button asChild>
-        <RouterLink to="/app">{t('not_found.home')}</RouterLink>
-      </Button>
-    </Stack>
+    <div className="ro-not-found">
+      <h1>{t('not_found.title')}</h1>
+      <p>{t('not_found.body')}</p>
+      <RouterLink to="/app" className="ro-btn" data-variant="solid">
+        {t('not_found.home')}
+      </RouterLink>
+    </div>
   );
 }

@@ -1,10 +1,13 @@
-/** App-wide providers: Chakra (light, blue), TanStack Query, the toaster. */
-import { ChakraProvider } from '@chakra-ui/react';
+/**
+ * App-wide providers: TanStack Query and the toaster. Chakra's provider is not here: screens and
+ * popups that use Chakra mount it with their chunk (with-chakra.tsx), so the shell and the field
+ * day list load without it (issue 4).
+ */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api';
 import { toaster } from '../lib/toaster';
-import { system } from './system';
+import { WithChakra } from './with-chakra';
 
 // The toaster's machines (zag toast) load with the first toast, not with every screen.
 const AppToaster = lazy(() => import('./app-toaster'));
@@ -19,9 +22,9 @@ function LazyToaster() {
   }, [wanted]);
   if (!wanted) return null;
   return (
-    <Suspense fallback={null}>
+    <WithChakra fallback={null}>
       <AppToaster />
-    </Suspense>
+    </WithChakra>
   );
 }
 
@@ -43,11 +46,9 @@ export const queryClient = new QueryClient({
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={system}>
-      <QueryClientProvider client={queryClient}>
-        {children}
-        <LazyToaster />
-      </QueryClientProvider>
-    </ChakraProvider>
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <LazyToaster />
+    </QueryClientProvider>
   );
 }

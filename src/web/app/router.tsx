@@ -1,11 +1,13 @@
 /**
  * Routes (spec 2): `/login`, `/login/sso`, and the app under `/app`, `/v1/app` and `/v2/app`.
+ * Every screen that renders Chakra UI is wrapped in its provider (`chakra()`); the field
+ * executive's day list (`visit-details`) is plain and renders without Chakra (issue 4).
  * Declarative routes (`useRoutes` under a BrowserRouter): the app uses no loaders or actions, and
  * the data router would add ~12 KB gzipped to every first load. Every screen is a lazy chunk;
  * login, home and the field screens are precached (vite.config.ts) so they open offline, the admin
  * screens (`*-page` under assets/lazy) are loaded when opened.
  */
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { session } from '../lib/store';
@@ -13,6 +15,7 @@ import { AppShell } from './app-shell';
 import { NotFound } from './not-found';
 import { SessionAlerts } from './session-alerts';
 import { ServiceWorkerUpdates } from './sw-update';
+import { WithChakra } from './with-chakra';
 
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const SsoPage = lazy(() => import('../features/auth/sso-page'));
@@ -40,6 +43,11 @@ const DepositsScreen = lazy(() => import('../features/field/deposits-screen'));
 const OnlineRecoveriesScreen = lazy(() => import('../features/field/online-recoveries-screen'));
 const DocumentUploadScreen = lazy(() => import('../features/field/document-upload-screen'));
 
+/** A screen rendered in Chakra's provider (loaded with the screen's chunk). */
+function chakra(screen: ReactNode): ReactNode {
+  return <WithChakra>{screen}</WithChakra>;
+}
+
 /** Spec 4: authenticated means a uat token exists; otherwise go to /login with `next`. */
 function RequireAuth() {
   const { uat } = useSnapshot(session);
@@ -59,28 +67,28 @@ function Root() {
 }
 
 const appChildren: RouteObject[] = [
-  { index: true, element: <HomePage /> },
-  { path: 'home', element: <HomePage /> },
-  { path: 'user-management', element: <UserManagementPage /> },
-  { path: 'roles', element: <RolesPage /> },
-  { path: 'profiles', element: <ProfilesPage /> },
-  { path: 'company-settings', element: <CompanySettingsPage /> },
-  { path: 'user-reports', element: <UserReportsPage /> },
-  { path: 'customer-loans', element: <LoansPage /> },
-  { path: 'customer/loan-details', element: <LoanProfilePage /> },
-  { path: 'customer-details', element: <CustomerPage /> },
-  { path: 'customer/activity-summary', element: <ActivityPage /> },
-  { path: 'bulk-operations', element: <BulkOperationsPage /> },
-  { path: 'portfolio-assignment', element: <PortfolioAssignmentPage /> },
+  { index: true, element: chakra(<HomePage />) },
+  { path: 'home', element: chakra(<HomePage />) },
+  { path: 'user-management', element: chakra(<UserManagementPage />) },
+  { path: 'roles', element: chakra(<RolesPage />) },
+  { path: 'profiles', element: chakra(<ProfilesPage />) },
+  { path: 'company-settings', element: chakra(<CompanySettingsPage />) },
+  { path: 'user-reports', element: chakra(<UserReportsPage />) },
+  { path: 'customer-loans', element: chakra(<LoansPage />) },
+  { path: 'customer/loan-details', element: chakra(<LoanProfilePage />) },
+  { path: 'customer-details', element: chakra(<CustomerPage />) },
+  { path: 'customer/activity-summary', element: chakra(<ActivityPage />) },
+  { path: 'bulk-operations', element: chakra(<BulkOperationsPage />) },
+  { path: 'portfolio-assignment', element: chakra(<PortfolioAssignmentPage />) },
   { path: 'visit-details', element: <MyVisitsScreen /> },
-  { path: 'customer/visit-details', element: <VisitFormScreen /> },
-  { path: 'field-executive', element: <DepositsScreen /> },
-  { path: 'field-executive/online', element: <OnlineRecoveriesScreen /> },
-  { path: 'document-upload', element: <DocumentUploadScreen /> },
-  { path: 'fos-visits', element: <FosVisitsPage /> },
-  { path: 'fos-dashboard', element: <FosDashboardPage /> },
-  { path: 'field-force-tracking', element: <FieldForceTrackingPage layout="classic" /> },
-  { path: 'field-force-tracking_v2', element: <FieldForceTrackingPage layout="map-first" /> },
+  { path: 'customer/visit-details', element: chakra(<VisitFormScreen />) },
+  { path: 'field-executive', element: chakra(<DepositsScreen />) },
+  { path: 'field-executive/online', element: chakra(<OnlineRecoveriesScreen />) },
+  { path: 'document-upload', element: chakra(<DocumentUploadScreen />) },
+  { path: 'fos-visits', element: chakra(<FosVisitsPage />) },
+  { path: 'fos-dashboard', element: chakra(<FosDashboardPage />) },
+  { path: 'field-force-tracking', element: chakra(<FieldForceTrackingPage layout="classic" />) },
+  { path: 'field-force-tracking_v2', element: chakra(<FieldForceTrackingPage layout="map-first" />) },
   { path: '*', element: <NotFound /> },
 ];
 
@@ -89,8 +97,8 @@ const routes: RouteObject[] = [
     element: <Root />,
     children: [
       { path: '/', element: <Navigate to={{ pathname: '/app', search: window.location.search }} replace /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/login/sso', element: <SsoPage /> },
+      { path: '/login', element: chakra(<LoginPage />) },
+      { path: '/login/sso', element: chakra(<SsoPage />) },
       ...['/app', '/v1/app', '/v2/app'].map((path) => ({ path, element: <RequireAuth />, children: appChildren })),
       { path: '*', element: <NotFound /> },
     ],

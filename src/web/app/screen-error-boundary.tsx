@@ -1,10 +1,11 @@
 /**
  * Catches a screen that failed to render or whose chunk failed to load. A stale chunk (a new
- * deployment removed it) triggers one forced reload (spec 8); offline, it says so instead.
+ * deployment removed it) triggers one forced reload (spec 8); offline, it says so instead. Plain
+ * (no Chakra): it sits in the shell, around screens that may not have loaded Chakra.
  */
-import { Alert, Button } from '@chakra-ui/react';
 import { Component, type ReactNode } from 'react';
 import { Translation } from 'react-i18next';
+import { InlineAlert } from '../components/plain';
 
 const RELOAD_FLAG = 'chunk_reload_attempted';
 
@@ -36,15 +37,15 @@ export class ScreenErrorBoundary extends Component<{ children: ReactNode }, Stat
     return (
       <Translation>
         {(t) => (
-          <Alert.Root status={offline ? 'warning' : 'error'} role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{offline ? t('shell.screen_offline') : t('errors.generic')}</Alert.Title>
-            </Alert.Content>
-            <Button size="sm" variant="outline" onClick={() => window.location.reload()}>
-              {t('common.retry')}
-            </Button>
-          </Alert.Root>
+          <InlineAlert
+            status={offline ? 'warning' : 'error'}
+            title={offline ? t('shell.screen_offline') : t('errors.generic')}
+            action={
+              <button type="button" className="ro-btn" data-variant="outline" data-size="xs" onClick={() => window.location.reload()}>
+                {t('common.retry')}
+              </button>
+            }
+          />
         )}
       </Translation>
     );

@@ -1,12 +1,13 @@
 /**
  * The session-level alarms raised by the API client (spec 8): the session-expired modal (401),
- * the permission-not-found modal (403 naming a permission) and the blocking message (521).
+ * the permission-not-found modal (403 naming a permission) and the blocking message (521). The
+ * modals (Chakra dialogs) are a lazy chunk; the blocking message is plain (shell.css).
  */
-import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { session } from '../lib/store';
+import { WithChakra } from './with-chakra';
 
 const SessionDialogs = lazy(() => import('./session-dialogs'));
 
@@ -15,15 +16,15 @@ function BlockingMessage() {
   const { blockingMessage } = useSnapshot(session);
   if (blockingMessage === null) return null;
   return (
-    <Box role="alertdialog" aria-modal="true" aria-labelledby="blocking-title" position="fixed" inset="0" zIndex="max" bg="bg" display="flex" alignItems="center" justifyContent="center" p="6">
-      <Stack maxW="md" gap="4" textAlign="center">
-        <Heading id="blocking-title" size="lg">
-          {t('blocking.title')}
-        </Heading>
-        <Text>{blockingMessage}</Text>
-        <Button onClick={() => window.location.reload()}>{t('blocking.retry')}</Button>
-      </Stack>
-    </Box>
+    <div role="alertdialog" aria-modal="true" aria-labelledby="blocking-title" className="ro-blocking">
+      <div>
+        <h1 id="blocking-title">{t('blocking.title')}</h1>
+        <p>{blockingMessage}</p>
+        <button type="button" className="ro-btn" data-variant="solid" onClick={() => window.location.reload()}>
+          {t('blocking.retry')}
+        </button>
+      </div>
+    </div>
   );
 }
 
@@ -35,9 +36,9 @@ export function SessionAlerts() {
   return (
     <>
       {dialogsWanted && (
-        <Suspense fallback={null}>
+        <WithChakra fallback={null}>
           <SessionDialogs />
-        </Suspense>
+        </WithChakra>
       )}
       <BlockingMessage />
     </>

@@ -19,9 +19,3 @@ export const ShellContext = createContext<ShellState>({ profile: undefined, comp
 export function useShell(): ShellState {
   return useContext(ShellContext);
 }
-
-/**
- * The field sync bar's height (a Chakra size token: 3 rem): the bar keeps it whatever it shows,
- * and the shell reserves it while the bar's chunk loads, so the screen below never jumps (CLS).
- */
-export const SYNC_BAR_MIN_HEIGHT = '12';

@@ -1,18 +1,12 @@
-/** Loading, error (with retry) and empty states shared by the list screens. */
-import { Alert, Button, Flex, Spinner, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+/**
+ * Loading, error (with retry) and empty states shared by the list screens. Loading and empty are
+ * the plain ones (components/plain.tsx), so the field route can use them without Chakra.
+ */
+import { Alert, Button } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../lib/api';
 
-export function LoadingState({ label }: { label?: string }) {
-  const { t } = useTranslation();
-  return (
-    <Flex justify="center" align="center" gap="3" py="10" role="status" aria-live="polite">
-      <Spinner />
-      <Text color="fg.muted">{label ?? t('common.loading')}</Text>
-    </Flex>
-  );
-}
+export { EmptyState, LoadingState } from './plain';
 
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
@@ -29,13 +23,5 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
         </Button>
       )}
     </Alert.Root>
-  );
-}
-
-export function EmptyState({ children }: { children: ReactNode }) {
-  return (
-    <Flex justify="center" py="10" borderWidth="1px" borderStyle="dashed" rounded="md" bg="bg">
-      <Text color="fg.muted">{children}</Text>
-    </Flex>
   );
 }

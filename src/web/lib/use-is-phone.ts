@@ -1,9 +1,15 @@
 /** True at widths of at most 768 px, the spec's mobile breakpoint (spec 9). */
-import { useMediaQuery } from '@chakra-ui/react';
+import { useSyncExternalStore } from 'react';
 
 export const PHONE_QUERY = '(max-width: 768px)';
 
+function subscribe(onChange: () => void): () => void {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** Whether the viewport is phone-sized, following resizes and rotations (matchMedia; no Chakra, so the shell can use it). */
 export function useIsPhone(): boolean {
-  const [isPhone] = useMediaQuery([PHONE_QUERY], { ssr: false });
-  return isPhone;
+  return useSyncExternalStore(subscribe, () => window.matchMedia(PHONE_QUERY).matches, () => false);
 }

@@ -8,7 +8,6 @@
  * outbox. Nothing runs when off duty, signed out, or without fos › visits (write). A page hidden
  * for a while catches up with one ping when it is shown again, not with the missed ones.
  */
-import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -113,22 +112,23 @@ export function useDutyPings(userId: string | null, companyId: string | null, en
   return { on: state?.on, lastPing: state?.lastPing ?? null, problem, refused: state?.refused ?? null, toggle };
 }
 
-/** The switch with what it is doing: last position sent, or why there is none. */
+/** The switch with what it is doing: last position sent, or why there is none. Plain (sync-bar.css). */
 export function DutySwitch({ duty }: { duty: DutyPings }) {
   const { t, i18n } = useTranslation();
   const on = duty.on === true;
   return (
     // Not announced on every ping: the sync bar around it is a live region.
-    <Flex align="center" gap="2" wrap="wrap" aria-live="off" data-testid="duty">
+    <div className="ds-duty" aria-live="off" data-testid="duty">
       {on && (
-        <Text fontSize="xs" color={duty.problem ? 'orange.fg' : 'fg.muted'} data-testid="duty-status">
+        <p className="ds-status" data-problem={duty.problem ? 'true' : undefined} data-testid="duty-status">
           {duty.problem ? t(`tracking.duty.problem_${duty.problem}`) : duty.lastPing ? t('tracking.duty.last_position', { when: formatWhen(duty.lastPing, i18n.language) }) : t('tracking.duty.locating')}
-        </Text>
+        </p>
       )}
-      <Button
-        size="xs"
-        variant={on ? 'subtle' : 'outline'}
-        colorPalette={on ? 'green' : 'gray'}
+      <button
+        type="button"
+        className="ro-btn"
+        data-size="xs"
+        data-variant={on ? 'on' : 'outline'}
         role="switch"
         aria-checked={on}
         disabled={duty.on === undefined}
@@ -136,16 +136,16 @@ export function DutySwitch({ duty }: { duty: DutyPings }) {
         title={t('tracking.duty.hint')}
         data-testid="duty-switch"
       >
-        <Box as="span" aria-hidden position="relative" display="inline-block" w="7" h="4" rounded="full" bg={on ? 'green.solid' : 'gray.muted'} transition="background 0.15s">
-          <Box as="span" position="absolute" top="0.5" left={on ? '3.5' : '0.5'} w="3" h="3" rounded="full" bg="white" transition="left 0.15s" boxShadow="sm" />
-        </Box>
+        <span className="ds-track" data-on={on} aria-hidden>
+          <span className="ds-thumb" />
+        </span>
         {t('tracking.duty.label')}
-      </Button>
+      </button>
       {duty.refused && on && (
-        <Text fontSize="xs" color="orange.fg" data-testid="duty-refused">
+        <p className="ds-refused" data-testid="duty-refused">
           {t('tracking.duty.refused', { reason: duty.refused })}
-        </Text>
+        </p>
       )}
-    </Flex>
+    </div>
   );
 }

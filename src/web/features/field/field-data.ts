@@ -11,6 +11,7 @@ import { META_KEYS, fieldDb, getMeta, setMeta } from '../../../offline/db';
 import type { OutboxItem } from '../../../offline/db';
 import { alignReceiptSequence, outboxItems } from '../../../offline/outbox';
 import { api } from '../../lib/api';
+import { session } from '../../lib/store';
 import { fetchPublicConfig } from '../auth/api';
 import { fetchAllocation } from './api';
 
@@ -38,6 +39,35 @@ export function useOutbox(userId: string | null, companyId: string | null): Outb
   return useLiveQuery(() => (userId && companyId ? outboxItems(userId, companyId) : Promise.resolve([])), [userId, companyId]);
 }
 
+/** Allocation downloads in flight, by company: one request however many callers ask at once. */
+const inflight = new Map<string, Promise<void>>();
+
+/**
+ * Downloads the signed-in user's allocation in the company into Dexie (GET /api/fos/allocation),
+ * joining a download already in flight for the company.
+ * @throws ApiError when the server refuses or cannot be reached (the cached copy stays)
+ */
+export function refreshAllocationOnce(companyId: string): Promise<void> {
+  let running = inflight.get(companyId);
+  if (!running) {
+    running = refreshAllocation(() => fetchAllocation(companyId), companyId).finally(() => inflight.delete(companyId));
+    inflight.set(companyId, running);
+  }
+  return running;
+}
+
+/**
+ * Starts the allocation download of the company in the page's URL at once, without waiting for the
+ * profile (the server answers the token's own allocation): on a first visit the day list then
+ * waits for one round trip instead of two (issue 4 LCP). Failures are left to the screen's refresh.
+ */
+export function startAllocationDownload(): void {
+  // Signed out, the route sends the user to sign in: no request that would answer 401.
+  if (typeof window === 'undefined' || !navigator.onLine || !session.uat) return;
+  const companyId = new URLSearchParams(window.location.search).get('company_id');
+  if (companyId) refreshAllocationOnce(companyId).catch(() => undefined);
+}
+
 /**
  * Copies the allocation into Dexie when online (at most every 5 minutes per company and user; the
  * query is shared by the shell and the screens). Offline it fails quietly: the cached copy stays.
@@ -46,7 +76,7 @@ export function useAllocationRefresh(userId: string | null, companyId: string | 
   return useQuery({
     queryKey: ['fos-allocation-refresh', companyId, userId],
     queryFn: async () => {
-      await refreshAllocation(() => fetchAllocation(companyId!), companyId!);
+      await refreshAllocationOnce(companyId!);
       await alignWithServerReceipts(companyId!).catch(() => undefined);
       return Date.now();
     },

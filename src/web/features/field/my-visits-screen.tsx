@@ -2,16 +2,17 @@
  * My visits (`/app/visit-details`, issue 4 "Screens under 768 px"): the executive's allocated loans
  * for the day from the phone's copy (Dexie), refreshed when online, as a list and on a map, ordered
  * by the day plan (priority, then distance from where the executive stands). Works offline: loans,
- * queued visits and the map's cached tiles all come from the phone.
+ * queued visits and the map's cached tiles all come from the phone. Plain React and CSS
+ * (visit-card.css): the route's first screen renders without Chakra UI (issue 4 benchmarks).
  */
-import { Alert, Box, Flex, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
 import { List, Map as MapIcon, RefreshCw } from 'lucide-react';
-import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShell } from '../../app/shell-context';
-import { EmptyState, LoadingState } from '../../components/query-state';
-import { useAllocationRefresh, useCachedAllocation, useOutbox } from './field-data';
+import { WithChakra } from '../../app/with-chakra';
+import { EmptyState, InlineAlert, LoadingState, Spinner } from '../../components/plain';
+import { startAllocationDownload, useAllocationRefresh, useCachedAllocation, useOutbox } from './field-data';
 import { formatWhen } from './format';
 import { currentPosition } from './gps';
 import { queuedDispositions } from './queued';
@@ -20,8 +21,11 @@ import { useFieldIdentity } from './use-field-identity';
 import { VisitCard, visitFormLink } from './visit-card';
 import { planVisits, type LatLng } from './visit-plan';
 
-// Leaflet (~45 KB gzipped) is loaded only when the map is opened.
+// Leaflet (~45 KB gzipped) and Chakra, which the map's popups use, load only when the map is opened.
 const VisitsMap = lazy(() => import('./visits-map'));
+
+// The day's loans start downloading as soon as this screen's chunk arrives, alongside the profile.
+startAllocationDownload();
 
 /** Cards in the first paint (a phone screen shows three or four) and added per later step. */
 const FIRST_CARDS = 6;
@@ -124,68 +128,59 @@ export default function MyVisitsScreen() {
   else if (!userId) body = <EmptyState>{t('field.visits.signed_out')}</EmptyState>;
   else if (!allocation.syncedAt && refresh.isFetching) body = <LoadingState label={t('field.visits.downloading')} />;
   else if (!allocation.syncedAt)
-    body = (
-      <Alert.Root status="warning">
-        <Alert.Indicator />
-        <Alert.Description>{online ? t('field.visits.download_failed') : t('field.visits.never_synced')}</Alert.Description>
-      </Alert.Root>
-    );
+    body = <InlineAlert status="warning">{online ? t('field.visits.download_failed') : t('field.visits.never_synced')}</InlineAlert>;
   else if (plan.length === 0) body = <EmptyState>{t('field.visits.empty')}</EmptyState>;
   else if (view === 'map')
     body = (
-      <Suspense fallback={<LoadingState label={t('field.visits.loading_map')} />}>
+      <WithChakra fallback={<LoadingState label={t('field.visits.loading_map')} />}>
         <VisitsMap plan={plan} here={here} currency={currency} recordHref={record} queued={queued} />
-      </Suspense>
+      </WithChakra>
     );
   else
     body = (
-      <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label={t('field.visits.list_label')} aria-busy={shown < plan.length}>
+      <ul className="mv-list" aria-label={t('field.visits.list_label')} aria-busy={shown < plan.length}>
         {plan.slice(0, shown).map(({ loan, distanceM }) => (
           <VisitCard key={loan.loan_id} loan={loan} distanceM={distanceM} currency={currency} queuedDisposition={queued.get(loan.loan_id) ?? null} recordHref={record(loan.loan_id)} />
         ))}
-      </Stack>
+      </ul>
     );
 
   return (
-    <Stack gap="3" maxW="3xl">
-      <Flex align="center" gap="2">
-        <Box flex="1" minW="0">
-          <Heading as="h1" size="xl">
-            {t('field.visits.title')}
-          </Heading>
+    <div className="mv-screen">
+      <div className="mv-head">
+        <div className="mv-title">
+          <h1>{t('field.visits.title')}</h1>
           {/* The line is kept (empty) until the first download, so the list below does not jump
               when the summary arrives (CLS). */}
           {allocation?.syncedAt ? (
-            <Text fontSize="sm" color="fg.muted" data-testid="allocation-summary">
+            <p className="mv-summary" data-testid="allocation-summary">
               {t('field.visits.summary', { count: plan.length, when: formatWhen(allocation.syncedAt, i18n.language) })}
-            </Text>
+            </p>
           ) : (
-            <Text fontSize="sm" aria-hidden>
+            <p className="mv-summary" aria-hidden>
               {'\u00a0'}
-            </Text>
+            </p>
           )}
-        </Box>
-        <IconButton
-          size="sm"
-          variant="ghost"
+        </div>
+        <button
+          type="button"
+          className="ro-btn ro-icon-btn"
+          data-variant="ghost"
+          data-size="sm"
           aria-label={t('field.visits.refresh')}
-          disabled={!online || !userId}
-          loading={refresh.isFetching}
+          aria-busy={refresh.isFetching || undefined}
+          disabled={!online || !userId || refresh.isFetching}
           onClick={() => void refresh.refetch()}
         >
-          <RefreshCw />
-        </IconButton>
-      </Flex>
+          {refresh.isFetching ? <Spinner /> : <RefreshCw size={18} aria-hidden />}
+        </button>
+      </div>
       <ViewTabs view={view} onChange={setView} panelId="my-visits-panel" />
       <div id="my-visits-panel" role="tabpanel" aria-labelledby={`my-visits-panel-${view}`}>
         {/* Inside the panel, so its arrival with the day's loans does not push the panel down. */}
-        {here === null && plan.length > 0 && (
-          <Text fontSize="xs" color="fg.muted" mb="3">
-            {t('field.visits.no_position')}
-          </Text>
-        )}
+        {here === null && plan.length > 0 && <p className="mv-hint">{t('field.visits.no_position')}</p>}
         {body}
       </div>
-    </Stack>
+    </div>
   );
 }

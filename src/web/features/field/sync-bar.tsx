@@ -2,18 +2,18 @@
  * The sync bar (issue 4 "A sync bar always visible: pending items, last successful sync, failed
  * items with the server's reason and a retry"). Reads the outbox live, so it moves as the drain
  * (page or service worker) sends items. A drain stopped by a 401 keeps the queue and asks the user
- * to sign in again; storage above 85 % of the quota is warned about.
+ * to sign in again; storage above 85 % of the quota is warned about. Plain (sync-bar.css): it is
+ * on the field route, which renders before Chakra loads.
  */
-import { Badge, Box, Button, Flex, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { ChevronDown, CircleCheck, CloudOff, CloudUpload, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SYNC_BAR_MIN_HEIGHT } from '../../app/shell-context';
 import { retryItem } from '../../../offline/outbox';
 import { storageStatus } from '../../../offline/storage';
 import { leaveToLogin } from '../auth/sign-out';
 import { useOutbox, useSyncMeta } from './field-data';
 import { formatWhen } from './format';
+import './sync-bar.css';
 
 function subscribeOnline(callback: () => void): () => void {
   window.addEventListener('online', callback);
@@ -64,82 +64,67 @@ export function SyncBar({ userId, companyId, duty }: { userId: string | null; co
     for (const item of all) if (item.id !== undefined && item.status !== 'failed') void retryItem(item.id);
   };
 
+  const tone = unauthorized || failed.length > 0 ? 'warning' : pending > 0 ? 'pending' : 'idle';
+  const StatusIcon = !online ? CloudOff : pending > 0 ? CloudUpload : CircleCheck;
   return (
-    <Box
-      bg={unauthorized || failed.length > 0 ? 'orange.subtle' : pending > 0 ? 'blue.subtle' : 'bg'}
-      borderBottomWidth="1px"
-      px={{ base: '3', md: '6' }}
-      py="1.5"
-      minH={SYNC_BAR_MIN_HEIGHT}
-      display="flex"
-      flexDirection="column"
-      justifyContent="center"
-      data-testid="sync-bar"
-      className="no-print"
-    >
-      <Flex align="center" gap="2" wrap="wrap" role="status" aria-live="polite">
-        <Icon as={!online ? CloudOff : pending > 0 ? CloudUpload : CircleCheck} boxSize="4" color={!online ? 'fg.muted' : pending > 0 ? 'blue.fg' : 'green.fg'} aria-hidden />
-        <Text fontSize="sm" fontWeight="medium" data-testid="sync-pending">
+    <div className="ro-sync-slot sb-bar no-print" data-tone={tone} data-testid="sync-bar">
+      <div className="sb-row" role="status" aria-live="polite">
+        <StatusIcon size={16} className="sb-icon" data-state={!online ? 'offline' : pending > 0 ? 'pending' : 'done'} aria-hidden />
+        <p className="sb-pending" data-testid="sync-pending">
           {pending > 0 ? t('field.sync.pending', { count: pending }) : t('field.sync.all_sent')}
-        </Text>
-        <Text fontSize="xs" color="fg.muted" data-testid="sync-last">
+        </p>
+        <p className="sb-last" data-testid="sync-last">
           {!online ? `${t('field.sync.offline')} · ` : ''}
           {t('field.sync.last_sync', { when: formatWhen(meta?.lastSyncAt, i18n.language) })}
           {pings > 0 ? ` · ${t('tracking.duty.positions_waiting', { count: pings })}` : ''}
-        </Text>
-        <HStack gap="1" ms="auto">
+        </p>
+        <div className="sb-actions">
           {duty}
           {failed.length > 0 && (
-            <Button size="xs" variant="subtle" colorPalette="orange" onClick={() => setOpen((o) => !o)} aria-expanded={open} data-testid="sync-failed">
-              <TriangleAlert aria-hidden /> {t('field.sync.failed', { count: failed.length })}
-              <ChevronDown aria-hidden />
-            </Button>
+            <button type="button" className="ro-btn" data-size="xs" data-variant="warning" onClick={() => setOpen((o) => !o)} aria-expanded={open} data-testid="sync-failed">
+              <TriangleAlert size={14} aria-hidden /> {t('field.sync.failed', { count: failed.length })}
+              <ChevronDown size={14} aria-hidden />
+            </button>
           )}
           {pending > 0 && online && !unauthorized && (
-            <Button size="xs" variant="ghost" onClick={syncNow} aria-label={t('field.sync.sync_now')}>
-              <RefreshCw aria-hidden />
-            </Button>
+            <button type="button" className="ro-btn" data-size="xs" data-variant="ghost" onClick={syncNow} aria-label={t('field.sync.sync_now')}>
+              <RefreshCw size={14} aria-hidden />
+            </button>
           )}
-        </HStack>
-      </Flex>
+        </div>
+      </div>
       {unauthorized && (
-        <Flex align="center" gap="2" mt="1" wrap="wrap" data-testid="sync-unauthorized">
-          <Text fontSize="sm" flex="1" minW="48">
-            {t('field.sync.sign_in_needed', { count: items.length })}
-          </Text>
-          <Button size="xs" colorPalette="blue" onClick={() => leaveToLogin()}>
+        <div className="sb-row sb-extra" data-testid="sync-unauthorized">
+          <p className="sb-grow">{t('field.sync.sign_in_needed', { count: items.length })}</p>
+          <button type="button" className="ro-btn" data-size="xs" data-variant="solid" onClick={() => leaveToLogin()}>
             {t('field.sync.sign_in_again')}
-          </Button>
-        </Flex>
+          </button>
+        </div>
       )}
       {nearlyFull && (
-        <Text fontSize="sm" color="orange.fg" mt="1" data-testid="storage-warning">
+        <p className="sb-extra sb-warning" data-testid="storage-warning">
           {t('field.sync.storage_nearly_full')}
-        </Text>
+        </p>
       )}
       {open && failed.length > 0 && (
-        <Stack as="ul" listStyleType="none" m="0" p="0" gap="2" mt="2" mb="1" aria-label={t('field.sync.failed_items')}>
+        <ul className="sb-failed" aria-label={t('field.sync.failed_items')}>
           {failed.map((item) => (
-            <Flex as="li" key={item.id} gap="2" align="start" bg="bg" rounded="md" p="2" borderWidth="1px" data-testid="sync-failed-item">
-              <Box flex="1" minW="0">
-                <Text fontSize="sm" fontWeight="medium" truncate>
-                  {item.summary}
-                </Text>
-                <Text fontSize="xs" color="red.fg">
+            <li key={item.id} className="sb-failed-item" data-testid="sync-failed-item">
+              <div className="sb-grow">
+                <p className="sb-summary">{item.summary}</p>
+                <p className="sb-error">
                   {item.last_error ?? t('field.sync.unknown_error')}
                   {item.last_status ? ` (${item.last_status})` : ''}
-                </Text>
-                <Badge size="xs" mt="1">
-                  {formatWhen(item.created_at, i18n.language)}
-                </Badge>
-              </Box>
-              <Button size="xs" variant="outline" onClick={() => item.id !== undefined && void retryItem(item.id)}>
+                </p>
+                <span className="sb-when">{formatWhen(item.created_at, i18n.language)}</span>
+              </div>
+              <button type="button" className="ro-btn" data-size="xs" data-variant="outline" onClick={() => item.id !== undefined && void retryItem(item.id)}>
                 {t('common.retry')}
-              </Button>
-            </Flex>
+              </button>
+            </li>
           ))}
-        </Stack>
+        </ul>
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,9 +1,8 @@
 /**
  * One loan of the day plan (issue 4 "each card shows name, amount due, dpd, address, last
- * disposition, and offers call, navigate, and record visit"). Styled by visit-card.css, not style
- * props: see there why.
+ * disposition, and offers call, navigate, and record visit"). Styled by visit-card.css, not Chakra
+ * style props: see there why.
  */
-import { Badge } from '@chakra-ui/react';
 import { ClipboardPen, Navigation, Phone, type LucideIcon } from 'lucide-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,9 +26,9 @@ const PRIORITY_COLOUR = ['red', 'orange', 'yellow', 'blue', 'gray'] as const;
 export function PriorityBadge({ priority }: { priority: number }) {
   const { t } = useTranslation();
   return (
-    <Badge colorPalette={PRIORITY_COLOUR[priority - 1] ?? 'gray'} variant="solid" flexShrink={0} title={t('field.visits.priority_title')}>
+    <span className="vc-badge" data-palette={PRIORITY_COLOUR[priority - 1] ?? 'gray'} title={t('field.visits.priority_title')}>
       {t('field.visits.priority', { priority })}
-    </Badge>
+    </span>
   );
 }
 
