@@ -6,6 +6,9 @@
  * Route chunks of desktop/admin screens are emitted under `assets/lazy/` and left out: they need
  * the API anyway and would only make the first install heavier. The field app's lazy chunks
  * (src/web/features/field, src/offline; issue 4) are precached: an executive opens them offline.
+ * Locale chunks: Hindi and Bahasa core texts (`assets/hi-*.js`, `assets/id-*.js`) are precached;
+ * the desk texts of every language (`<lang>-desk.json`, src/web/lib/i18n.ts) go to `assets/lazy/`
+ * with the desk screens that need them and are not precached.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
@@ -16,7 +19,8 @@ import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 
-const LAZY_CHUNK = /-page$/;
+/** Chunks emitted under assets/lazy/ (not precached): desk pages and desk texts, unless FIELD_SOURCE. */
+const LAZY_CHUNK = /-(page|desk)$/;
 const LOCALE_CHUNK = /^assets\/(hi|id)-[\w-]+\.js$/;
 /**
  * Sources whose lazy chunks must work offline, so they are precached: the field app (issue 4),

@@ -10,6 +10,7 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { deskPage } from '../lib/i18n';
 import { session } from '../lib/store';
 import { AppShell } from './app-shell';
 import { NotFound } from './not-found';
@@ -20,21 +21,21 @@ import { WithChakra } from './with-chakra';
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const SsoPage = lazy(() => import('../features/auth/sso-page'));
 const HomePage = lazy(() => import('../features/home/home-page'));
-const UserManagementPage = lazy(() => import('../features/users/user-management-page'));
-const RolesPage = lazy(() => import('../features/users/roles-page'));
-const ProfilesPage = lazy(() => import('../features/users/profiles-page'));
-const UserReportsPage = lazy(() => import('../features/users/user-reports-page'));
-const CompanySettingsPage = lazy(() => import('../features/companies/company-settings-page'));
-const LoansPage = lazy(() => import('../features/portfolio/loans-page'));
-const LoanProfilePage = lazy(() => import('../features/portfolio/loan-profile-page'));
-const CustomerPage = lazy(() => import('../features/portfolio/customer-page'));
-const ActivityPage = lazy(() => import('../features/portfolio/activity-page'));
-const BulkOperationsPage = lazy(() => import('../features/bulk/bulk-operations-page'));
-const PortfolioAssignmentPage = lazy(() => import('../features/allocation/portfolio-assignment-page'));
-const FosVisitsPage = lazy(() => import('../features/verification/fos-visits-page'));
-const FosDashboardPage = lazy(() => import('../features/dashboards/fos-dashboard-page'));
+const UserManagementPage = lazy(deskPage(() => import('../features/users/user-management-page')));
+const RolesPage = lazy(deskPage(() => import('../features/users/roles-page')));
+const ProfilesPage = lazy(deskPage(() => import('../features/users/profiles-page')));
+const UserReportsPage = lazy(deskPage(() => import('../features/users/user-reports-page')));
+const CompanySettingsPage = lazy(deskPage(() => import('../features/companies/company-settings-page')));
+const LoansPage = lazy(deskPage(() => import('../features/portfolio/loans-page')));
+const LoanProfilePage = lazy(deskPage(() => import('../features/portfolio/loan-profile-page')));
+const CustomerPage = lazy(deskPage(() => import('../features/portfolio/customer-page')));
+const ActivityPage = lazy(deskPage(() => import('../features/portfolio/activity-page')));
+const BulkOperationsPage = lazy(deskPage(() => import('../features/bulk/bulk-operations-page')));
+const PortfolioAssignmentPage = lazy(deskPage(() => import('../features/allocation/portfolio-assignment-page')));
+const FosVisitsPage = lazy(deskPage(() => import('../features/verification/fos-visits-page')));
+const FosDashboardPage = lazy(deskPage(() => import('../features/dashboards/fos-dashboard-page')));
 // Issue 5: one screen, two layouts; a desktop chunk kept out of the precache (src/web/features/tracking).
-const FieldForceTrackingPage = lazy(() => import('../features/tracking/field-force-tracking-page'));
+const FieldForceTrackingPage = lazy(deskPage(() => import('../features/tracking/field-force-tracking-page')));
 // Field app screens (issue 4): lazy `*-screen` chunks that the service worker precaches, so a
 // field executive reloading offline still gets them (vite.config.ts).
 const MyVisitsScreen = lazy(() => import('../features/field/my-visits-screen'));
