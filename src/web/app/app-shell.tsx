@@ -234,7 +234,9 @@ export function AppShell() {
     isFieldScreen(location.pathname.slice(prefix.length + 1)) ||
     profile.data?.profession === 'field executive' ||
     (isPhone && hasFieldScreens(permissions.data?.profile_details.permissions));
-  const shell: ShellState = { profile: profile.data, companyId, company, permissions: permissions.data?.profile_details.permissions, prefix };
+  const permissionsMap = permissions.data?.profile_details.permissions;
+  // One object while nothing in it changes: every screen and the sync bar read it from context.
+  const shell = useMemo<ShellState>(() => ({ profile: profile.data, companyId, company, permissions: permissionsMap, prefix }), [profile.data, companyId, company, permissionsMap, prefix]);
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   // No HTTP answer at all: the network or the server is down, not a refusal.
   const unreachable = profile.error instanceof ApiError && profile.error.failure.status === null;

@@ -5,17 +5,8 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { whenIdle } from '../lib/idle';
 import { toaster } from '../lib/toaster';
-
-/** Runs `task` when the main thread is idle (at most `timeoutMs` later); returns a cancel function. */
-function whenIdle(task: () => void, timeoutMs: number): () => void {
-  if ('requestIdleCallback' in window) {
-    const handle = window.requestIdleCallback(task, { timeout: timeoutMs });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(task, timeoutMs);
-  return () => clearTimeout(handle);
-}
 
 export function ServiceWorkerUpdates() {
   const { t } = useTranslation();

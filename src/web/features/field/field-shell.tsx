@@ -1,7 +1,8 @@
 /**
  * The field app's part of the app shell (issue 4), mounted once under the header on field screens
  * and for users with field permissions: saves the offline session the outbox drain sends with,
- * starts the page-driven drain (start, `online`, visible, every 30 s), asks for persistent storage,
+ * starts the page-driven drain (once the first screen is up, then `online`, visible, every 30 s),
+ * asks for persistent storage,
  * copies the allocation when online, and shows the sync bar with the on-duty switch (issue 5:
  * position pings while on duty, for users who may record visits).
  */
@@ -13,6 +14,7 @@ import { requestDrain, startDrainTriggers } from '../../../offline/drain';
 import { saveOfflineSession } from '../../../offline/session';
 import { requestPersistentStorage } from '../../../offline/storage';
 import { useShell } from '../../app/shell-context';
+import { whenIdle } from '../../lib/idle';
 import { session } from '../../lib/store';
 import { DutySwitch, useDutyPings } from './duty-switch';
 import { useAllocationRefresh, useSyncMeta } from './field-data';
@@ -31,9 +33,18 @@ export default function FieldShell() {
   const duty = useDutyPings(identity.userId, identity.companyId, Boolean(uat) && records !== false);
   const showDuty = records === true || (records === null && duty.on === true);
 
-  useEffect(() => startDrainTriggers(), []);
+  // The drain's triggers (its first drain on start) and the storage request wait until the first
+  // screen is up: on a cheap phone they would otherwise compete with it for the main thread.
   useEffect(() => {
-    void requestPersistentStorage();
+    let stop: (() => void) | null = null;
+    const cancel = whenIdle(() => {
+      stop = startDrainTriggers();
+      void requestPersistentStorage();
+    }, 2_000);
+    return () => {
+      cancel();
+      stop?.();
+    };
   }, []);
 
   // Sign-in and company switch: the drain (page or service worker) sends as this user in this company.
