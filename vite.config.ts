@@ -3,12 +3,14 @@
  *
  * Precache policy: the shell (index.html, the entry chunk and its static imports, CSS, icons,
  * manifest and locale chunks) is precached so a signed-in user reloading offline gets the app.
- * Route chunks of desktop/admin screens are emitted under `assets/lazy/` and left out: they need
- * the API anyway and would only make the first install heavier. The field app's lazy chunks
- * (src/web/features/field, src/offline; issue 4) are precached: an executive opens them offline.
- * Locale chunks: Hindi and Bahasa core texts (`assets/hi-*.js`, `assets/id-*.js`) are precached;
- * the desk texts of every language (`<lang>-desk.json`, src/web/lib/i18n.ts) go to `assets/lazy/`
- * with the desk screens that need them and are not precached.
+ * Which lazy chunks join it follows the one list of areas (src/domain/areas.ts): the kernel's own
+ * (src/web/app, lib, components, src/offline: the shell's popups, Chakra's scope, home) and the
+ * non-desk chunks of `offline` areas (sign-in, the field app: issue 4) are precached; desk pages and
+ * desk texts (`*-page`, `*-desk`) are emitted under `assets/lazy/` and left out, with whatever only
+ * they load: they need the API anyway and would only make the first install heavier.
+ * Locale chunks: each language's parts (the kernel's and every area's, src/web/lib/i18n.ts) merge
+ * into one chunk per language and part: Hindi and Bahasa core (`assets/hi-*.js`, `assets/id-*.js`)
+ * are precached; the desk texts of every language (`assets/lazy/<lang>-desk-*.js`) are not.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
@@ -18,17 +20,48 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
+import { AREAS } from './src/domain/areas';
 
-/** Chunks emitted under assets/lazy/ (not precached): desk pages and desk texts, unless FIELD_SOURCE. */
+/** Desk pages and desk texts: emitted under assets/lazy/ and never precached (unless the kernel's own, like home). */
 const LAZY_CHUNK = /-(page|desk)$/;
 const LOCALE_CHUNK = /^assets\/(hi|id)-[\w-]+\.js$/;
+/** The kernel's sources: its lazy chunks (the shell's popups, Chakra's scope, home, the service worker's registration) work offline. */
+const KERNEL_SOURCE = /^src\/(web\/(app|lib|components)|offline)\//;
+/** Sources of the `offline` areas (src/domain/areas.ts): their non-desk lazy chunks are precached, so an executive opens them offline. */
+const OFFLINE_SOURCE = new RegExp(`^src\\/web\\/features\\/(${AREAS.filter((a) => 'offline' in a && a.offline).map((a) => a.name).join('|')})\\/`);
+
+/** Repository-relative path of a module id ('' for none). */
+const sourceOf = (id: string | null | undefined) => (id ? relative(process.cwd(), id).split(sep).join('/') : '');
+/** A module's name without folder and extension ('my-visits-screen'). */
+const moduleName = (source: string) => source.replace(/^.*\//, '').replace(/\.[^.]+$/, '');
+
+/** Whether a lazy chunk whose entry module is `source` belongs in the precache (see the file's comment). */
+function offlineChunk(source: string): boolean {
+  return KERNEL_SOURCE.test(source) || (OFFLINE_SOURCE.test(source) && !LAZY_CHUNK.test(moduleName(source)));
+}
+
+/** A language's locale parts (src/web/locales, src/web/features/<area>/locales): the chunk they merge into, null for English core (in the entry). */
+function localeChunk(id: string): string | null {
+  const match = /\/src\/web\/(?:features\/[^/]+\/)?locales\/([a-z]{2})(-desk)?\.json$/.exec(id.split(sep).join('/'));
+  if (!match || (match[1] === 'en' && !match[2])) return null;
+  return `${match[1]}${match[2] ?? ''}`;
+}
+
 /**
- * Sources whose lazy chunks must work offline, so they are precached: the field app (issue 4),
- * sign-in and home, and the shell's own popups (user menu, the phone's More sheet, session dialogs,
- * toaster, service worker registration), which are lazy only to keep them out of the field route's
- * first load.
+ * The service worker's build only: the lazy `import()`s of the endpoint definitions (their zod
+ * schemas, in `schemas()`) become empty namespaces. The worker's drain builds its requests from the
+ * definitions (src/offline/outbox-endpoints.ts) but never calls `schemas()` (only the server does);
+ * left in, they would put zod into the one-file worker, and Vite's preload helper with it, whose
+ * `import.meta` a classic worker script cannot parse.
  */
-const FIELD_SOURCE = /^src\/(web\/features\/(field|auth|home)|offline|web\/app)\//;
+const schemasOutOfWorker: Plugin = {
+  name: 'schemas-out-of-worker',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/\/src\/domain\/contracts\/[^?]+\.ts$/.test(id.split(sep).join('/'))) return null;
+    return { code: code.replace(/\bimport\(\s*(['"`])[^'"`]+\1\s*\)/g, 'Promise.resolve({})'), map: null };
+  },
+};
 
 /** The build's output folder (`--outDir` may move it from dist/), read by shellOnly. */
 let outDir = 'dist';
@@ -65,13 +98,13 @@ const inlineEntryCss: Plugin = {
 };
 
 /** The field executive's day list and its shell part: the chunks the field route waits for (issue 4). */
-const FIELD_ROUTE_MODULES = ['src/web/features/field/my-visits-screen.tsx', 'src/web/features/field/field-shell.tsx'];
+const FIELD_ROUTE_MODULES = ['src/web/features/field/visits/my-visits-screen.tsx', 'src/web/features/field/shell/field-shell.tsx'];
 
 /**
  * Adds `<link rel="modulepreload">` for the field day list's chunks (and their static imports) to
  * index.html, so a phone fetches them alongside the entry instead of after the entry has run: one
  * round trip less before the executive's day shows. Every visitor's service worker precaches these
- * chunks anyway (FIELD_SOURCE), so desk users download nothing they would not have downloaded.
+ * chunks anyway (offlineChunk), so desk users download nothing they would not have downloaded.
  */
 const preloadFieldRoute: Plugin = {
   name: 'preload-field-route',
@@ -92,8 +125,7 @@ const preloadFieldRoute: Plugin = {
         for (const child of chunk.imports) visit(child);
       };
       for (const chunk of chunks) {
-        const id = chunk.facadeModuleId ? relative(process.cwd(), chunk.facadeModuleId).split(sep).join('/') : '';
-        if (FIELD_ROUTE_MODULES.includes(id)) visit(chunk.fileName);
+        if (FIELD_ROUTE_MODULES.includes(sourceOf(chunk.facadeModuleId))) visit(chunk.fileName);
       }
       const links = [...wanted]
         .filter((file) => !html.includes(`/${file}"`))
@@ -106,7 +138,8 @@ const preloadFieldRoute: Plugin = {
 
 /**
  * Keeps in the precache only the JavaScript that index.html loads statically (followed through
- * Vite's build manifest) plus the locale chunks; chunks shared only by lazy screens stay out.
+ * Vite's build manifest), the lazy chunks of offlineChunk() the shell can reach without passing a
+ * desk page, and the locale chunks; chunks only desk screens load stay out.
  */
 const shellOnly: ManifestTransform = async (entries) => {
   const manifestPath = `${outDir}/.vite/manifest.json`;
@@ -119,9 +152,9 @@ const shellOnly: ManifestTransform = async (entries) => {
     shell.add(chunk.file);
     for (const css of chunk.css ?? []) shell.add(css);
     for (const child of chunk.imports ?? []) visit(child);
+    for (const lazy of chunk.dynamicImports ?? []) if (offlineChunk(lazy)) visit(lazy);
   };
   visit('index.html');
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isDynamicEntry && FIELD_SOURCE.test(key)) visit(key);
   const keep = entries.filter((e) => !e.url.endsWith('.js') || shell.has(e.url) || LOCALE_CHUNK.test(e.url));
   return { manifest: keep, warnings: [] };
 };
@@ -159,6 +192,7 @@ export default defineConfig({
         globPatterns: ['index.html', 'assets/*.{js,css}'],
         globIgnores: ['assets/lazy/**'],
         manifestTransforms: [shellOnly],
+        buildPlugins: { vite: [schemasOutOfWorker] },
       },
       devOptions: { enabled: false },
     }),
@@ -168,12 +202,12 @@ export default defineConfig({
   ],
   build: {
     manifest: true,
-    rollupOptions: {
+    rolldownOptions: {
       output: {
-        chunkFileNames: (chunk) =>
-          LAZY_CHUNK.test(chunk.name) && !FIELD_SOURCE.test(relative(process.cwd(), chunk.facadeModuleId ?? '').split(sep).join('/'))
-            ? 'assets/lazy/[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
+        chunkFileNames: (chunk) => (LAZY_CHUNK.test(chunk.name) && !KERNEL_SOURCE.test(sourceOf(chunk.facadeModuleId)) ? 'assets/lazy/[name]-[hash].js' : 'assets/[name]-[hash].js'),
+        // One chunk per language and part, whatever the number of areas: `hi`, `id` (core) and
+        // `en-desk`, `hi-desk`, `id-desk`.
+        codeSplitting: { groups: [{ name: localeChunk }] },
       },
     },
   },

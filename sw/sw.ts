@@ -7,7 +7,7 @@
  * A new worker waits until the page sends `{type: 'SKIP_WAITING'}` (the "new version" banner).
  *
  * Issue 4 (field app): drains the Dexie outbox on Background Sync (tag 'recovery-outbox'; the page
- * drains too where the browser has no Background Sync, src/offline/drain.ts), and keeps map tiles
+ * drains too where the browser has no Background Sync, src/offline/triggers.ts), and keeps map tiles
  * seen online in a cache so the day's map works offline.
  */
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -16,7 +16,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import type { PrecacheEntry } from 'workbox-precaching';
-import { OUTBOX_SYNC_TAG, drainOutbox } from '../src/offline/drain';
+import { OUTBOX_SYNC_TAG, drainOutbox } from '../src/offline/queue';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 

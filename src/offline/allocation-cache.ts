@@ -4,7 +4,7 @@
  * table and the meta rows executive:<company>, allocation_synced_at:<company> and
  * allocation_currency:<company>.
  */
-import type { AllocatedLoan, AllocationResponse } from '../domain/contracts/field';
+import type { AllocatedLoan, AllocationResponse } from '../domain/contracts/field/visits';
 import { META_KEYS, fieldDb, getMeta, setMeta } from './db';
 import type { AllocationRow, OfflineExecutive } from './db';
 

@@ -5,16 +5,17 @@
  * Owns three tables:
  * - `allocation`: the signed-in executive's allocated loans, copied from GET /api/fos/allocation so
  *   the day can be planned offline; one row per (company, loan), tagged with the user it belongs to.
- * - `outbox`: every write made on the phone (visit, receipt, deposit, document upload with its blobs)
- *   until the server acknowledged it. The one source of truth for unsent work: Background Sync and
- *   the page-driven drain both read it (src/offline/drain.ts).
+ * - `outbox`: every write made on the phone (visit, receipt, deposit, document upload with its blobs,
+ *   position ping) until the server acknowledged it; an item names its endpoint by `kind`. The one source of truth for unsent work: Background Sync and
+ *   the page-driven drain both read it (src/offline/queue.ts, through outbox-store.ts).
  * - `meta`: small key/value facts (session for the worker's drain, sync times, receipt sequences,
  *   the on-duty switch).
  * Browser-only; no React here.
  */
 import Dexie from 'dexie';
 import type { EntityTable, Table } from 'dexie';
-import type { AllocatedLoan } from '../domain/contracts/field';
+import type { AllocatedLoan } from '../domain/contracts/field/visits';
+import type { OutboxBody, OutboxKind } from './outbox-endpoints';
 
 /** One loan of the cached allocation, keyed by company and loan, tagged with its executive. */
 export type AllocationRow = AllocatedLoan & { company_id: string; user_id: string };
@@ -30,28 +31,16 @@ export interface OutboxFile {
   blob: Blob;
 }
 
-/** 'ping': one position while on duty (issue 5); the drain sends the due ones together (src/offline/ping-batch.ts). */
-export type OutboxKind = 'visit' | 'receipt' | 'deposit' | 'document' | 'ping';
+export type { OutboxKind } from './outbox-endpoints';
 export type OutboxStatus = 'pending' | 'sending' | 'failed';
 
-/** One write waiting for the server's acknowledgement. */
-export interface OutboxItem {
+/** What every outbox item has, whatever its kind. */
+interface OutboxItemBase {
   id?: number;
   /** Sent as the Idempotency-Key header; made once when the item is queued (a uuid). */
   idempotency_key: string;
   user_id: string;
   company_id: string;
-  kind: OutboxKind;
-  method: 'POST';
-  /** The API path, e.g. '/api/fos/visits'. */
-  path: string;
-  /**
-   * Multipart field holding `body` as JSON (e.g. 'visit', 'deposit'). null: `body` is sent as a JSON
-   * body when there are no files, or its properties become multipart fields when there are
-   * (document uploads: loan_id, allocation_month, document_type, description + file).
-   */
-  json_field: string | null;
-  body: unknown;
   files: OutboxFile[];
   loan_id: string | null;
   /** A short human line for the sync bar, e.g. 'Visit · Ramesh Kumar · PTP'. */
@@ -67,7 +56,24 @@ export interface OutboxItem {
   last_error: string | null;
   /** HTTP status of the last failure, null for network errors. */
   last_status: number | null;
+  /**
+   * The request as app versions before issue 11 sent it ('POST', '/api/fos/visits', 'visit').
+   * Never read by this version: the request comes from `kind` (outbox-endpoints.ts); written for a
+   * previous version's worker still active (legacyRequestFields). Items queued before carry them too.
+   */
+  method?: string;
+  path?: string;
+  json_field?: string | null;
 }
+
+/**
+ * One write waiting for the server's acknowledgement: a visit, receipt, deposit or document upload
+ * (issue 4), or one position while on duty (issue 5; the drain sends the due ones together,
+ * src/offline/ping-batch.ts). `kind` names the endpoint (outbox-endpoints.ts) and types `body`.
+ */
+export type OutboxItem = { [K in OutboxKind]: OutboxItemOf<K> }[OutboxKind];
+/** The item of one kind. */
+export type OutboxItemOf<K extends OutboxKind> = OutboxItemBase & { kind: K; body: OutboxBody<K> };
 
 /** A key/value fact; see META_KEYS. */
 export interface MetaRow {

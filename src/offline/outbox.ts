@@ -1,22 +1,21 @@
 /**
- * The outbox queue (issue 4 "Offline behaviour"; ARCHITECTURE "Offline field app", enketo's
- * store/connection/queue split): putting writes into the Dexie `outbox` table, listing them,
- * retrying a failed one, and the receipt numbers made on the phone. Sending is src/offline/drain.ts.
+ * The screens' side of the outbox (issue 4 "Offline behaviour"; ARCHITECTURE "Offline field app"):
+ * putting writes into the Dexie `outbox` table, listing them, retrying a failed one, and the receipt
+ * numbers made on the phone. Sending them is the drain, split like enketo's offline queue:
+ * outbox-store.ts (the table), connection.ts (one request), queue.ts (the order), triggers.ts (when
+ * the page drains).
  */
 import { formatReceiptNumber, parseReceiptNumber } from '../domain/field/receipt-number';
 import { META_KEYS, fieldDb, getMeta } from './db';
-import type { OfflineExecutive, OfflineSession, OutboxFile, OutboxItem, OutboxKind } from './db';
-import { requestDrain } from './drain';
+import type { OfflineExecutive, OfflineSession, OutboxFile, OutboxItem, OutboxItemOf } from './db';
+import { fileField, legacyRequestFields, type OutboxBody, type OutboxKind } from './outbox-endpoints';
+import { requestDrain } from './triggers';
 
-/** What a screen hands to `enqueue`. */
-export interface EnqueueInput {
-  kind: OutboxKind;
-  /** API path, e.g. '/api/fos/visits'. */
-  path: string;
-  /** Multipart field for the JSON body ('visit', 'deposit'); null for a JSON body (see OutboxItem.json_field). */
-  jsonField: string | null;
-  body: unknown;
-  files?: OutboxFile[];
+/** What a screen hands to `enqueue` with the kind: the endpoint's body (typed by the kind), files, the loan, a line for the sync bar. */
+export interface EnqueueInput<K extends OutboxKind> {
+  body: OutboxBody<K>;
+  /** Files for the endpoint's file field (its only one: fileField), e.g. a visit's photos. */
+  files?: Array<Omit<OutboxFile, 'field'>>;
   loanId: string | null;
   summary: string;
 }
@@ -30,26 +29,26 @@ export class NoOfflineSessionError extends Error {
 }
 
 /**
- * Stores a write in the outbox with a fresh Idempotency-Key (uuid), for the signed-in user and
- * company of the saved session, then asks for a drain. Resolves once the item is safely in
- * IndexedDB, whether or not the network is up: it never throws for network reasons.
- * @throws NoOfflineSessionError when no session was saved (saveOfflineSession); Dexie errors when
- *   the browser refuses the write (storage full: QuotaExceededError).
+ * Stores a write of `kind` in the outbox with a fresh Idempotency-Key (uuid), for the signed-in user
+ * and company of the saved session, then asks for a drain. The drain sends it to the kind's
+ * endpoint (outbox-endpoints.ts). Resolves once the item is safely in IndexedDB, whether or not the
+ * network is up: it never throws for network reasons.
+ * @throws NoOfflineSessionError when no session was saved (saveOfflineSession); RangeError for files
+ *   of a kind whose endpoint takes none; Dexie errors when the browser refuses the write (storage
+ *   full: QuotaExceededError).
  */
-export async function enqueue(input: EnqueueInput): Promise<OutboxItem> {
+export async function enqueue<K extends OutboxKind>(kind: K, input: EnqueueInput<K>): Promise<OutboxItemOf<K>> {
   const s = await getMeta<OfflineSession>(META_KEYS.session);
   if (!s) throw new NoOfflineSessionError();
   const now = Date.now();
-  const item: OutboxItem = {
+  const item: OutboxItemOf<K> = {
     idempotency_key: crypto.randomUUID(),
     user_id: s.user_id,
     company_id: s.company_id,
-    kind: input.kind,
-    method: 'POST',
-    path: input.path,
-    json_field: input.jsonField,
+    kind,
+    ...legacyRequestFields(kind),
     body: input.body,
-    files: input.files ?? [],
+    files: input.files?.length ? input.files.map((f) => ({ ...f, field: fileField(kind) })) : [],
     loan_id: input.loanId,
     summary: input.summary,
     created_at: new Date(now).toISOString(),

@@ -2,25 +2,25 @@
  * Position pings in the outbox (issue 5 "Field-force tracking": positions are queued offline like
  * visits). Each ping is its own outbox item of kind 'ping' (body: one PingBody), so queueing never
  * edits an item a drain may be sending; the drain sends the due ones together as one
- * POST /api/fos/tracking/pings (contracts/field.ts pingsBody, at most PINGS_PER_REQUEST).
+ * POST /api/fos/tracking/pings (recordPings, contracts/field/tracking.ts; at most PINGS_PER_REQUEST).
  *
  * The batch's Idempotency-Key is derived from its members' own keys, so a batch retried after a
  * lost answer is the same request (the server replays it), and a batch that grew since is a new
  * one (the server stores each executive-and-instant once, so nothing is doubled either way).
  * No DOM: used by the page and the service worker's drain.
  */
-import type { PingBody } from '../domain/contracts/field';
-import type { OutboxItem } from './db';
+import type { BodyOf } from '../domain/contracts/endpoint';
+import type { OutboxRequest } from './connection';
+import type { OutboxItem, OutboxItemOf } from './db';
+import { OUTBOX_ENDPOINTS } from './outbox-endpoints';
 
 /** The outbox kind of a position ping. */
 export const PING_KIND = 'ping' as const;
-/** Where pings are posted. */
-export const PINGS_PATH = '/api/fos/tracking/pings';
 /** Pings per request: below the contract's 500 so a day offline (~150 pings) goes in one request. */
 export const PINGS_PER_REQUEST = 200;
 
 /** Whether an outbox item is a position ping. */
-export function isPing(item: Pick<OutboxItem, 'kind'>): boolean {
+export function isPing(item: Pick<OutboxItem, 'kind'>): item is OutboxItemOf<'ping'> {
   return item.kind === PING_KIND;
 }
 
@@ -35,11 +35,12 @@ export async function pingBatchKey(items: readonly Pick<OutboxItem, 'idempotency
 }
 
 /**
- * The request of a batch: one item shaped like an outbox item (the first member's, so send()
- * treats it like any other), with the derived key and the members' pings as a JSON body.
+ * The request of a batch to the ping kind's endpoint (recordPings): the members' pings as its JSON
+ * body `{ pings }`, under the key derived from theirs.
+ * @throws RangeError for an empty batch
  */
-export async function pingBatchRequest(items: readonly OutboxItem[]): Promise<OutboxItem> {
+export async function pingBatchRequest(items: readonly OutboxItemOf<'ping'>[]): Promise<OutboxRequest> {
   if (items.length === 0) throw new RangeError('A ping batch needs at least one ping');
-  const pings = items.map((i) => i.body as PingBody);
-  return { ...items[0], path: PINGS_PATH, json_field: null, files: [], idempotency_key: await pingBatchKey(items), body: { pings } };
+  const body = { pings: items.map((i) => i.body) } satisfies BodyOf<typeof OUTBOX_ENDPOINTS.ping>;
+  return { endpoint: OUTBOX_ENDPOINTS.ping, body, files: [], idempotencyKey: await pingBatchKey(items) };
 }

@@ -6,13 +6,13 @@
  * Owns the meta rows 'on_duty:<company>:<user>' ({ on, since }) and 'last_ping_at:<company>:<user>'
  * (ISO). A ping is queued as one outbox item of kind 'ping' (enqueue: fresh Idempotency-Key, asks
  * for a drain); the drain sends the due ones together (ping-batch.ts). Taking the position is the
- * page's job (src/web/features/field/duty-switch.tsx): this module has no DOM.
+ * page's job (src/web/features/field/shell/duty-switch.tsx): this module has no DOM.
  */
-import type { PingBody } from '../domain/contracts/field';
+import type { PingBody } from '../domain/contracts/field/tracking';
 import { META_KEYS, ON_DUTY_PREFIX, fieldDb, getMeta, setMeta } from './db';
 import type { OfflineSession, OutboxItem } from './db';
 import { enqueue } from './outbox';
-import { PINGS_PATH, PING_KIND } from './ping-batch';
+import { PING_KIND } from './ping-batch';
 
 /** A timer ping every 5 minutes while on duty. */
 export const PING_INTERVAL_MS = 5 * 60_000;
@@ -88,7 +88,7 @@ export async function queuePing(fix: Fix, source: PingBody['source'], battery: n
     battery: battery === null || !Number.isFinite(battery) ? null : Math.min(100, Math.max(0, Math.round(battery))),
     source,
   };
-  const item = await enqueue({ kind: PING_KIND, path: PINGS_PATH, jsonField: null, body: ping, loanId: null, summary: `Position · ${fix.at}` });
+  const item = await enqueue(PING_KIND, { body: ping, loanId: null, summary: `Position · ${fix.at}` });
   await setMeta(META_KEYS.lastPingAt(item.company_id, item.user_id), fix.at);
   return item;
 }

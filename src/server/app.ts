@@ -2,7 +2,8 @@
  * The Fastify application: one function that builds the whole server (tests call it and use
  * `inject`; main.ts listens). It wires validation by the zod contracts, the envelope and error
  * handler, helmet, rate limits on the public sign-in routes, the OpenAPI document at /api/docs,
- * route protection by default, the API modules under /api/user, and the built web app from dist/.
+ * route protection by default, the areas' routes and jobs (src/domain/areas.ts, each area's
+ * front door src/server/modules/<name>/area.ts), and the built web app from dist/.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -23,26 +25,17 @@ import { envelope } from '../domain/contracts/envelope';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { accessHook, declarePublicRoutes, enforceAccessDeclarations } from './http/access';
+import { MAX_PARAM_LENGTH, frameworkErrors, refuseNulInBody, refuseNulInUrl } from './http/input-guards';
 import type { RegisteredRoute } from './http/access';
+import type { AreaServices, JobContext } from './http/area';
+import type { Identity } from './http/caller';
 import type { ModuleDeps } from './http/deps';
 import { ok } from './http/envelope';
 import { AppError, SOMETHING_WENT_WRONG } from './http/errors';
 import { loggerOptions } from './logging';
 import type { MessageProvider } from './messaging/provider';
 import { LocalLogMessageProvider } from './messaging/provider';
-import { authRoutes } from './modules/auth/routes';
-import { companyRoutes } from './modules/companies/routes';
-import { userRoutes } from './modules/users/routes';
-import { exportRoutes } from './modules/bulk/export-routes';
-import { importRoutes } from './modules/bulk/import-routes';
-import { loanOperationRoutes } from './modules/bulk/loan-operation-routes';
-import { portfolioRoutes } from './modules/portfolio/routes';
-import { documentRoutes } from './modules/field/document-routes';
-import { fieldRoutes } from './modules/field/routes';
-import { trackingRoutes } from './modules/field/tracking-routes';
-import { verificationRoutes } from './modules/field/verification-routes';
-import { dashboardRoutes } from './modules/field/dashboard-routes';
-import { allocationRoutes } from './modules/allocation/routes';
+import { loadAreas } from './areas';
 import { createJobQueue } from './jobs/queue';
 import { createEventBus } from './realtime/events';
 import { createFileStorage } from './storage/files';
@@ -98,17 +91,34 @@ const publicConfig = z.object({
   countries: z.record(z.string(), z.object({ api_base_url: z.string() })),
 });
 
+/**
+ * The identity services from the areas that provide them: `sessions` (the auth area), `memberships`
+ * and `audit` (the users area).
+ * @throws Error at start-up when one is missing or provided twice
+ */
+function identityFrom(provided: ReadonlyArray<{ name: string; services: AreaServices }>): Identity {
+  return { sessions: providedOnce(provided, 'sessions'), memberships: providedOnce(provided, 'memberships'), audit: providedOnce(provided, 'audit') };
+}
+
+/** The one area's implementation of a kernel service or port. @throws Error at start-up when none or several provide it */
+function providedOnce<K extends keyof AreaServices>(provided: ReadonlyArray<{ name: string; services: AreaServices }>, key: K): NonNullable<AreaServices[K]> {
+  const from = provided.filter((p) => p.services[key]);
+  if (from.length !== 1) throw new Error(`Exactly one area must provide "${key}"; found ${from.map((p) => p.name).join(', ') || 'none'}`);
+  return from[0].services[key]!;
+}
+
 /** Builds the server; does not listen. Migrations and seeding are the caller's (main.ts, tests). */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const logger: FastifyServerOptions['logger'] = opts.logger === undefined ? loggerOptions() : opts.logger === true ? loggerOptions() : opts.logger;
-  const app = Fastify({ logger, trustProxy: config.trustProxy }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({ logger, trustProxy: config.trustProxy, frameworkErrors, maxParamLength: MAX_PARAM_LENGTH }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  app.decorateRequest('scopeCache', null);
   app.decorate('registeredRoutes', enforceAccessDeclarations(app));
   const jobs = createJobQueue(opts.db, { pollingIntervalSeconds: config.jobPollingSeconds, onError: (err) => app.log.error({ err }, 'job queue error') });
-  const deps: ModuleDeps = {
+  const base: Omit<ModuleDeps, 'identity' | 'ports'> = {
     db: opts.db.db,
     database: opts.db,
     config,
@@ -117,8 +127,24 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     files: opts.files ?? createFileStorage(config),
     events: createEventBus(opts.db),
   };
-  // The queue starts once every module has registered its workers, and stops before the database closes.
-  if (opts.runJobs !== false) app.addHook('onReady', () => jobs.start());
+  const areas = await loadAreas();
+  const provided = areas.map((a) => ({ name: a.name, services: a.provides?.(base) ?? {} }));
+  const deps: ModuleDeps = { ...base, identity: identityFrom(provided), ports: { positions: providedOnce(provided, 'positions') } };
+  app.decorate('identity', deps.identity);
+
+  // Areas register their workers; the queue starts once all have, then the areas' start-up work
+  // runs (re-queueing what a stopped process left); on close their work stops before the queue does.
+  const ready: Array<() => Promise<void> | void> = [];
+  const closing: Array<() => Promise<void> | void> = [];
+  const jobContext: JobContext = { ...deps, log: app.log, onReady: (fn) => ready.push(fn), onClose: (fn) => closing.push(fn) };
+  for (const area of areas) await area.jobs?.(jobContext);
+  app.addHook('onReady', async () => {
+    if (opts.runJobs !== false) await jobs.start();
+    for (const fn of ready) await fn();
+  });
+  app.addHook('preClose', async () => {
+    await Promise.allSettled(closing.map((fn) => fn()));
+  });
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onClose', () => deps.events.close());
 
@@ -194,17 +220,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   await app.register(async (api) => {
-    api.addHook('onRequest', accessHook(deps.db, config));
+    api.addHook('onRequest', refuseNulInUrl);
+    api.addHook('onRequest', accessHook(deps.identity));
+    api.addHook('preValidation', refuseNulInBody);
+    // Multipart parsing for every area's uploads; each read sets its own limits (spec 5 rules).
+    await api.register(multipart);
 
     api.get(
       '/health',
-      { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: envelope(z.object({ database: z.literal('up') })), 503: envelope(z.object({ database: z.literal('down') })) } } },
+      { config: { access: 'public' }, schema: { tags: ['health'], security: [], response: { 200: envelope(z.object({ database: z.literal('up') })), 503: envelope(z.object({ database: z.literal('down') })) } } },
       async (_req, reply) => {
         if (await opts.db.ping()) return ok({ database: 'up' as const }, 'ok');
         return reply.code(503).send({ success: false, message: 'Database unavailable', data: { database: 'down' as const } });
       },
     );
-    api.get('/public-config', { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: envelope(publicConfig) } } }, async () =>
+    api.get('/public-config', { config: { access: 'public' }, schema: { tags: ['health'], security: [], response: { 200: envelope(publicConfig) } } }, async () =>
       ok({
         map_tile_url: config.mapTileUrl,
         country_trace_url: config.countryTraceUrl,
@@ -212,19 +242,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       }),
     );
 
-    await api.register(authRoutes, { ...deps, prefix: '/user' });
-    await api.register(companyRoutes, { ...deps, prefix: '/user' });
-    await api.register(userRoutes, { ...deps, prefix: '/user' });
-    await api.register(portfolioRoutes, { ...deps, prefix: '/recovery' });
-    await api.register(exportRoutes, { ...deps, prefix: '/recovery' });
-    await api.register(importRoutes, { ...deps, prefix: '/bulk' });
-    await api.register(loanOperationRoutes, { ...deps, prefix: '/bulk' });
-    await api.register(fieldRoutes, { ...deps, prefix: '/fos' });
-    await api.register(trackingRoutes, { ...deps, prefix: '/fos' });
-    await api.register(verificationRoutes, { ...deps, prefix: '/fos' });
-    await api.register(dashboardRoutes, { ...deps, prefix: '/fos' });
-    await api.register(allocationRoutes, { ...deps, prefix: '/allocation' });
-    await api.register(documentRoutes, { ...deps, prefix: '/document' });
+    for (const area of areas) for (const group of area.routes ?? []) await api.register(group, deps);
   }, { prefix: '/api' });
 
   // Third-party route sets: public because of the context they are registered in.

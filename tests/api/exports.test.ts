@@ -6,8 +6,9 @@
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExportRecord } from '../../src/domain/contracts/bulk';
-import type { LoanDetails } from '../../src/domain/contracts/portfolio';
+import type { ExportRecord } from '../../src/domain/contracts/bulk/exports';
+import type { LoanDetails } from '../../src/domain/contracts/portfolio/profiles';
+import { exportsTable } from '../../src/server/modules/bulk/schema';
 import { demoMonth } from '../../src/server/seed/demo-portfolio';
 import { createTestApp, headers, LENDER, signIn, TRUST, type TestApp } from './helpers';
 
@@ -64,9 +65,11 @@ describe('exports', () => {
     const filters = [{ filter_key: 'dpd', min: 90 }];
     const record = await createExport(admin, { format: 'csv', filters });
     expect(record).toMatchObject({ status: 'accepted', format: 'csv', operation_type: 'loan_export', allocation_month: month, author_id: adminId });
-    // Until the job completes the file cannot be downloaded (the job may already be done here).
-    const early = await download(admin, record.export_id);
-    if (early.statusCode !== 200) expect([early.statusCode, early.json().message]).toEqual([404, 'Export is not ready yet']);
+    // Until its job completes an export cannot be downloaded: one still in process (its job never
+    // queued, so nothing finishes it under the test) says so.
+    const [held] = await t.database.db.insert(exportsTable).values({ companyId: LENDER, status: 'in_process', format: 'csv', allocationMonth: month }).returning({ exportId: exportsTable.exportId });
+    const early = await download(admin, held.exportId);
+    expect([early.statusCode, early.json().message]).toEqual([404, 'Export is not ready yet']);
 
     const done = await finished(admin, record.export_id);
     expect(done.status).toBe('completed');
@@ -75,7 +78,8 @@ describe('exports', () => {
 
     const res = await download(admin, record.export_id);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="${done.file_name}"`);
+    // The kernel's downloads (src/server/http/downloads.ts) add the RFC 8187 form for non-ASCII names.
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${done.file_name}"; filename*=UTF-8''${done.file_name}`);
     expect(done.file_name).toMatch(/\.csv$/);
     const rows = parse(res.body) as string[][];
     const [header, ...data] = rows;

@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AllocatedLoan, DashboardMetric, DashboardRows, FosDashboard } from '../../src/domain/contracts/field';
+import type { DashboardMetric, DashboardRows, FosDashboard } from '../../src/domain/contracts/field/dashboard';
+import type { AllocatedLoan } from '../../src/domain/contracts/field/visits';
 import { addDays, localDay } from '../../src/domain/common/dates';
 import { formatReceiptNumber } from '../../src/domain/field/receipt-number';
 import { fosVisits } from '../../src/server/modules/field/schema';

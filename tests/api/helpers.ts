@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { encryptForServer } from '../../src/domain/auth/login-crypto';
-import type { LoginKey, LoginResult } from '../../src/domain/contracts/auth';
+import type { LoginKey, LoginResult } from '../../src/domain/contracts/auth/sign-in';
 import { buildApp } from '../../src/server/app';
 import type { AppConfig } from '../../src/server/config';
 import { loadConfig } from '../../src/server/config';

@@ -13,7 +13,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { and, count, countDistinct, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportRecord } from '../../src/domain/contracts/bulk';
+import type { ImportRecord } from '../../src/domain/contracts/bulk/imports';
 import { buildApp } from '../../src/server/app';
 import { imports } from '../../src/server/modules/bulk/schema';
 import { loans } from '../../src/server/modules/portfolio/schema';

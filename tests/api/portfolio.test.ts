@@ -3,7 +3,8 @@
  * portfolio: demo-lender-in has 1,000 loans this month and 300 last month, demo-trust-id 300.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoanDetails, LoanRecord, LoansPage } from '../../src/domain/contracts/portfolio';
+import type { LoanDetails } from '../../src/domain/contracts/portfolio/profiles';
+import type { LoanRecord, LoansPage } from '../../src/domain/contracts/portfolio/loans';
 import { demoMonth } from '../../src/server/seed/demo-portfolio';
 import { createTestApp, headers, LENDER, signIn, TRUST, type TestApp } from './helpers';
 

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { AllocatedLoan, AllocationResponse, VisitRecord } from '../../src/domain/contracts/field';
+import type { AllocatedLoan, AllocationResponse, VisitRecord } from '../../src/domain/contracts/field/visits';
 import { DEMO_PASSWORD, headers, LENDER, signIn } from './helpers';
 
 export interface TeamUser {

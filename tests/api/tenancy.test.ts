@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema';
+import { users } from '../../src/server/modules/users/schema';
 import type { TestApp } from './helpers';
 import { LENDER, TRUST, createTestApp, headers, signIn } from './helpers';
 

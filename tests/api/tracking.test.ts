@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExecutivePosition, LastPositionsResponse, TrailResponse } from '../../src/domain/contracts/field';
+import type { ExecutivePosition, LastPositionsResponse, TrailResponse } from '../../src/domain/contracts/field/tracking';
 import { localDay } from '../../src/domain/common/dates';
 import { positionPings } from '../../src/server/modules/field/schema';
-import { rowsOf } from '../../src/server/modules/portfolio/service';
+import { rowsOf } from '../../src/server/db/sql-helpers';
 import { createTestApp, headers, LENDER, signIn, TRUST, type TestApp } from './helpers';
 import { allocationOf, buildTeams, postVisit, type Teams, type TeamUser } from './team-helpers';
 

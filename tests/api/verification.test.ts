@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AllocatedLoan, VerificationQueue, VisitRecord } from '../../src/domain/contracts/field';
+import type { VerificationQueue } from '../../src/domain/contracts/field/verification';
+import type { AllocatedLoan, VisitRecord } from '../../src/domain/contracts/field/visits';
 import { formatReceiptNumber } from '../../src/domain/field/receipt-number';
 import { REJECT_REASON_REQUIRED } from '../../src/domain/field/verification';
 import { demoMonth } from '../../src/server/seed/demo-portfolio';

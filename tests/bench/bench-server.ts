@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { encryptForServer } from '../../src/domain/auth/login-crypto';
-import type { LoginKey } from '../../src/domain/contracts/auth';
+import type { LoginKey } from '../../src/domain/contracts/auth/sign-in';
 import { freshPostgres } from '../api/helpers';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { encryptForServer } from '../../src/domain/auth/login-crypto';
-import type { LoginKey } from '../../src/domain/contracts/auth';
+import type { LoginKey } from '../../src/domain/contracts/auth/sign-in';
 import { freshPostgres } from '../api/helpers';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' } } });

@@ -6,7 +6,7 @@
  *    signs in as fos@demo.in; reads the executive's allocation (GET /api/fos/allocation).
  * 2. In Debian's Chromium, on a same-origin page of the server, runs the real src/offline code
  *    (bundled from tests/bench/outbox-bench-entry.ts): saves the session, makes one ~50 KB JPEG
- *    on a canvas, and queues N visits through `enqueue` (kind 'visit', multipart `visit` + `photos`)
+ *    on a canvas, and queues N visits through `enqueue('visit', …)` (multipart `visit` + `photos`)
  *    spread over the allocated loans. Queuing holds the drain's Web Lock, so nothing is sent yet.
  * 3. Times `drainOutbox()` (one item at a time, as on the phone) until the outbox is empty:
  *    seconds and items/s, and the photo megabytes moved.
@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
-import type { AllocationResponse, VisitRecord } from '../../src/domain/contracts/field';
+import type { AllocationResponse, VisitRecord } from '../../src/domain/contracts/field/visits';
 import type * as benchEntry from './outbox-bench-entry';
 import { startChaosProxy } from '../e2e/chaos-proxy';
 import type { ChaosProxy } from '../e2e/chaos-proxy';
@@ -99,10 +99,7 @@ try {
         await navigator.locks.request(bench.DRAIN_LOCK, async () => {
           for (let n = 0; n < visits; n++) {
             const loan = loans[n % loans.length];
-            await bench.enqueue({
-              kind: 'visit',
-              path: '/api/fos/visits',
-              jsonField: 'visit',
+            await bench.enqueue('visit', {
               body: {
                 loan_id: loan.loan_id,
                 allocation_month: loan.allocation_month,
@@ -114,7 +111,7 @@ try {
                 disposition: 'Door Locked',
                 remarks: `bench visit ${n + 1}`,
               },
-              files: [{ field: 'photos', name: `door-${n + 1}.jpg`, type: 'image/jpeg', blob: photo! }],
+              files: [{ name: `door-${n + 1}.jpg`, type: 'image/jpeg', blob: photo! }],
               loanId: loan.loan_id,
               summary: `Visit ${n + 1}`,
             });

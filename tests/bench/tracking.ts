@@ -23,11 +23,11 @@
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import os from 'node:os';
-import type { PingBody } from '../../src/domain/contracts/field';
+import type { PingBody } from '../../src/domain/contracts/field/tracking';
 import { localDay } from '../../src/domain/common/dates';
-import { ensurePingPartitions, lastPositions, recordPings } from '../../src/server/modules/field/tracking';
+import { ensurePingPartitions, lastPositions, recordPings } from '../../src/server/modules/field/tracking/service';
 import { users } from '../../src/server/modules/users/schema';
-import { rowsOf } from '../../src/server/modules/portfolio/service';
+import { rowsOf } from '../../src/server/db/sql-helpers';
 import { LENDER, createTestApp, headers, signIn } from '../api/helpers';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -127,7 +127,7 @@ try {
   // The same read without HTTP (session, permission, zod response check, JSON): the query's own cost.
   const [am] = rowsOf<{ user_id: string; role_id: string }>(await db.execute(sql`select u.user_id, uc.role_id from users u join user_companies uc on uc.user_id = u.user_id where u.email = 'bench.am1@bench.test'`));
   const [amUser] = await db.select().from(users).where(eq(users.userId, am.user_id));
-  const caller = { companyId: LENDER, user: amUser, permissions: {}, roleId: am.role_id };
+  const caller = { companyId: LENDER, user: amUser, permissions: {}, roleId: am.role_id, profileId: null };
   await timed(`  lastPositions() service only (team of ${team.length})`, async () => {
     await lastPositions(db, caller, {});
   });

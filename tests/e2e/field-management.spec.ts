@@ -10,7 +10,7 @@
  * Screenshot: field-management-queue-desk.png (1440x900).
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import type { AllocationResponse } from '../../src/domain/contracts/field';
+import type { AllocationResponse } from '../../src/domain/contracts/field/visits';
 import { artifact, signIn } from './helpers';
 import { tilePng } from './tile-server';
 

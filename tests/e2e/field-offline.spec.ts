@@ -9,18 +9,16 @@
  * proxy (tests/e2e/chaos-proxy.ts): `context.setOffline(true)` does not cut the service worker's
  * own fetches, so "no network" is the proxy refusing every connection as well.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { startChaosProxy, type ChaosProxy } from './chaos-proxy';
-import { artifact, signIn } from './helpers';
+import { jpegFixture, phoneContext, shot, tomorrow } from './field-phone';
+import { signIn } from './helpers';
 import { startOwnServer, type OwnServer } from './own-server';
 import { startTileServer } from './tile-server';
 
 const PORT = Number(process.env.E2E_FIELD_PORT ?? 8798);
 const SERVER = `http://localhost:${PORT}`;
 const COMPANY = 'demo-lender-in';
-const PHONE = { width: 390, height: 844 };
-/** Nashik, where the demo executive fos@demo.in works. */
-const NASHIK = { latitude: 19.9975, longitude: 73.7898, accuracy: 25 };
 
 // ---------------------------------------------------------------- the server under test
 
@@ -44,29 +42,6 @@ test.afterAll(async () => {
 });
 
 // ---------------------------------------------------------------- helpers
-
-async function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, geolocation: NASHIK, permissions: ['geolocation'] });
-}
-
-/** A small camera-like JPEG made by the browser's canvas. */
-async function jpegFixture(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 640;
-    canvas.height = 480;
-    const ctx = canvas.getContext('2d')!;
-    const gradient = ctx.createLinearGradient(0, 0, 640, 480);
-    gradient.addColorStop(0, '#7c9cbf');
-    gradient.addColorStop(1, '#d9c7a3');
-    ctx.fillStyle = gradient;
-    ctx.fillRect(0, 0, 640, 480);
-    ctx.fillStyle = '#5b3a29';
-    ctx.fillRect(250, 180, 140, 300);
-    return canvas.toDataURL('image/jpeg', 0.85);
-  });
-  return Buffer.from(dataUrl.split(',')[1], 'base64');
-}
 
 /** Signs in through the proxy and opens My visits from the bottom navigation. */
 async function openMyVisits(page: Page): Promise<void> {
@@ -98,11 +73,6 @@ async function unvisitedLoans(page: Page, n: number): Promise<string[]> {
     .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-loan-id') ?? ''));
   expect(ids.length).toBeGreaterThanOrEqual(n);
   return ids.slice(0, n);
-}
-
-function tomorrow(): string {
-  const d = new Date(Date.now() + 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
 async function openVisitForm(page: Page, loanId: string): Promise<void> {
@@ -151,12 +121,6 @@ async function recordPaidVisit(page: Page, loanId: string, amount: string, photo
   await page.getByRole('link', { name: 'Back to my visits' }).last().click();
   await expect(page.getByRole('heading', { level: 1, name: 'My visits' })).toBeVisible();
   return number;
-}
-
-/** Screenshots without the 4-second toasts covering the header. */
-async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  await expect(page.locator('[data-scope="toast"][data-part="root"]')).toHaveCount(0, { timeout: 10_000 });
-  await page.screenshot({ path: artifact(name), fullPage });
 }
 
 /** The API as the signed-in executive (straight to the server, not through the proxy). */

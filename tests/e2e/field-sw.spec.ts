@@ -12,7 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AllocationResponse, VisitRecord } from '../../src/domain/contracts/field';
+import type { AllocationResponse, VisitRecord } from '../../src/domain/contracts/field/visits';
 import { apiSignIn, envelopeData, seedStoredSession } from '../bench/bench-server';
 
 const COMPANY = 'demo-lender-in';

@@ -13,7 +13,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
-import type { AllocationResponse } from '../../src/domain/contracts/field';
+import type { AllocationResponse } from '../../src/domain/contracts/field/visits';
 import { encryptForServer } from '../../src/domain/auth/login-crypto';
 import { DEMO_PASSWORD, artifact, signIn } from './helpers';
 import { tilePng } from './tile-server';

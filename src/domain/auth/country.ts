@@ -4,7 +4,7 @@
  * The login page asks a public trace service (Cloudflare `cdn-cgi/trace` style: `key=value`
  * lines, the country in `loc=IN`) and falls back to INDIA when that fails or is too slow.
  */
-import type { Country } from '../contracts/companies';
+import type { Country } from '../contracts/companies/companies';
 
 export const COUNTRIES = {
   INDIA: { code: 'in', isd: '+91', currency: 'INR' },

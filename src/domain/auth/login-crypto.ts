@@ -6,7 +6,7 @@
  * app and the API tests encrypt the same way. RSA-OAEP with SHA-256 over a 3072-bit key takes at
  * most 318 bytes of UTF-8 JSON; longer bodies throw.
  */
-import type { EncryptedBody, LoginKey } from '../contracts/auth';
+import type { EncryptedBody, LoginKey } from '../contracts/auth/sign-in';
 
 /** Largest plaintext RSA-OAEP-256 takes for a key of `modulusBytes` bytes. */
 function maxPlaintextBytes(modulusBytes: number): number {

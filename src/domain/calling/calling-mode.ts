@@ -5,7 +5,7 @@
  * A mode is usable when the user has write permission on its calling area (spec 6) AND the
  * company has the feature switched on in its settings (spec 5).
  */
-import type { CompanySettings } from '../contracts/companies';
+import type { CompanySettings } from '../contracts/companies/companies';
 
 export const CALLING_MODES = ['predictive', 'inbound', 'autodialer', 'click_to_call'] as const;
 export type CallingMode = (typeof CALLING_MODES)[number];

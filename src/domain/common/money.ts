@@ -1,10 +1,64 @@
 /**
- * Money display (spec 9 currency symbols and number formats; architecture "money").
+ * Money as one type (issue 11; spec 9 currency symbols and number formats; architecture "Money").
  *
- * Amounts are stored as integer minor units (paise, sen) and shown with the currency's symbol:
- * rupees as 'Rs' grouped the Indian way (en-IN: 1,23,456.50), rupiah as 'Rp' grouped in
- * thousands (en-US: 1,234,567). Whole amounts show no decimals; others show exactly two.
+ * An amount is an integer count of minor units (`Minor`: paise for INR, sen for IDR) in the
+ * database (bigint), in code and on the wire (fields ending `_minor`, and the dashboard's
+ * `_paise`). Major units (rupees, rupiah with at most 2 decimals) exist only where people type or
+ * read them: `parseAmount` turns typed text into minor units without floating point, `toMinor`
+ * converts a legacy major-unit number exactly, and `formatMinor` is the one display formatter:
+ * rupees as 'Rs' grouped the Indian way (en-IN: 1,23,456.50), rupiah as 'Rp' grouped in thousands
+ * (en-US: 1,234,567). Whole amounts show no decimals; others show exactly two.
  */
+
+/** An amount in minor units (paise, sen): an integer. */
+export type Minor = number;
+
+/** The largest amount handled, in minor units: Rs 10,00,00,00,00,000 (10^12 rupees). */
+export const MAX_MINOR = 100_000_000_000_000;
+
+/**
+ * A major-unit amount (rupees, at most 2 decimals) in minor units, exactly: 1234.57 → 123457 (the
+ * binary float 1234.57 × 100 = 123456.99999999999 is rounded, not truncated).
+ * @throws RangeError when `major` is not finite or beyond MAX_MINOR
+ */
+export function toMinor(major: number): Minor {
+  if (!Number.isFinite(major)) throw new RangeError(`Not an amount: ${major}`);
+  const minor = Math.round(major * 100);
+  if (Math.abs(minor) > MAX_MINOR) throw new RangeError(`Amount out of range: ${major}`);
+  return minor === 0 ? 0 : minor;
+}
+
+/** Minor units as a major-unit number (for legacy wire fields only; display uses formatMinor). */
+export function fromMinor(minor: Minor): number {
+  return minor / 100;
+}
+
+/**
+ * Typed text (spec 5 "Amount input: digits with at most 2 decimals"; Indian grouping commas and a
+ * leading 'Rs'/'Rp' allowed) as minor units, read digit by digit with no floating point.
+ * @returns the amount, or null when the text is not such an amount
+ */
+export function parseAmount(text: string): Minor | null {
+  const cleaned = text.trim().replace(/^(rs\.?|rp\.?|₹)\s*/i, '').replace(/,/g, '');
+  const m = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(cleaned);
+  if (!m) return null;
+  const minor = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  return minor > MAX_MINOR ? null : minor;
+}
+
+/**
+ * The sum of minor amounts, exactly (integers add without rounding).
+ * @throws RangeError when a value is not an integer or the sum leaves the safe-integer range
+ */
+export function sumMinor(values: Iterable<Minor>): Minor {
+  let total = 0;
+  for (const v of values) {
+    if (!Number.isInteger(v)) throw new RangeError(`Not a minor amount: ${v}`);
+    total += v;
+  }
+  if (!Number.isSafeInteger(total)) throw new RangeError('Sum out of range');
+  return total;
+}
 
 export const CURRENCIES = ['INR', 'IDR'] as const;
 export type Currency = (typeof CURRENCIES)[number];

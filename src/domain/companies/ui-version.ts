@@ -4,7 +4,7 @@
  * A company configures `ui_version`; a user or company admin with exactly one assigned company
  * is sent to that prefix when the path they opened carries another (or none).
  */
-import type { UiVersion } from '../contracts/companies';
+import type { UiVersion } from '../contracts/companies/companies';
 import type { UserType } from '../users/permissions';
 
 const PREFIX_RE = /^\/(v1|v2)(?=\/|$)/;

@@ -5,14 +5,8 @@
  * Pure: which variables are offered as filters and how (input_type), whether applied filters fit
  * that config, and running a filter over many loan ids in batches.
  */
-import {
-  CO_APPLICANT_COUNT_FILTER_KEY,
-  CO_APPLICANT_COUNT_FILTER_NAME,
-  LOAN_FILTER_BATCH_SIZE,
-  type FilterConfigItem,
-  type FilterGroup,
-  type LoanFilter,
-} from '../contracts/portfolio';
+import { CO_APPLICANT_COUNT_FILTER_KEY, CO_APPLICANT_COUNT_FILTER_NAME, type FilterConfigItem, type FilterGroup, type LoanFilter } from '../contracts/portfolio/filters';
+import { LOAN_FILTER_BATCH_SIZE } from '../contracts/portfolio/loans';
 import { MODULE_STATUS_VARIABLE_NAMES, type VariableDataType } from './system-variables';
 
 /** The part of a variable the filter config reads. */

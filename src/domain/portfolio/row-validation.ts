@@ -3,21 +3,13 @@
  * validated against data types and spec 5 rules ... Normalise what is unambiguous; reject the
  * rest per row"; spec 5 "A form is blocked if a mandatory variable is empty").
  */
-import type { Country } from '../contracts/companies';
+import type { Country } from '../contracts/companies/companies';
 import type { ColumnMapping } from './column-mapping';
-import {
-  cleanText,
-  isBlankCell,
-  parseAmount,
-  parseDate,
-  parseEmail,
-  parseInteger,
-  parseMobile,
-  parseNumber,
-  parsePincode,
-  type IsdCode,
-  type ParseResult,
-} from './normalise';
+import { isBlankCell, type IsdCode, type ParseResult } from './normalise';
+import { parseEmail, parseMobile, parsePincode } from './normalise-contact';
+import { parseDate } from './normalise-dates';
+import { parseAmount, parseInteger, parseNumber } from './normalise-numbers';
+import { cleanText } from './normalise-text';
 import type { ImportVariable, VariableDataType } from './system-variables';
 
 /** The company context a row is read in: its ISD code (mobiles) and country (postal codes, amounts). */

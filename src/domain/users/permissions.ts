@@ -89,10 +89,9 @@ export interface PermissionRequirement {
   access: 'read' | 'write';
 }
 
-/** True when `map` grants `req`. Write access implies nothing about read; each flag is checked as stored. */
-export function hasPermission(map: PermissionsMap | null | undefined, req: PermissionRequirement): boolean {
-  return Boolean(map?.[req.module]?.[req.action]?.[req.access]);
-}
+// In its own module so that a screen checking a permission does not load the catalogue above
+// (the field route's first load, issue 4).
+export { hasPermission } from './has-permission';
 
 /** Human text naming a permission, used in 403 messages: `User Management Module › users (write)`. */
 export function describePermission(req: PermissionRequirement): string {

@@ -4,7 +4,7 @@
  * Each predicate takes the raw string a user typed and answers whether it is acceptable; the
  * `check*` helpers answer the exact user-facing message of spec 5 or `null` when the input passes.
  * No zod here: the field app's first load imports these predicates, and zod's weight stays out of
- * it; the zod fields with the same messages are in `rule-schemas.ts`.
+ * it; the server's services check these same predicates and answer the same messages.
  */
 /** Message for an email that fails spec 5's email rule. */
 export const EMAIL_MESSAGE = 'Enter a valid email address';
@@ -83,6 +83,9 @@ export function isValidPostalCode(value: string): boolean {
 export function isValidAmount(value: string): boolean {
   return AMOUNT_RE.test(value);
 }
+
+/** The message for free text (remarks, visit notes) that carries markup tags (spec 5). */
+export const REMARK_MARKUP_MESSAGE = 'Remark must not contain markup tags';
 
 /** True when the text holds a markup tag such as `<b>`, `</div>`, `<img src=x>` or `<!-- -->` (spec 5). */
 export function containsMarkup(value: string): boolean {

@@ -14,11 +14,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** The Drizzle handle services use; the same API over PGlite and node-postgres. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The Drizzle handle services use; the same API over PGlite and node-postgres. Built without a
+ * schema map: areas query their own tables through the query builder (no relational `db.query`),
+ * so the client needs no list of every area's tables.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A Drizzle transaction or the database itself: services accept either. */
 export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
@@ -56,12 +58,12 @@ export async function createDatabase(opts: { databaseUrl?: string; dataDir?: str
     // An idle client the server cut off (restart, failover, a dropped database) must not crash the
     // process: node-postgres emits it on the pool, and the next query simply opens a new connection.
     pool.on('error', (err) => process.stderr.write(`PostgreSQL idle connection closed: ${err.message}\n`));
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = drizzlePg({ client: pool }) as unknown as Db;
     const listener = pgListener(opts.databaseUrl);
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
+      migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
       ping: () => ping(db),
       executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows as Record<string, unknown>[] }),
       listen: listener.listen,
@@ -78,7 +80,7 @@ export async function createDatabase(opts: { databaseUrl?: string; dataDir?: str
   }
   const client = new PGlite(dataDir);
   await client.waitReady;
-  const pgliteDb = drizzlePglite({ client, schema });
+  const pgliteDb = drizzlePglite({ client });
   const db = pgliteDb as unknown as Db;
   return {
     db,

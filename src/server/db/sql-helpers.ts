@@ -16,3 +16,18 @@ export function likePattern(value: string): string {
 export function commaList(value: string | undefined): string[] {
   return (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
 }
+
+/** Rows of a db.execute result on either driver (node-postgres answers { rows }, PGlite too). */
+export function rowsOf<T>(res: unknown): T[] {
+  return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
+}
+
+/** A stored value as nullable text: null, undefined and '' are null; anything else its String(). */
+export function textOrNull(value: unknown): string | null {
+  return value === null || value === undefined || value === '' ? null : String(value);
+}
+
+/** A timestamp as ISO-8601, or null. */
+export function isoOrNull(date: Date | null | undefined): string | null {
+  return date ? date.toISOString() : null;
+}

@@ -11,14 +11,9 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { describePermission, hasPermission } from '../../domain/users/permissions';
 import type { PermissionRequirement } from '../../domain/users/permissions';
-import type { AppConfig } from '../config';
-import type { Db } from '../db/client';
-import { authenticate } from '../modules/auth/service';
-import type { SessionRow } from '../modules/auth/schema';
-import type { UserRow } from '../modules/users/schema';
-import { companyAccess } from '../modules/users/service';
-import type { CompanyAccess } from '../modules/users/service';
-import { AppError, badRequest, forbidden } from './errors';
+import { COMPANY_REQUIRED } from './caller';
+import type { Identity } from './caller';
+import { badRequest, forbidden } from './errors';
 
 export type AccessLevel = 'public' | 'authenticated' | 'company';
 
@@ -28,18 +23,6 @@ declare module 'fastify' {
     /** Only with `access: 'company'`. */
     permission?: PermissionRequirement;
   }
-  interface FastifyRequest {
-    auth: AuthContext | null;
-  }
-}
-
-/** Who is calling, set by the access hook on non-public routes. */
-export interface AuthContext {
-  user: UserRow;
-  session: SessionRow;
-  /** Set on `company` routes only. */
-  companyId: string | null;
-  company: CompanyAccess | null;
 }
 
 /** A registered route and what it declared; the route-walk test reads these. */
@@ -51,7 +34,7 @@ export interface RegisteredRoute {
 }
 
 const LEVELS: readonly AccessLevel[] = ['public', 'authenticated', 'company'];
-export const COMPANY_REQUIRED = 'company_id is required';
+export { COMPANY_REQUIRED };
 export const NOT_ASSIGNED = 'You are not assigned to this company';
 
 /**
@@ -109,7 +92,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * @throws 401 'Session expired'; 400 'company_id is required'; 403 'You are not assigned to this
  *   company'; 403 'Permission not found: …' with data.missing_permission.
  */
-export function accessHook(db: Db, config: AppConfig) {
+export function accessHook(identity: Identity) {
   return async function checkAccess(req: FastifyRequest): Promise<void> {
     const route = req.routeOptions.config;
     const query = (req.query ?? {}) as Record<string, unknown>;
@@ -118,32 +101,19 @@ export function accessHook(db: Db, config: AppConfig) {
     if (WRITE_METHODS.has(req.method) && !query.company_id && headerCompany) query.company_id = headerCompany;
     if (route.access === 'public') return;
 
-    const { session, user } = await authenticate(db, config, headerValue(req, 'authenticationtoken'));
-    req.auth = { user, session, companyId: null, company: null };
+    const { session, user } = await identity.sessions.authenticate(headerValue(req, 'authenticationtoken'));
+    req.auth = { user, session, companyId: null, membership: null };
     if (route.access !== 'company') return;
 
     const companyId = (typeof query.company_id === 'string' && query.company_id.trim()) || headerCompany;
     if (!companyId) throw badRequest(COMPANY_REQUIRED);
-    const access = await companyAccess(db, user.userId, companyId);
-    if (!access) throw forbidden(NOT_ASSIGNED);
+    const membership = await identity.memberships.membership(user.userId, companyId);
+    if (!membership) throw forbidden(NOT_ASSIGNED);
     req.auth.companyId = companyId;
-    req.auth.company = access;
+    req.auth.membership = membership;
     const needed = route.permission;
-    if (needed && !hasPermission(access.permissions, needed)) {
+    if (needed && !hasPermission(membership.permissions, needed)) {
       throw forbidden(`Permission not found: ${describePermission(needed)}`, { missing_permission: { ...needed } });
     }
   };
-}
-
-/** The caller of an `authenticated` or `company` route. @throws 401 if the hook did not run. */
-export function requireAuth(req: FastifyRequest): AuthContext {
-  if (!req.auth) throw new AppError(401, 'Session expired');
-  return req.auth;
-}
-
-/** The caller and resolved company of a `company` route. */
-export function requireCompany(req: FastifyRequest): AuthContext & { companyId: string; company: CompanyAccess } {
-  const auth = requireAuth(req);
-  if (!auth.companyId || !auth.company) throw badRequest(COMPANY_REQUIRED);
-  return auth as AuthContext & { companyId: string; company: CompanyAccess };
 }

@@ -1,10 +1,12 @@
-/** What route plugins receive: the database, the configuration, the message provider, the job queue, file storage and the event bus. */
+/** What route plugins and jobs receive: the database, the configuration, the message provider, the job queue, file storage, the event bus and the identity services. */
 import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import type { MessageProvider } from '../messaging/provider';
 import type { EventBus } from '../realtime/events';
 import type { FileStorage } from '../storage/files';
+import type { Identity } from './caller';
+import type { Ports } from './ports';
 
 export interface ModuleDeps {
   db: Db;
@@ -16,4 +18,8 @@ export interface ModuleDeps {
   files: FileStorage;
   /** Live events across API processes (LISTEN/NOTIFY): tracking positions. */
   events: EventBus;
+  /** Sessions (auth area) and memberships (users area), for areas that act on other users. */
+  identity: Identity;
+  /** Services an area gives areas before it (src/server/http/ports.ts). */
+  ports: Ports;
 }

@@ -16,7 +16,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES, idempotencyKey } from '../../domain/contracts/field';
+import { z } from 'zod';
+import { idempotencyKey } from '../../domain/contracts/common.schema';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MESSAGES } from '../../domain/contracts/idempotency';
 import type { Db, DbOrTx } from '../db/client';
 import { AppError, badRequest, conflict } from './errors';
 import { idempotencyKeys } from './idempotency-schema';
@@ -65,6 +67,9 @@ export function idempotencyKeyOf(req: FastifyRequest): string {
 export const idempotencyHeaderDoc = {
   description: 'Required. A unique key per logical write (the phone sends a uuid); a retry with the same key and body replays the first response.',
 };
+
+/** The Idempotency-Key header as the OpenAPI document shows it (checked in code, for the spec's messages). */
+export const idempotencyHeaders = z.looseObject({ 'idempotency-key': z.string().optional().meta(idempotencyHeaderDoc) });
 
 interface Claim {
   companyId: string;

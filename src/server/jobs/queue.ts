@@ -10,9 +10,8 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 
-/** Queue names, one per kind of long work. */
-export const QUEUES = ['bulk-imports', 'recovery-exports', 'bulk-loan-operations'] as const;
-export type QueueName = (typeof QUEUES)[number];
+/** A queue's name, one per kind of long work; each area names its own queues (e.g. 'bulk-imports'). */
+export type QueueName = string;
 
 /** A job handler: receives the job's data; throwing marks the pg-boss job failed (the module records why). */
 export type JobHandler<T extends object> = (data: T, jobId: string) => Promise<void>;
@@ -25,7 +24,8 @@ export interface JobQueue {
   /** Enqueues one job; answers the pg-boss job id. */
   send<T extends object>(queue: QueueName, data: T): Promise<string>;
   /**
-   * Registers the handler of `queue`; it runs when the queue is started (or at once if it is).
+   * Registers the handler of `queue` (and creates the queue when the queue starts); it runs when
+   * the queue is started (or at once if it is). Areas call this from their front door's `jobs`.
    * `concurrency` handlers run at a time in this process (default 1).
    */
   work<T extends object>(queue: QueueName, handler: JobHandler<T>, opts?: { concurrency?: number }): void;
@@ -68,7 +68,7 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
     async start() {
       if (running) return;
       await boss.start();
-      for (const q of QUEUES) {
+      for (const q of handlers.keys()) {
         // Retries are the module's business (it resumes from its checkpoint), so pg-boss retries twice at most.
         await boss.createQueue(q, { name: q, retryLimit: 2, retryDelay: 5, expireInSeconds: 60 * 60 * 4 } as PgBoss.Queue);
       }

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { Faker, base, en, en_IN, id_ID } from '@faker-js/faker';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { haversineMetres } from '../../domain/field/geo';
+import { pincodeIndex as pincodes, pincodeLocation } from '../geo/pincodes';
 
 const require = createRequire(import.meta.url);
 
@@ -81,31 +82,8 @@ interface IndonesiaPlace {
   district: string;
 }
 
-type LatLng = { lat: number; lng: number };
-type PincodeDistance = { getlatLng(pincode: string): LatLng | undefined };
-
-let pincodeIndex: PincodeDistance | null = null;
 let indiaPlaces: IndiaPlace[] | null = null;
 let indonesiaPlaces: IndonesiaPlace[] | null = null;
-
-function pincodes(): PincodeDistance {
-  if (!pincodeIndex) {
-    const PincodeDistanceClass = (require('pincode-distance') as { default: new () => PincodeDistance }).default;
-    pincodeIndex = new PincodeDistanceClass();
-  }
-  return pincodeIndex;
-}
-
-/**
- * Coordinates of an Indian PIN code's post office (from `pincode-distance`), for maps and the
- * field app's distance-to-address check.
- * @param pincode 6 digits, as text or a number
- * @returns `{ lat, lng }` in decimal degrees, or null when the PIN code is unknown
- */
-export function pincodeLocation(pincode: string | number): { lat: number; lng: number } | null {
-  const hit = pincodes().getlatLng(String(pincode).trim());
-  return hit && Number.isFinite(hit.lat) && Number.isFinite(hit.lng) ? { lat: hit.lat, lng: hit.lng } : null;
-}
 
 const titleCase = (s: string): string => s.toLowerCase().replace(/(^|[\s(/-])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase()).replace(/ & /g, ' and ');
 

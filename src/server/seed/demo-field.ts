@@ -15,13 +15,13 @@ import { formatReceiptNumber } from '../../domain/field/receipt-number';
 import type { Db } from '../db/client';
 import { loanAllocations } from '../modules/allocation/schema';
 import { companies } from '../modules/companies/schema';
-import { areaLocation } from '../modules/field/geocode';
+import { areaLocation } from '../geo/geocode';
 import { fosDeposits, fosReceipts, fosVisits } from '../modules/field/schema';
-import { executiveCode } from '../modules/field/service';
+import { executiveCode } from '../modules/field/visits/service';
 import { loanPayments } from '../modules/payments/schema';
 import { loanEvents, loans } from '../modules/portfolio/schema';
 import { users } from '../modules/users/schema';
-import { DEMO_COMPANY_ID, DEMO_COMPANY_IN } from './demo';
+import { DEMO_COMPANY_ID, DEMO_COMPANY_IN } from './demo-constants';
 import { DEMO_HOME_IN, demoMonth } from './demo-portfolio';
 
 /**

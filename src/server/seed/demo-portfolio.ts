@@ -22,7 +22,7 @@ import { loanEvents, loans } from '../modules/portfolio/schema';
 import { companyVariables } from '../modules/portfolio/variables';
 import { users } from '../modules/users/schema';
 import { generateAllocationRows, type HomeArea } from './allocation-generator';
-import { DEMO_COMPANY_ID, DEMO_COMPANY_IN } from './demo';
+import { DEMO_COMPANY_ID, DEMO_COMPANY_IN } from './demo-constants';
 
 /**
  * The demo portfolio's shape: company, month offset from the clock's month (0 current, -1

@@ -12,22 +12,22 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray, notInArray } from 'drizzle-orm';
 import { suggestAllocation } from '../../domain/allocation/suggest';
-import type { PingBody } from '../../domain/contracts/field';
+import type { PingBody } from '../../domain/contracts/field/tracking';
 import { haversineMetres, visitFlags } from '../../domain/field/geo';
 import { ptpAboveDues } from '../../domain/field/verification';
 import { formatReceiptNumber } from '../../domain/field/receipt-number';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { loanAllocations } from '../modules/allocation/schema';
-import { hashPassword } from '../modules/auth/service';
-import { areaLocation } from '../modules/field/geocode';
+import { hashPassword } from '../security/passwords';
+import { areaLocation } from '../geo/geocode';
 import { fosReceipts, fosVisits } from '../modules/field/schema';
-import { executiveCode } from '../modules/field/service';
-import { ensurePingPartitions, recordPings } from '../modules/field/tracking';
+import { executiveCode } from '../modules/field/visits/service';
+import { ensurePingPartitions, recordPings } from '../modules/field/tracking/service';
 import { loanEvents, loans } from '../modules/portfolio/schema';
 import { profiles, roles, userCompanies, users } from '../modules/users/schema';
 import { createFileStorage } from '../storage/files';
-import { DEMO_COMPANY_IN, DEMO_PASSWORD } from './demo';
+import { DEMO_COMPANY_IN, DEMO_PASSWORD } from './demo-constants';
 import { DEMO_HOME_IN, demoMonth } from './demo-portfolio';
 
 const MIN = 60_000;

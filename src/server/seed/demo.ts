@@ -8,16 +8,16 @@ import type { PermissionsMap, Profession, UserType } from '../../domain/users/pe
 import { PERMISSION_CATALOGUE, PERMISSION_MODULES, fullPermissions, grant } from '../../domain/users/permissions';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { hashPassword } from '../modules/auth/service';
+import { hashPassword } from '../security/passwords';
 import { companies } from '../modules/companies/schema';
 import { profiles, roles, userCompanies, users } from '../modules/users/schema';
 import { seedDemoField } from './demo-field';
 import { seedDemoPortfolio } from './demo-portfolio';
 import { seedDemoTeam } from './demo-team';
 
-export const DEMO_PASSWORD = 'Demo@1234';
-export const DEMO_COMPANY_IN = 'demo-lender-in';
-export const DEMO_COMPANY_ID = 'demo-trust-id';
+import { DEMO_COMPANY_ID, DEMO_COMPANY_IN, DEMO_PASSWORD } from './demo-constants';
+
+export { DEMO_COMPANY_ID, DEMO_COMPANY_IN, DEMO_PASSWORD };
 
 function readOnly(): PermissionsMap {
   const map: PermissionsMap = {};

@@ -9,50 +9,28 @@
  * wrapped in its provider by the router (with-chakra.tsx), and so are the chrome's popups (user
  * menu, the phone's More sheet), which are lazy chunks opened on demand.
  */
-import { CircleUser, ClipboardCheck, CreditCard, Ellipsis, FileStack, FileUp, House, KeyRound, Landmark, LayoutDashboard, MapPinned, Network, PanelLeftClose, PanelLeftOpen, Settings, Users, Wallet, ChartColumn } from 'lucide-react';
-import { UserCheck } from 'lucide-react';
-import { MapIcon } from 'lucide-react';
-import type { LucideIcon } from 'lucide-react';
+import { CircleUser, Ellipsis, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { uiVersionRedirect } from '../../domain/companies/ui-version';
 import { InlineAlert, Spinner } from '../components/plain';
-import { useProfile } from '../features/auth/api';
-import { signOut } from '../features/auth/sign-out';
-import { usePermissions } from '../features/companies/api';
-import { CompanySwitcher } from '../features/companies/company-switcher';
+import { signOut, useProfile } from '../features/auth/public';
+import { CompanySwitcher, usePermissions } from '../features/companies/public';
 import { ApiError, errorMessage } from '../lib/api';
-import { hasFieldScreens, isFieldScreen, visibleMenu, type MenuEntry, type MenuIcon } from '../lib/menu';
+import { WEB_AREAS } from '../lib/areas';
+import { hasFieldScreens, isFieldScreen, visibleMenu, type MenuEntry } from '../lib/menu';
 import { appLink, appPrefix } from '../lib/navigation';
 import { useIsPhone } from '../lib/use-is-phone';
-import { LanguagePicker } from './language-picker';
-import { ShellContext, type ShellState } from './shell-context';
+import { LanguagePicker } from '../components/language-picker';
+import { ShellContext, type ShellState } from '../lib/shell-context';
 import { ScreenErrorBoundary } from './screen-error-boundary';
-import { preloadChakra, WithChakra } from './with-chakra';
+import { preloadChakra, WithChakra } from '../components/with-chakra';
 
-const ICONS: Record<MenuIcon, LucideIcon> = {
-  home: House,
-  users: Users,
-  roles: Network,
-  profiles: KeyRound,
-  settings: Settings,
-  reports: ChartColumn,
-  loans: Landmark,
-  bulk: FileStack,
-  visits: MapPinned,
-  deposits: Wallet,
-  online: CreditCard,
-  documents: FileUp,
-  verification: ClipboardCheck,
-  fos_dashboard: LayoutDashboard,
-  assignment: UserCheck,
-  tracking: MapIcon,
-};
 
-// The field app's sync bar and outbox triggers (issue 4): a lazy chunk, so Dexie stays out of the
-// first load of desk users who never open a field screen.
-const FieldShell = lazy(() => import('../features/field/field-shell'));
+// The bars areas show in field mode (the field app's sync bar and outbox triggers, issue 4): lazy
+// chunks, so Dexie stays out of the first load of desk users who never open a field screen.
+const FIELD_BARS = WEB_AREAS.flatMap((area) => (area.fieldBar ? [{ area: area.name, Bar: lazy(area.fieldBar) }] : []));
 // Popups of the chrome (menu, drawer) are lazy chunks opened on demand, with Chakra: the field
 // route on a phone loads none of their machinery before it is usable.
 const loadUserMenu = () => import('./user-menu');
@@ -81,7 +59,7 @@ function SideMenu({ entries, collapsed }: { entries: MenuEntry[]; collapsed: boo
       {entries.map((entry) => {
         const active = entry === current;
         const label = t(entry.labelKey);
-        const Icon = ICONS[entry.icon];
+        const Icon = entry.icon;
         return (
           <li key={entry.screen}>
             {/* A Link with aria-current set here, not a NavLink: the deeper entry wins (activeEntry),
@@ -109,7 +87,7 @@ function BottomNav({ entries }: { entries: MenuEntry[] }) {
   const current = activeEntry(entries, pathname, prefix);
   const item = (entry: MenuEntry) => {
     const active = entry === current;
-    const Icon = ICONS[entry.icon];
+    const Icon = entry.icon;
     return (
       <Link key={entry.screen} to={appLink(prefix, entry.screen, companyId)} className="ro-bottom-item" aria-current={active ? 'page' : undefined} onClick={() => setMoreOpen(false)}>
         <Icon size={20} aria-hidden />
@@ -226,7 +204,9 @@ export function AppShell() {
     if (target && target !== `${location.pathname}${location.search}`) navigate(target, { replace: true });
   }, [profile.data, companyId, company, assigned, location.pathname, location.search, navigate]);
 
-  const entries = visibleMenu(permissions.data?.profile_details.permissions, { fieldFirst: profile.data?.profession === 'field executive' });
+  const permissionsMap = permissions.data?.profile_details.permissions;
+  const granted = useMemo(() => visibleMenu(permissionsMap), [permissionsMap]);
+  const entries = visibleMenu(permissionsMap, { fieldFirst: profile.data?.profession === 'field executive' });
   // The sync bar and the outbox drain: on the field screens (which work offline, when the
   // permissions cannot load, so the path decides), for field executives, and on phones of users
   // who may record field work. Desk users elsewhere do not load Dexie at all.
@@ -234,9 +214,11 @@ export function AppShell() {
     isFieldScreen(location.pathname.slice(prefix.length + 1)) ||
     profile.data?.profession === 'field executive' ||
     (isPhone && hasFieldScreens(permissions.data?.profile_details.permissions));
-  const permissionsMap = permissions.data?.profile_details.permissions;
   // One object while nothing in it changes: every screen and the sync bar read it from context.
-  const shell = useMemo<ShellState>(() => ({ profile: profile.data, companyId, company, permissions: permissionsMap, prefix }), [profile.data, companyId, company, permissionsMap, prefix]);
+  const shell = useMemo<ShellState>(
+    () => ({ profile: profile.data, companyId, company, permissions: permissionsMap, prefix, menu: granted }),
+    [profile.data, companyId, company, permissionsMap, prefix, granted],
+  );
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   // No HTTP answer at all: the network or the server is down, not a refusal.
   const unreachable = profile.error instanceof ApiError && profile.error.failure.status === null;
@@ -317,11 +299,12 @@ export function AppShell() {
               </header>
             )}
             {/* The field sync bar (issue 4): always in view under the header on field screens. */}
-            {fieldMode && (
-              <Suspense fallback={<div className="ro-sync-slot" />}>
-                <FieldShell />
-              </Suspense>
-            )}
+            {fieldMode &&
+              FIELD_BARS.map(({ area, Bar }) => (
+                <Suspense key={area} fallback={<div className="ro-sync-slot" />}>
+                  <Bar />
+                </Suspense>
+              ))}
           </div>
           {main}
           {isPhone && <BottomNav entries={entries} />}

@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api';
 import { toaster } from '../lib/toaster';
-import { WithChakra } from './with-chakra';
+import { WithChakra } from '../components/with-chakra';
 
 // The toaster's machines (zag toast) load with the first toast, not with every screen.
 const AppToaster = lazy(() => import('./app-toaster'));

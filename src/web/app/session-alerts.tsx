@@ -7,7 +7,7 @@ import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { session } from '../lib/store';
-import { WithChakra } from './with-chakra';
+import { WithChakra } from '../components/with-chakra';
 
 const SessionDialogs = lazy(() => import('./session-dialogs'));
 

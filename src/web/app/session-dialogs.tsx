@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { describePermission } from '../../domain/users/permissions';
-import { leaveToLogin } from '../features/auth/sign-out';
+import { leaveToLogin } from '../features/auth/public';
 import { session } from '../lib/store';
 
 function SessionExpiredModal() {

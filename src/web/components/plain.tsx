@@ -1,6 +1,6 @@
 /**
  * Plain building blocks of the chrome and the field executive's day list (issue 4: no Chakra UI
- * or emotion before the field route is usable). Styled by src/web/app/shell.css, which the app
+ * or emotion before the field route is usable). Styled by components/plain.css and app/shell.css, which the app
  * shell imports. Screens that load Chakra anyway may use them too (query-state.tsx re-exports the
  * states).
  */

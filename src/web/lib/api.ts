@@ -21,8 +21,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Where the API is served: every path of lib/endpoint.ts's `apiPath` is below it. */
+export const API_BASE = '/api';
+
 const http = ky.create({
-  prefixUrl: '/api',
+  prefixUrl: API_BASE,
   retry: 0,
   timeout: 30_000,
   hooks: {
@@ -146,6 +149,10 @@ export const api = {
   put: <T>(path: string, options?: RequestOptions) => request<T>('PUT', path, options),
   patch: <T>(path: string, options?: RequestOptions) => request<T>('PATCH', path, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  /** Any method (the endpoint client, lib/endpoint.ts). */
+  request: <T>(method: string, path: string, options?: RequestOptions) => request<T>(method, path, options),
+  /** Any method, resolving with the envelope's message and data. */
+  send: <T>(method: string, path: string, options?: RequestOptions) => send<T>(method, path, options),
   /** GET that resolves with the envelope's message (for answers whose message is the point). */
   message: async (path: string, options?: RequestOptions) => (await send<unknown>('GET', path, options)).message,
   download,

@@ -3,16 +3,21 @@
  * are precached with the shell), and "English (RTL)" (spec 9 "RTL English offered"), which uses
  * the English texts under the bidi pseudo-locale `en-XB` and turns the page right-to-left.
  *
- * Core and desk texts (issue 4: the field route's first load stays small). Each language is split
- * in two files: `<lang>.json`, the core texts (shell, sign-in, home, field app, shared), and
- * `<lang>-desk.json`, the texts only the desk screens show (allocation, verification queue,
- * tracking, dashboards, bulk operations, portfolio, users and company settings), about 33 of
- * English's 48 KB of JSON (the field route's JS before usable went from 256.0 to 248.7 KB gzipped,
- * tests/bench/field-route.ts). English core is in the entry chunk; a desk part is a lazy chunk fetched the
- * first time a desk page opens: the router wraps those pages' lazy imports in `deskPage`, which
- * awaits `loadDeskTexts()` with the page's chunk, so the page's first frame has its texts. From
- * then on the backend's `read()` adds the desk part to every language it loads (a language switch
- * on a desk page). Desk chunks are emitted under `assets/lazy/` and not precached (vite.config.ts):
+ * One `translation` namespace, assembled from parts: the kernel's shared sections
+ * (src/web/locales/<lang>.json: app, common, errors, shell, home, …) and each area's own sections,
+ * which its front door declares (`texts`, src/web/features/<area>/locales/). The parts are deep
+ * merged; a leaf key lives in exactly one file (tests/unit/web/locales.test.ts), so keys never
+ * change when texts move between areas.
+ *
+ * Core and desk texts (issue 4: the field route's first load stays small). An area's texts are
+ * split in two: `<lang>.json`, the core texts (menu labels, sign-in, the field app, anything the
+ * shell or an offline screen shows), and `<lang>-desk.json`, the texts only its desk pages show.
+ * English core is in the entry chunk; each other language's core parts are one lazy chunk
+ * (vite.config.ts merges them), precached. A language's desk parts are one lazy chunk fetched the
+ * first time a desk page opens: the router loads desk routes through `deskPage`, which awaits
+ * `loadDeskTexts()` with the page's chunk, so the page's first frame has its texts. From then on
+ * the backend's `read()` adds the desk parts to every language it loads (a language switch on a
+ * desk page). Desk chunks are emitted under `assets/lazy/` and not precached (vite.config.ts):
  * desk screens need the network anyway. tests/unit/web/locale-split.test.ts checks, over the
  * import graph, that no module outside the desk pages uses a desk text.
  */
@@ -20,33 +25,30 @@ import i18n from 'i18next';
 import type { BackendModule, ReadCallback } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
+import kernelEn from '../locales/en.json';
+import { mergeTexts, type LoadTexts, type Texts } from './area';
+import { WEB_AREAS } from './areas';
+import { directionOf, LANGUAGES } from './languages';
 
-export const LANGUAGES = [
-  { code: 'en', label: 'English' },
-  { code: 'hi', label: 'हिन्दी' },
-  { code: 'id', label: 'Bahasa Indonesia' },
-  { code: 'en-XB', label: 'English (RTL)' },
-] as const;
-export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+const areaTexts = WEB_AREAS.flatMap((area) => (area.texts ? [area.texts] : []));
 
-/** Text direction of a language code: only the RTL English option is right-to-left. */
-export function directionOf(code: string): 'ltr' | 'rtl' {
-  return code === 'en-XB' ? 'rtl' : 'ltr';
+/** English core: the kernel's and every area's, bundled. */
+const en = mergeTexts([kernelEn, ...areaTexts.map((texts) => texts.en)]);
+
+/** The lazy core parts of the other languages: the kernel's and the areas'. */
+const coreLocales: Record<string, readonly LoadTexts[]> = {
+  hi: [() => import('../locales/hi.json'), ...areaTexts.map((texts) => texts.hi)],
+  id: [() => import('../locales/id.json'), ...areaTexts.map((texts) => texts.id)],
+};
+/** The desk parts of every language: the areas'. */
+const deskLocales: Record<string, readonly LoadTexts[]> = Object.fromEntries(
+  (['en', 'hi', 'id'] as const).map((lang) => [lang, areaTexts.flatMap((texts) => (texts.desk ? [texts.desk[lang]] : []))]),
+);
+
+/** The parts, loaded together and merged. */
+async function loadParts(parts: readonly LoadTexts[]): Promise<Texts> {
+  return mergeTexts((await Promise.all(parts.map((load) => load()))).map((module) => module.default));
 }
-
-type Texts = Record<string, unknown>;
-type LoadTexts = () => Promise<{ default: Texts }>;
-
-const coreLocales: Record<string, LoadTexts> = {
-  hi: () => import('../locales/hi.json'),
-  id: () => import('../locales/id.json'),
-};
-const deskLocales: Record<string, LoadTexts> = {
-  en: () => import('../locales/en-desk.json'),
-  hi: () => import('../locales/hi-desk.json'),
-  id: () => import('../locales/id-desk.json'),
-};
 
 /** The texts a language code shows: `en-XB` (and any `en-*`) uses English. */
 function textsLanguage(code: string): string {
@@ -59,34 +61,24 @@ let deskWanted = false;
 const deskImports = new Map<string, Promise<Texts>>();
 
 function deskTexts(language: string): Promise<Texts> | null {
-  const load = deskLocales[language];
-  if (!load) return null;
+  const parts = deskLocales[language];
+  if (!parts) return null;
   let pending = deskImports.get(language);
   if (!pending) {
-    pending = load().then((module) => module.default);
+    pending = loadParts(parts);
     pending.catch(() => deskImports.delete(language));
     deskImports.set(language, pending);
   }
   return pending;
 }
 
-/** `core` with `desk` merged in, as new objects (the two share sections such as `tracking`). */
-function merged(core: Texts, desk: Texts): Texts {
-  const out: Texts = { ...core };
-  for (const [key, value] of Object.entries(desk)) {
-    const mine = out[key];
-    const isTree = (v: unknown): v is Texts => typeof v === 'object' && v !== null;
-    out[key] = isTree(mine) && isTree(value) ? merged(mine, value) : value;
-  }
-  return out;
-}
-
 async function readTexts(code: string): Promise<Texts> {
   const language = textsLanguage(code);
-  const core = language === 'en' ? en : ((await coreLocales[language]?.())?.default ?? {});
+  const parts = coreLocales[language];
+  const core = language === 'en' ? en : parts ? await loadParts(parts) : {};
   // Read after the core arrived: a desk page may have opened meanwhile.
   const desk = deskWanted ? deskTexts(language) : null;
-  return desk ? merged(core, await desk) : core;
+  return desk ? mergeTexts([core, await desk]) : core;
 }
 
 const backend: BackendModule = {

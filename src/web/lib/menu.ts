@@ -1,45 +1,35 @@
 /**
  * The app's screens as menu entries and which of them a permissions map grants (spec 6: the web
- * shows only screens that exist and that the user may open).
+ * shows only screens that exist and that the user may open). The entries are the areas' (their
+ * front doors, src/web/features/<name>/area.ts) plus home, ordered by `order`.
  */
-import { hasPermission, type PermissionRequirement, type PermissionsMap } from '../../domain/users/permissions';
+import { House } from 'lucide-react';
+import { hasPermission } from '../../domain/users/has-permission';
+import type { PermissionRequirement, PermissionsMap } from '../../domain/users/permissions';
+import type { MenuEndpoint, WebMenuEntry } from './area';
+import { can } from '../../domain/contracts/endpoint';
+import { APP_ROUTES, WEB_AREAS } from './areas';
 
-export type MenuIcon = 'home' | 'users' | 'roles' | 'profiles' | 'settings' | 'reports' | 'loans' | 'bulk' | 'visits' | 'deposits' | 'online' | 'documents' | 'verification' | 'fos_dashboard' | 'assignment' | 'tracking';
+export type MenuEntry = WebMenuEntry;
 
-export interface MenuEntry {
-  /** Path below the app prefix; '' is home. */
-  screen: string;
-  /** i18n key of the label. */
-  labelKey: string;
-  icon: MenuIcon;
-  /** Null: every signed-in user; a list: any one of them. */
-  needs: PermissionRequirement | readonly PermissionRequirement[] | null;
-  /** A field app screen (issue 4): phone-first, works offline, shows the sync bar. */
-  field?: boolean;
+/** The shell's own landing page, first for everyone. */
+const HOME: MenuEntry = { screen: '', labelKey: 'menu.home', icon: House, opens: null, order: 0 };
+
+export const MENU: readonly MenuEntry[] = [HOME, ...WEB_AREAS.flatMap((area) => area.menu)].sort((a, b) => a.order - b.order);
+
+/** Whether `permissions` let the user open the entry's screen: every endpoint it opens with (or any tab's). */
+function granted_(entry: MenuEntry, permissions: PermissionsMap | null | undefined): boolean {
+  if (entry.opens !== undefined) {
+    const opens = entry.opens;
+    if (opens === null) return true;
+    const all = (list: readonly MenuEndpoint[]) => list.every((e) => can(e, permissions));
+    return 'anyOf' in opens ? opens.anyOf.some(all) : all(opens as readonly MenuEndpoint[]);
+  }
+  const { needs } = entry;
+  if (needs === null || needs === undefined) return true;
+  const anyOf: readonly PermissionRequirement[] = Array.isArray(needs) ? needs : [needs as PermissionRequirement];
+  return anyOf.some((req) => hasPermission(permissions, req));
 }
-
-const um = (action: string): PermissionRequirement => ({ module: 'User Management Module', action, access: 'read' });
-const core = (action: string): PermissionRequirement => ({ module: 'Core Collection Modules', action, access: 'read' });
-const fos = (action: string): PermissionRequirement => ({ module: 'fos', action, access: 'read' });
-
-export const MENU: readonly MenuEntry[] = [
-  { screen: '', labelKey: 'menu.home', icon: 'home', needs: null },
-  { screen: 'customer-loans', labelKey: 'menu.loans', icon: 'loans', needs: core('portfolio') },
-  { screen: 'bulk-operations', labelKey: 'menu.bulk_operations', icon: 'bulk', needs: [core('imports'), core('exports'), core('allocation')] },
-  { screen: 'portfolio-assignment', labelKey: 'assignment.menu', icon: 'assignment', needs: core('allocation') },
-  { screen: 'visit-details', labelKey: 'menu.visits', icon: 'visits', needs: fos('visits'), field: true },
-  { screen: 'field-executive', labelKey: 'menu.deposits', icon: 'deposits', needs: fos('deposits'), field: true },
-  { screen: 'field-executive/online', labelKey: 'menu.online_recoveries', icon: 'online', needs: fos('online_recoveries'), field: true },
-  { screen: 'document-upload', labelKey: 'menu.document_upload', icon: 'documents', needs: { module: 'Document Management', action: 'documents', access: 'read' }, field: true },
-  { screen: 'fos-visits', labelKey: 'verification.menu', icon: 'verification', needs: fos('visit_verification') },
-  { screen: 'fos-dashboard', labelKey: 'fos_dashboard.menu', icon: 'fos_dashboard', needs: fos('fos_dashboard') },
-  { screen: 'field-force-tracking', labelKey: 'tracking.menu', icon: 'tracking', needs: fos('field_force_tracking') },
-  { screen: 'user-management', labelKey: 'menu.users', icon: 'users', needs: um('users') },
-  { screen: 'roles', labelKey: 'menu.roles', icon: 'roles', needs: um('roles') },
-  { screen: 'profiles', labelKey: 'menu.profiles', icon: 'profiles', needs: um('profiles') },
-  { screen: 'company-settings', labelKey: 'menu.company_settings', icon: 'settings', needs: um('company_settings') },
-  { screen: 'user-reports', labelKey: 'menu.user_reports', icon: 'reports', needs: um('user_reports') },
-];
 
 /**
  * The entries `permissions` grants, in menu order.
@@ -47,22 +37,17 @@ export const MENU: readonly MenuEntry[] = [
  *   bottom bar shows the first entries, issue 4)
  */
 export function visibleMenu(permissions: PermissionsMap | null | undefined, options: { fieldFirst?: boolean } = {}): MenuEntry[] {
-  const granted = MENU.filter((entry) => {
-    const { needs } = entry;
-    if (needs === null) return true;
-    const anyOf: readonly PermissionRequirement[] = Array.isArray(needs) ? needs : [needs as PermissionRequirement];
-    return anyOf.some((req) => hasPermission(permissions, req));
-  });
+  const granted = MENU.filter((entry) => granted_(entry, permissions));
   if (!options.fieldFirst) return granted;
   return [...granted.filter((e) => e.screen === ''), ...granted.filter((e) => e.field), ...granted.filter((e) => e.screen !== '' && !e.field)];
 }
 
-/** Field screens that are not menu entries (reached from a visit card). */
-const FIELD_SUBSCREENS = ['customer/visit-details'];
+/** The field app's screens: the routes of `shell: 'field'`, menu entries and sub-screens (reached from a visit card) alike. */
+const FIELD_SCREENS = new Set(APP_ROUTES.filter((route) => route.shell === 'field').map((route) => route.path));
 
 /** Whether the path below the app prefix (e.g. 'visit-details') is a field app screen. */
 export function isFieldScreen(screen: string): boolean {
-  return FIELD_SUBSCREENS.includes(screen) || MENU.some((entry) => entry.field && entry.screen === screen);
+  return FIELD_SCREENS.has(screen);
 }
 
 /** Whether the permissions grant any field screen (the user is a field executive or their manager). */

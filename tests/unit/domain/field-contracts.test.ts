@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { receiptBody } from '../../../src/domain/contracts/field';
+import { receiptBody } from '../../../src/domain/contracts/field/receipts.schema';
 
 describe('field amounts', () => {
   const receipt = (amount: number) => receiptBody.safeParse({ receipt_number: 'FE1-000001', loan_id: 'L1', allocation_month: '2026-11', amount, payment_mode: 'cash', payer_name: 'A', collected_at: '2026-11-01T10:00:00Z' });

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cleanText,
-  isBlankCell,
-  parseAmount,
-  parseDate,
-  parseEmail,
-  parseInteger,
-  parseMobile,
-  parseNumber,
-  parsePincode,
-  unwrapCell,
-} from '../../../src/domain/portfolio/normalise';
+import { isBlankCell, unwrapCell } from '../../../src/domain/portfolio/normalise';
+import { parseEmail, parseMobile, parsePincode } from '../../../src/domain/portfolio/normalise-contact';
+import { parseDate } from '../../../src/domain/portfolio/normalise-dates';
+import { parseAmount, parseInteger, parseNumber } from '../../../src/domain/portfolio/normalise-numbers';
+import { cleanText } from '../../../src/domain/portfolio/normalise-text';
 
 const value = <T>(r: { ok: true; value: T } | { ok: false; reason: string }): T | string => (r.ok ? r.value : `ERR ${r.reason}`);
 

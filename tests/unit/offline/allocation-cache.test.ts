@@ -1,7 +1,7 @@
 /** The allocation copy the executive plans the day from when offline (issue 4 "Offline behaviour"). */
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AllocatedLoan, AllocationResponse } from '../../../src/domain/contracts/field';
+import type { AllocatedLoan, AllocationResponse } from '../../../src/domain/contracts/field/visits';
 import { cachedAllocation, refreshAllocation } from '../../../src/offline/allocation-cache';
 import { fieldDb } from '../../../src/offline/db';
 

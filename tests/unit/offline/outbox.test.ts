@@ -4,56 +4,12 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { META_KEYS, fieldDb, getMeta, setMeta } from '../../../src/offline/db';
-import { BACKOFF, drainOutbox } from '../../../src/offline/drain';
-import { alignReceiptSequence, enqueue, nextReceiptNumber, outboxItems, retryItem, NoOfflineSessionError } from '../../../src/offline/outbox';
+import { META_KEYS, fieldDb, getMeta } from '../../../src/offline/db';
+import { BACKOFF, drainOutbox } from '../../../src/offline/queue';
+import { enqueue, outboxItems, retryItem, NoOfflineSessionError } from '../../../src/offline/outbox';
 import { saveOfflineSession } from '../../../src/offline/session';
 
-const SESSION = { token: 'tok-1', company_id: 'demo-lender-in', user_id: 'u-fos' };
-
-interface Seen {
-  url: string;
-  headers: Record<string, string>;
-  body: BodyInit | null | undefined;
-}
-
-/**
- * A fake API: answers with `answer(n, seen)` for the n-th request (1-based) and stores each
- * Idempotency-Key once, the way the server does, so a replay is visible as a second request with
- * the same key but no second record.
- */
-function fakeServer(answer: (n: number, seen: Seen) => Response | 'network-error' | 'commit-then-drop' = () => Response.json({ success: true, message: 'ok', data: {} }, { status: 201 })) {
-  const requests: Seen[] = [];
-  const records = new Map<string, unknown>();
-  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
-    const seen = { url: String(input), headers, body: init?.body };
-    requests.push(seen);
-    const a = answer(requests.length, seen);
-    if (a === 'network-error') throw new TypeError('Failed to fetch');
-    if (a === 'commit-then-drop') {
-      records.set(headers['idempotency-key'], seen.body);
-      throw new TypeError('Failed to fetch');
-    }
-    if (a.ok && !records.has(headers['idempotency-key'])) records.set(headers['idempotency-key'], seen.body);
-    return a;
-  }) as typeof fetch;
-  return { fetchImpl, requests, records };
-}
-
-const fail = (status: number, message: string) => Response.json({ success: false, message, data: null }, { status });
-
-async function queueVisit(name: string, photo = true) {
-  return enqueue({
-    kind: 'visit',
-    path: '/api/fos/visits',
-    jsonField: 'visit',
-    body: { loan_id: `L-${name}`, disposition: 'Door Locked' },
-    files: photo ? [{ field: 'photos', name: 'door.jpg', type: 'image/jpeg', blob: new Blob([new Uint8Array(50_000)], { type: 'image/jpeg' }) }] : [],
-    loanId: `L-${name}`,
-    summary: `Visit · ${name}`,
-  });
-}
+import { RECEIPT, SESSION, fail, fakeServer, queueVisit } from './outbox-fixture';
 
 beforeEach(async () => {
   await Promise.all([fieldDb.outbox.clear(), fieldDb.meta.clear(), fieldDb.allocation.clear()]);
@@ -88,7 +44,7 @@ describe('drainOutbox', () => {
   it('sends oldest first with the headers and multipart body, and deletes only on 2xx', async () => {
     await queueVisit('a');
     await queueVisit('b');
-    await enqueue({ kind: 'receipt', path: '/api/fos/receipts', jsonField: null, body: { receipt_number: 'FE1-000001', amount: 500 }, loanId: 'L-b', summary: 'Receipt' });
+    await enqueue('receipt', { body: RECEIPT, loanId: 'L-b', summary: 'Receipt' });
     const server = fakeServer();
     const r = await drainOutbox({ fetchImpl: server.fetchImpl });
     expect(r).toEqual({ sent: 3, failed: 0, remaining: 0 });
@@ -103,22 +59,20 @@ describe('drainOutbox', () => {
     expect(photo.name).toBe('door.jpg');
     expect(photo.size).toBe(50_000);
     expect(receipt.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(receipt.body as string)).toEqual({ receipt_number: 'FE1-000001', amount: 500 });
+    expect(JSON.parse(receipt.body as string)).toEqual(RECEIPT);
     expect(await getMeta<string>(META_KEYS.lastSyncAt)).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
   it('sends a document upload as plain multipart fields plus the file', async () => {
-    await enqueue({
-      kind: 'document',
-      path: '/api/document/uploads',
-      jsonField: null,
+    await enqueue('document', {
       body: { loan_id: 'L-1', allocation_month: '2026-11', document_type: 'kyc', description: '' },
-      files: [{ field: 'file', name: 'pan.pdf', type: 'application/pdf', blob: new Blob(['%PDF-1.4'], { type: 'application/pdf' }) }],
+      files: [{ name: 'pan.pdf', type: 'application/pdf', blob: new Blob(['%PDF-1.4'], { type: 'application/pdf' }) }],
       loanId: 'L-1',
       summary: 'KYC',
     });
     const server = fakeServer();
     await drainOutbox({ fetchImpl: server.fetchImpl });
+    expect(server.requests[0].url).toBe('/api/document/uploads');
     const form = server.requests[0].body as FormData;
     expect(form.get('document_type')).toBe('kyc');
     expect(form.get('loan_id')).toBe('L-1');
@@ -286,34 +240,5 @@ describe('drainOutbox', () => {
     const server = fakeServer();
     expect(await drainOutbox({ fetchImpl: server.fetchImpl })).toEqual({ sent: 1, failed: 0, remaining: 0 });
     expect((await fieldDb.outbox.toArray()).map((i) => i.summary)).toEqual(['Visit · other company']);
-  });
-});
-
-describe('nextReceiptNumber', () => {
-  it('increases per executive, never repeats under concurrency and survives reopening the database', async () => {
-    expect(await nextReceiptNumber('demo-lender-in', 'FE0012')).toBe('FE0012-000001');
-    expect(await nextReceiptNumber('demo-lender-in', 'FE0012')).toBe('FE0012-000002');
-    expect(await nextReceiptNumber('demo-lender-in', 'FE0099')).toBe('FE0099-000001');
-    const burst = await Promise.all(Array.from({ length: 5 }, () => nextReceiptNumber('demo-lender-in', 'FE0012')));
-    expect(new Set(burst).size).toBe(5);
-    fieldDb.close();
-    await fieldDb.open();
-    expect(await nextReceiptNumber('demo-lender-in', 'FE0012')).toBe('FE0012-000008');
-  });
-});
-
-describe('alignReceiptSequence', () => {
-  it("raises the phone's sequence to the server's highest number of this executive, never lowers it", async () => {
-    // Before the allocation was ever cached there is no executive: nothing changes.
-    await alignReceiptSequence('demo-lender-in', ['FE0012-000040']);
-    expect(await nextReceiptNumber('demo-lender-in', 'FE0012')).toBe('FE0012-000001');
-
-    await setMeta(META_KEYS.executive('demo-lender-in'), { user_id: 'u-fos', name: 'Field Exec', executive_code: 'FE0012' });
-    // A new phone: the server already holds number 40 of FE0012 (and a higher one of another executive).
-    await alignReceiptSequence('demo-lender-in', ['FE0012-000007', 'FE0012-000040', 'FE0099-000500', 'not-a-number']);
-    expect(await nextReceiptNumber('demo-lender-in', 'FE0012')).toBe('FE0012-000041');
-    // Lower numbers on the server (receipts still queued here are ahead of it) leave the phone's sequence alone.
-    await alignReceiptSequence('demo-lender-in', ['FE0012-000010']);
-    expect(await nextReceiptNumber('demo-lender-in', 'FE0012')).toBe('FE0012-000042');
   });
 });

@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { META_KEYS, fieldDb, getMeta } from '../../../src/offline/db';
-import { drainOutbox } from '../../../src/offline/drain';
+import { drainOutbox } from '../../../src/offline/queue';
 import { enqueue, outboxItems } from '../../../src/offline/outbox';
 import { PINGS_PER_REQUEST, pingBatchKey } from '../../../src/offline/ping-batch';
 import { endDutyOnSignOut, getDuty, lastPingAt, pingDue, pingOnCheckIn, PING_INTERVAL_MS, queuePing, setDuty } from '../../../src/offline/pings';
@@ -56,7 +56,8 @@ const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
 const fix = (minutes: number) => ({ latitude: 19.99 + minutes / 1000, longitude: 73.78, accuracyM: 12.4, at: at(minutes) });
 
 async function queueVisit(name: string) {
-  return enqueue({ kind: 'visit', path: '/api/fos/visits', jsonField: 'visit', body: { loan_id: `L-${name}` }, loanId: `L-${name}`, summary: `Visit · ${name}` });
+  const body = { loan_id: `L-${name}`, allocation_month: '2026-11', latitude: null, longitude: null, accuracy_m: null, checked_in_at: at(0), person_met: 'No one', disposition: 'Door Locked' } as const;
+  return enqueue('visit', { body, loanId: `L-${name}`, summary: `Visit · ${name}` });
 }
 
 beforeEach(async () => {

@@ -8,12 +8,13 @@ import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
 import { suggestMapping } from '../../../src/domain/portfolio/column-mapping';
-import { parsePincode } from '../../../src/domain/portfolio/normalise';
+import { parsePincode } from '../../../src/domain/portfolio/normalise-contact';
 import { validateRow } from '../../../src/domain/portfolio/row-validation';
 import { SYSTEM_VARIABLES } from '../../../src/domain/portfolio/system-variables';
 import { openAllocationFile } from '../../../src/server/modules/bulk/allocation-reader';
 import { writeAllocationCsv, writeAllocationXlsx } from '../../../src/server/seed/allocation-files';
-import { INDIA_HEADERS, INDONESIA_HEADERS, generateAllocationRows, pincodeLocation } from '../../../src/server/seed/allocation-generator';
+import { pincodeLocation } from '../../../src/server/geo/pincodes';
+import { INDIA_HEADERS, INDONESIA_HEADERS, generateAllocationRows } from '../../../src/server/seed/allocation-generator';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'allocation-gen-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

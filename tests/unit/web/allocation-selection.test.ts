@@ -4,7 +4,7 @@
  * edits of a territory suggestion (move loans, drop an executive, what confirming allocates).
  */
 import { describe, expect, it } from 'vitest';
-import type { AllocationSuggestion } from '../../../src/domain/contracts/allocation';
+import type { AllocationSuggestion } from '../../../src/domain/contracts/allocation/suggestions';
 import { confirmations, dropExecutive, groupColour, moveLoans, proposalFrom, proposalLoans } from '../../../src/web/features/allocation/proposal';
 import {
   EMPTY_PICK,

@@ -1,9 +1,9 @@
 /** The field app's day plan, visit and receipt forms, and the receipt text (issue 4). */
 import { describe, expect, it } from 'vitest';
-import type { AllocatedLoan } from '../../../src/domain/contracts/field';
-import { receiptText, type ReceiptLabels } from '../../../src/web/features/field/receipt-text';
-import { buildReceiptBody, buildVisitBody, EMPTY_DRAFT } from '../../../src/web/features/field/visit-draft';
-import { formatDistance, navigateLink, planVisits, telLink } from '../../../src/web/features/field/visit-plan';
+import type { AllocatedLoan } from '../../../src/domain/contracts/field/visits';
+import { receiptText, type ReceiptLabels } from '../../../src/web/features/field/receipts/receipt-text';
+import { buildReceiptBody, buildVisitBody, EMPTY_DRAFT } from '../../../src/web/features/field/visits/visit-draft';
+import { formatDistance, navigateLink, planVisits, telLink } from '../../../src/web/features/field/visits/visit-plan';
 
 const loan = (id: string, priority: number, lat: number | null, lng: number | null, dues = 1000): AllocatedLoan => ({
   loan_id: id,

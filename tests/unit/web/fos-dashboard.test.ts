@@ -1,7 +1,7 @@
 /** FOS dashboard logic (issue 5): period presets in the company's days, the tables' sort. */
 import { describe, expect, it } from 'vitest';
-import { FIGURE_COLUMNS, nextSort, sortRows } from '../../../src/web/features/dashboards/figures';
-import { matchPreset, presetPeriod } from '../../../src/web/features/dashboards/period';
+import { FIGURE_COLUMNS, nextSort, sortRows } from '../../../src/web/features/field/dashboard/figures';
+import { matchPreset, presetPeriod } from '../../../src/web/features/field/dashboard/period';
 
 const IST = 330;
 const WIB = 420;

@@ -1,37 +1,28 @@
 /**
- * Locale files (src/web/locales): every language keeps its full key set, and Hindi and Bahasa
- * Indonesia have English's keys (the project's locale-consistency check).
+ * Locale files: every language keeps its full key set, and Hindi and Bahasa Indonesia have
+ * English's keys (the project's locale-consistency check).
  *
- * A language's texts may be split over a core file (`<lang>.json`) and a desk file
- * (`<lang>-desk.json`, loaded on demand by src/web/lib/i18n.ts); the checks read both together.
- * The key lists are recorded in __snapshots__/locales.test.ts.snap: adding or removing a key on
- * purpose means updating it (`npx vitest run --project unit tests/unit/web/locales.test.ts -u`) and
- * reviewing the diff; losing one by accident fails here.
+ * A language's texts are parts of one namespace (src/web/lib/i18n.ts): the kernel's
+ * `src/web/locales/<lang>.json` and each area's `src/web/features/<area>/locales/<lang>.json` (core)
+ * and `<lang>-desk.json` (desk, loaded on demand); the checks read them all together, and a leaf
+ * key may be in one file only. The key lists are recorded in __snapshots__/locales.test.ts.snap:
+ * adding or removing a key on purpose means updating it
+ * (`npx vitest run --project unit tests/unit/web/locales.test.ts -u`) and reviewing the diff;
+ * losing one by accident, or moving texts between areas in a way that changes a key, fails here.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { keysOf, LANGS } from './web-sources';
 
-const LOCALES = path.resolve(__dirname, '../../../src/web/locales');
-const LANGS = ['en', 'hi', 'id'] as const;
-type Texts = { [key: string]: string | Texts };
-
-/** Dotted leaf keys of a nested texts object, e.g. `field.disposition.paid`. */
-function leafKeys(texts: Texts, prefix = ''): string[] {
-  return Object.entries(texts).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : leafKeys(v, `${prefix}${k}.`)));
+/** A language's keys over every part, with the files holding each. */
+function keyFiles(lang: string): Map<string, string[]> {
+  const files = new Map<string, string[]>();
+  for (const { key, file } of [...keysOf(lang, 'core'), ...keysOf(lang, 'desk')]) files.set(key, [...(files.get(key) ?? []), file]);
+  return files;
 }
 
-function readTexts(file: string): Texts | null {
-  const p = path.join(LOCALES, file);
-  return existsSync(p) ? (JSON.parse(readFileSync(p, 'utf8')) as Texts) : null;
-}
-
-/** A language's keys over its core and (when present) desk file. */
+/** A language's keys over its core and desk parts. */
 function allKeys(lang: string): string[] {
-  const core = readTexts(`${lang}.json`);
-  if (!core) throw new Error(`missing ${lang}.json`);
-  const desk = readTexts(`${lang}-desk.json`);
-  return [...leafKeys(core), ...(desk ? leafKeys(desk) : [])].sort();
+  return [...keyFiles(lang).keys()].sort();
 }
 
 /** A key without its i18next plural suffix (`x_one`, `x_other` → `x`): languages differ in plural forms. */
@@ -39,9 +30,9 @@ const unplural = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/,
 
 describe('locale files', () => {
   it.each(LANGS)('%s keeps its key set (core and desk together, no key twice)', (lang) => {
-    const keys = allKeys(lang);
-    expect(new Set(keys).size).toBe(keys.length);
-    expect(keys).toMatchSnapshot();
+    const twice = [...keyFiles(lang)].filter(([, files]) => files.length > 1).map(([key, files]) => `${key}: ${files.join(', ')}`);
+    expect(twice).toEqual([]);
+    expect(allKeys(lang)).toMatchSnapshot();
   });
 
   it.each(['hi', 'id'])('%s has a text for every English key and no other', (lang) => {

@@ -1,7 +1,7 @@
 /** Menu filtering by permissions (spec 6), the role tree, the permission matrix and break rows. */
 import { describe, expect, it } from 'vitest';
 import { fullPermissions, grant } from '../../../src/domain/users/permissions';
-import type { Role } from '../../../src/domain/contracts/users';
+import type { Role } from '../../../src/domain/contracts/users/roles';
 import { hasFieldScreens, isFieldScreen, MENU, visibleMenu } from '../../../src/web/lib/menu';
 import { roleTree } from '../../../src/web/features/users/role-tree';
 import { setFlag, normalisePermissions, countGranted } from '../../../src/web/features/users/permission-matrix';
@@ -14,7 +14,7 @@ describe('visibleMenu', () => {
   });
 
   it('shows the field screens the fos permissions grant, first after home for a field executive', () => {
-    const fieldUser = grant({ 'Core Collection Modules': { portfolio: 'r' }, fos: { visits: 'rw', deposits: 'rw' } });
+    const fieldUser = grant({ 'Core Collection Modules': { portfolio: 'r', saved_filters: 'r' }, fos: { visits: 'rw', deposits: 'rw' } });
     expect(visibleMenu(fieldUser).map((e) => e.screen)).toEqual(['', 'customer-loans', 'visit-details', 'field-executive']);
     expect(visibleMenu(fieldUser, { fieldFirst: true }).map((e) => e.screen)).toEqual(['', 'visit-details', 'field-executive', 'customer-loans']);
     expect(hasFieldScreens(fieldUser)).toBe(true);
@@ -33,9 +33,18 @@ describe('visibleMenu', () => {
     expect(visibleMenu(grant({ fos: { fos_dashboard: 'r' } })).map((e) => e.screen)).toEqual(['', 'fos-dashboard']);
   });
 
-  it('shows bulk operations to a user who may read imports or exports, and loans with portfolio read', () => {
+  it('shows bulk operations to a user who may read imports or exports, and loans with portfolio and saved filters read', () => {
     expect(visibleMenu(grant({ 'Core Collection Modules': { exports: 'r' } })).map((e) => e.screen)).toEqual(['', 'bulk-operations']);
-    expect(visibleMenu(grant({ 'Core Collection Modules': { imports: 'r', portfolio: 'r' } })).map((e) => e.screen)).toEqual(['', 'customer-loans', 'bulk-operations']);
+    expect(visibleMenu(grant({ 'Core Collection Modules': { allocation: 'r' } })).map((e) => e.screen)).toEqual(['', 'bulk-operations']);
+    expect(visibleMenu(grant({ 'Core Collection Modules': { imports: 'r', portfolio: 'r', saved_filters: 'r' } })).map((e) => e.screen)).toEqual(['', 'customer-loans', 'bulk-operations']);
+  });
+
+  it('offers no entry whose screen opens on an endpoint the user may not call (issue 11)', () => {
+    // The loans list opens with the saved filters: portfolio read alone no longer shows it.
+    expect(visibleMenu(grant({ 'Core Collection Modules': { portfolio: 'r' } })).map((e) => e.screen)).toEqual(['']);
+    // Portfolio assignment needs allocation read and opens on the loans list.
+    expect(visibleMenu(grant({ 'Core Collection Modules': { allocation: 'r', portfolio: 'r' } })).map((e) => e.screen)).toEqual(['', 'bulk-operations', 'portfolio-assignment']);
+    expect(visibleMenu(grant({ 'Core Collection Modules': { allocation: 'rw' } })).map((e) => e.screen)).toEqual(['', 'bulk-operations']);
   });
 });
 

@@ -1,6 +1,6 @@
 /** Loans table columns (spec 3 loan table columns, spec 9 max 3 pinned) and filter chips. */
 import { describe, expect, it } from 'vitest';
-import type { Variable } from '../../../src/domain/contracts/portfolio';
+import type { Variable } from '../../../src/domain/contracts/portfolio/variables';
 import {
   PIN_LIMIT_MESSAGE,
   cleanPrefs,

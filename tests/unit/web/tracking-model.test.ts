@@ -3,8 +3,8 @@
  * executive and re-age them, counts follow, the name search, and a day's timeline order.
  */
 import { describe, expect, it } from 'vitest';
-import type { ExecutivePosition, PositionEvent } from '../../../src/domain/contracts/field';
-import { countByFreshness, dayIn, dayTimeline, filterOptionsOf, mergeLive, visibleExecutives } from '../../../src/web/features/tracking/tracking-model';
+import type { ExecutivePosition, PositionEvent } from '../../../src/domain/contracts/field/tracking';
+import { countByFreshness, dayIn, dayTimeline, filterOptionsOf, mergeLive, visibleExecutives } from '../../../src/web/features/field/tracking/tracking-model';
 
 const NOW = Date.parse('2026-11-22T10:00:00Z');
 const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();

@@ -1,8 +1,8 @@
 /** Visit verification screen logic (issue 5): the flags' reasons, the optimistic removal, the 'all' tab. */
 import { describe, expect, it } from 'vitest';
-import type { VerificationItem, VerificationQueue } from '../../../src/domain/contracts/field';
-import { flagReasons } from '../../../src/web/features/verification/flag-reasons';
-import { mergeStatuses, withoutVisit } from '../../../src/web/features/verification/queue-model';
+import type { VerificationItem, VerificationQueue } from '../../../src/domain/contracts/field/verification';
+import { flagReasons } from '../../../src/web/features/field/verification/flag-reasons';
+import { mergeStatuses, withoutVisit } from '../../../src/web/features/field/verification/queue-model';
 
 function item(id: string, over: Partial<VerificationItem['visit']> = {}, rest: Partial<Omit<VerificationItem, 'visit'>> = {}): VerificationItem {
   return {

@@ -1,34 +1,16 @@
 /**
- * Portfolio assignment routes under /api/allocation (issue 5; spec 2 "portfolio assignment"): the
- * territory-aware suggestion. Confirming it is a loan operation (POST /api/bulk/loan-operations).
+ * Portfolio assignment routes (issue 5; spec 2 "portfolio assignment"), served from
+ * src/domain/contracts/allocation/suggestions.ts: the territory-aware suggestion. Confirming it is
+ * a loan operation (POST /api/bulk/loan-operations, the bulk area).
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { allocationSuggestion, allocationSuggestionBody } from '../../../domain/contracts/allocation';
-import { companyQuery } from '../../../domain/contracts/envelope';
-import type { PermissionRequirement } from '../../../domain/users/permissions';
-import type { ModuleDeps } from '../../http/deps';
-import { ok, okResponse } from '../../http/envelope';
-import { callerOf } from '../field/routes';
+import { suggestAssignment as suggestAssignmentEndpoint } from '../../../domain/contracts/allocation/suggestions';
+import type { RouteGroup } from '../../http/area';
+import { callerOf } from '../../http/caller';
+import { ok } from '../../http/envelope';
+import { endpointServer } from '../../http/route';
 import { suggestAssignment } from './service';
 
-const ALLOCATION_READ = { access: 'company', permission: { module: 'Core Collection Modules', action: 'allocation', access: 'read' } satisfies PermissionRequirement } as const;
-
-export const allocationRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  app.post(
-    '/suggestions',
-    {
-      config: ALLOCATION_READ,
-      schema: {
-        tags: ['allocation'],
-        summary: 'Propose which field executive visits which loan: balanced counts, compact territories (nothing is written)',
-        description:
-          'Capacitated k-means over the loans\' pincode / postal-area points, seeded at each executive\'s last known position (else the centre of their current loans). ' +
-          'Group sizes differ by at most one. Confirm with one allocate_loans operation per executive (POST /api/bulk/loan-operations with loan_ids and user_id).',
-        querystring: companyQuery,
-        body: allocationSuggestionBody,
-        response: okResponse(allocationSuggestion),
-      },
-    },
-    async (req) => ok(await suggestAssignment(deps.db, callerOf(req), req.body)),
-  );
+export const allocationRoutes: RouteGroup = async (app, deps) => {
+  const serve = endpointServer(app, deps);
+  await serve(suggestAssignmentEndpoint, async ({ req, body }) => ok(await suggestAssignment(deps.db, deps.ports, callerOf(req), body)));
 };

@@ -5,18 +5,18 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { companies } from '../companies/schema';
-import { users } from '../users/schema';
+import { companyRef } from '../companies/queries';
+import { userRef } from '../users/queries';
 
 export const loanAllocations = pgTable(
   'loan_allocations',
   {
     allocationId: text('allocation_id').primaryKey().default(sql`gen_random_uuid()::text`),
-    companyId: text('company_id').notNull().references(() => companies.companyId),
+    companyId: text('company_id').notNull().references(companyRef),
     /** 'YYYY-MM', the loans row's month. */
     allocationMonth: text('allocation_month').notNull(),
     loanId: text('loan_id').notNull(),
-    userId: text('user_id').notNull().references(() => users.userId),
+    userId: text('user_id').notNull().references(userRef),
     agentType: text('agent_type', { enum: ['fos', 'telecaller'] }).notNull(),
     allocatedBy: text('allocated_by'),
     allocatedAt: timestamp('allocated_at', { withTimezone: true }).notNull().defaultNow(),

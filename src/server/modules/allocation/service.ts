@@ -4,22 +4,19 @@
  * writes loan operations make to it (with an 'allocation' event on each loan's timeline), and the
  * territory-aware suggestion of an assignment (domain/allocation/suggest.ts).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Caller } from '../../http/caller';
+import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { AgentType } from '../../../domain/bulk/loan-operations';
-import type { AllocationSuggestion, AllocationSuggestionBody } from '../../../domain/contracts/allocation';
-import { SUGGESTION_MAX_LOANS } from '../../../domain/contracts/allocation';
+import type { AllocationSuggestion, AllocationSuggestionBody } from '../../../domain/contracts/allocation/suggestions';
+import { SUGGESTION_MAX_LOANS } from '../../../domain/contracts/allocation/suggestions';
 import { suggestAllocation } from '../../../domain/allocation/suggest';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../http/errors';
-import { companyCountry } from '../companies/service';
-import { areaLocation } from '../field/geocode';
-import { fosLastPositions } from '../field/schema';
-import type { FieldCaller } from '../field/service';
-import { callerScope } from '../field/tracking';
-import { selectionSql } from '../portfolio/loan-query';
-import { loans } from '../portfolio/schema';
-import { parseFilters, portfolioView } from '../portfolio/service';
-import { scopedUsers } from '../users/service';
+import type { Ports } from '../../http/ports';
+import { areaLocation } from '../../geo/geocode';
+import { companyCountry } from '../companies/queries';
+import { addLoanEvents, parseFilters, portfolioView, selectedLoansSubquery } from '../portfolio/queries';
+import { reportsToScope, scopedUsers } from '../users/queries';
 import { loanAllocations } from './schema';
 
 /** Who holds each of `loanIds` in `month`, by agent type (a loan without allocation is absent). */
@@ -72,18 +69,30 @@ export async function applyAllocationChanges(
       using jsonb_to_recordset(${JSON.stringify(remove)}::jsonb) as r(loan_id text, agent_type text)
       where a.company_id = ${ctx.companyId} and a.allocation_month = ${ctx.month} and a.loan_id = r.loan_id and a.agent_type = r.agent_type`);
   }
-  const events = changes.map((c) => ({
-    loan_id: c.loanId,
-    remark: c.remark,
-    details: { operation_id: ctx.operationId, operation_type: ctx.operationType, agent_type: c.agentType, user_id: c.userId, previous_user_id: c.previousUserId },
-  }));
-  await tx.execute(sql`
-    insert into loan_events (company_id, loan_id, allocation_month, kind, module, remark, details, author_id)
-    select ${ctx.companyId}, r.loan_id, ${ctx.month}, 'allocation', 'allocation', r.remark, r.details, ${ctx.by}
-    from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as r(loan_id text, remark text, details jsonb)`);
+  await addLoanEvents(
+    tx,
+    changes.map((c) => ({
+      companyId: ctx.companyId,
+      loanId: c.loanId,
+      allocationMonth: ctx.month,
+      kind: 'allocation' as const,
+      module: 'allocation',
+      remark: c.remark,
+      details: { operation_id: ctx.operationId, operation_type: ctx.operationType, agent_type: c.agentType, user_id: c.userId, previous_user_id: c.previousUserId },
+      authorId: ctx.by,
+    })),
+  );
 }
 
 // ---------------------------------------------------------------- suggestion
+
+/** The pincode and city of each of `loanIds` in the month (the loans' area points). */
+async function loanPlaces(db: DbOrTx, companyId: string, month: string, loanIds: readonly string[]): Promise<Map<string, { pincode: string | null; city: string | null }>> {
+  if (loanIds.length === 0) return new Map();
+  const loans = selectedLoansSubquery(db, { companyId, allocationMonth: month, loanIds });
+  const rows = await db.select({ loanId: loans.loanId, pincode: loans.pincode, city: loans.city }).from(loans);
+  return new Map(rows.map((r) => [r.loanId, { pincode: r.pincode, city: r.city }]));
+}
 
 /**
  * POST /api/allocation/suggestions: proposes which of `user_ids` (active field executives in the
@@ -95,25 +104,33 @@ export async function applyAllocationChanges(
  * @throws 400 for bad filters, an executive who is not an active field executive of the caller's
  *   scope, no loans selected, or more than SUGGESTION_MAX_LOANS loans
  */
-export async function suggestAssignment(db: DbOrTx, caller: FieldCaller, body: AllocationSuggestionBody): Promise<AllocationSuggestion> {
+export async function suggestAssignment(db: DbOrTx, ports: Ports, caller: Caller, body: AllocationSuggestionBody): Promise<AllocationSuggestion> {
   const { companyId } = caller;
   const month = body.allocation_month;
-  const scope = await callerScope(db, caller);
-  const members = await scopedUsers(db, companyId, scope, { profession: 'field executive' });
+  const scope = await reportsToScope(db, companyId, caller.user, caller.roleId);
+  const members = await scopedUsers(db, companyId, scope.scope, { profession: 'field executive' });
   const byId = new Map(members.map((m) => [m.userId, m]));
   const missing = body.user_ids.filter((id) => !byId.has(id));
   if (missing.length > 0) throw badRequest(`Not an active field executive of your team: ${missing.join(', ')}`);
 
-  const where = body.loan_ids
-    ? and(eq(loans.companyId, companyId), eq(loans.allocationMonth, month), eq(loans.isArchived, false), inArray(loans.loanId, body.loan_ids))
-    : selectionSql({ companyId, allocationMonth: month, search: body.search, filters: parseFilters(body.filters ?? [], (await portfolioView(db, companyId, false)).variables) });
+  const selected = selectedLoansSubquery(
+    db,
+    body.loan_ids
+      ? { companyId, allocationMonth: month, loanIds: body.loan_ids }
+      : { companyId, allocationMonth: month, search: body.search, filters: parseFilters(body.filters ?? [], (await portfolioView(db, companyId, false)).variables) },
+  );
   const unallocated = body.only_unallocated
-    ? sql`not exists (select 1 from loan_allocations a where a.company_id = ${loans.companyId} and a.allocation_month = ${loans.allocationMonth} and a.loan_id = ${loans.loanId} and a.agent_type = 'fos')`
+    ? notExists(
+        db
+          .select({ one: sql`1` })
+          .from(loanAllocations)
+          .where(and(eq(loanAllocations.companyId, companyId), eq(loanAllocations.allocationMonth, month), eq(loanAllocations.loanId, selected.loanId), eq(loanAllocations.agentType, 'fos'))),
+      )
     : undefined;
   const rows = await db
-    .select({ loanId: loans.loanId, pincode: loans.pincode, city: loans.city })
-    .from(loans)
-    .where(and(where, unallocated))
+    .select({ loanId: selected.loanId, pincode: selected.pincode, city: selected.city })
+    .from(selected)
+    .where(unallocated)
     .limit(SUGGESTION_MAX_LOANS + 1);
   if (rows.length === 0) throw badRequest('No loans match the selection');
   if (rows.length > SUGGESTION_MAX_LOANS) throw badRequest(`A suggestion covers at most ${SUGGESTION_MAX_LOANS.toLocaleString('en-IN')} loans; narrow the selection`);
@@ -122,16 +139,17 @@ export async function suggestAssignment(db: DbOrTx, caller: FieldCaller, body: A
   const placed = rows.map((r) => ({ loanId: r.loanId, point: areaLocation(country, r) }));
 
   // Seeds: last known positions, else the mean point of the executive's current loans this month.
-  const [positions, current] = await Promise.all([
-    db.select().from(fosLastPositions).where(and(eq(fosLastPositions.companyId, companyId), inArray(fosLastPositions.userId, body.user_ids))),
-    db
-      .select({ userId: loanAllocations.userId, pincode: loans.pincode, city: loans.city })
-      .from(loanAllocations)
-      .innerJoin(loans, and(eq(loans.companyId, loanAllocations.companyId), eq(loans.allocationMonth, loanAllocations.allocationMonth), eq(loans.loanId, loanAllocations.loanId)))
-      .where(and(eq(loanAllocations.companyId, companyId), eq(loanAllocations.allocationMonth, month), eq(loanAllocations.agentType, 'fos'), inArray(loanAllocations.userId, body.user_ids))),
+  const held = await db
+    .select({ userId: loanAllocations.userId, loanId: loanAllocations.loanId })
+    .from(loanAllocations)
+    .where(and(eq(loanAllocations.companyId, companyId), eq(loanAllocations.allocationMonth, month), eq(loanAllocations.agentType, 'fos'), inArray(loanAllocations.userId, body.user_ids)));
+  const [positions, heldLoans] = await Promise.all([
+    ports.positions.lastPositions(db, companyId, body.user_ids),
+    loanPlaces(db, companyId, month, held.map((h) => h.loanId)),
   ]);
+  const current = held.map((h) => ({ userId: h.userId, ...(heldLoans.get(h.loanId) ?? { pincode: null, city: null }) }));
   const seeds = new Map<string, { lat: number; lng: number; source: 'last_position' | 'current_allocation' }>();
-  for (const p of positions) seeds.set(p.userId, { lat: p.latitude, lng: p.longitude, source: 'last_position' });
+  for (const [userId, p] of positions) seeds.set(userId, { ...p, source: 'last_position' });
   const sums = new Map<string, { lat: number; lng: number; n: number }>();
   for (const c of current) {
     const point = areaLocation(country, c);

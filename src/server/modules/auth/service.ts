@@ -1,51 +1,30 @@
 /**
  * Sign-in use cases (spec 4 "Authentication", spec 7 user service `/public/*`, `/logout`):
  * the RSA login key, encrypted bodies, argon2id passwords, sessions with expiry and idle
- * timeout, login attempts, and one-time passwords sent through the message outbox.
+ * timeout and login attempts. (One-time passwords: ./otp/service.ts.)
  */
-import { createHash, generateKeyPairSync, privateDecrypt, constants, randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { createHash, generateKeyPairSync, privateDecrypt, constants, randomBytes, randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { EncryptedBody, LoginKey, LoginResult } from '../../../domain/contracts/auth';
-import { isValidPassword, PASSWORD_MESSAGE } from '../../../domain/validation/rules';
+import type { EncryptedBody, LoginKey, LoginResult } from '../../../domain/contracts/auth/sign-in';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, unauthorized } from '../../http/errors';
-import type { MessageProvider } from '../../messaging/provider';
-import { queueAndSend } from '../../messaging/provider';
-import { userAudit, userCompanies, users } from '../users/schema';
-import type { UserRow } from '../users/schema';
-import { buildUserProfile } from '../users/service';
+import { isoSql } from '../../db/sql-helpers';
+import type { AuditLog, CallerUser, SessionProvider } from '../../http/caller';
+import { verifyPassword } from '../../security/passwords';
+import { accountByEmail, buildUserProfile, firstCompanyOfEmail, hasActiveMembership, userById } from '../users/queries';
 import type { SessionEndReason, SessionRow } from './schema';
-import { loginAttempts, otps, serverKeys, sessions } from './schema';
+import { loginAttempts, serverKeys, sessions } from './schema';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const INVALID_OTP = 'Invalid or expired OTP';
 export const UNREADABLE_PAYLOAD = 'The encrypted request could not be read';
-const OTP_TTL_MINUTES = 10;
-const OTP_MAX_ATTEMPTS = 5;
 
 /** Request facts stored with sessions and login attempts. */
 export interface ClientMeta {
   ip: string | null;
   userAgent: string | null;
   source: string;
-}
-
-// ---- passwords ---------------------------------------------------------------------------
-
-/** argon2id (the library default algorithm) hash of `password` with the configured cost. */
-export function hashPassword(config: AppConfig, password: string): Promise<string> {
-  return hash(password, { memoryCost: config.argon2.memoryCost, timeCost: config.argon2.timeCost });
-}
-
-async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
-  }
 }
 
 // ---- login key -----------------------------------------------------------------------------
@@ -145,11 +124,10 @@ export async function endUserSessions(db: Db, userId: string, reason: SessionEnd
  * @throws AppError 401 'Session expired' for a missing, unknown, ended, expired or idle token,
  *   or a deactivated user.
  */
-export async function authenticate(db: Db, config: AppConfig, token: string | undefined): Promise<{ session: SessionRow; user: UserRow }> {
+export async function authenticate(db: Db, config: AppConfig, token: string | undefined): Promise<{ session: SessionRow; user: CallerUser }> {
   if (!token) throw unauthorized();
-  const [found] = await db.select().from(sessions).innerJoin(users, eq(users.userId, sessions.userId)).where(eq(sessions.tokenHash, tokenHash(token)));
-  if (!found || found.sessions.endedAt) throw unauthorized();
-  const { sessions: session, users: user } = found;
+  const [session] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash(token)));
+  if (!session || session.endedAt) throw unauthorized();
   const now = Date.now();
   if (session.expiresAt.getTime() <= now) {
     await endSession(db, session.sessionId, 'expired');
@@ -159,7 +137,8 @@ export async function authenticate(db: Db, config: AppConfig, token: string | un
     await endSession(db, session.sessionId, 'idle_timeout');
     throw unauthorized();
   }
-  if (!user.active) {
+  const user = await userById(db, session.userId);
+  if (!user?.active) {
     await endSession(db, session.sessionId, 'deactivated');
     throw unauthorized();
   }
@@ -169,11 +148,6 @@ export async function authenticate(db: Db, config: AppConfig, token: string | un
 
 // ---- sign-in and sign-out ------------------------------------------------------------------
 
-async function hasActiveMembership(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ userId: userCompanies.userId }).from(userCompanies).where(and(eq(userCompanies.userId, userId), eq(userCompanies.active, true))).limit(1);
-  return Boolean(row);
-}
-
 /**
  * Signs in with decrypted credentials; records the attempt either way.
  * @throws AppError 401 'Invalid email or password' for an unknown email, a wrong password or a
@@ -181,13 +155,14 @@ async function hasActiveMembership(db: Db, userId: string): Promise<boolean> {
  */
 export async function login(db: Db, config: AppConfig, creds: { email: string; password: string }, meta: ClientMeta): Promise<LoginResult> {
   const email = creds.email.trim().toLowerCase();
-  const [user] = await db.select().from(users).where(eq(users.email, email));
+  const account = await accountByEmail(db, email);
+  const user = account?.user;
   const fail = async (reason: string) => {
     await db.insert(loginAttempts).values({ email, userId: user?.userId ?? null, success: false, reason, ip: meta.ip });
     return new AppError(401, INVALID_CREDENTIALS);
   };
-  if (!user) throw await fail('unknown_email');
-  if (!(await verifyPassword(user.passwordHash, creds.password))) throw await fail('wrong_password');
+  if (!account || !user) throw await fail('unknown_email');
+  if (!(await verifyPassword(account.passwordHash, creds.password))) throw await fail('wrong_password');
   if (!user.active || !(await hasActiveMembership(db, user.userId))) throw await fail('deactivated');
   const { token, expiresAt } = await startSession(db, config, user.userId, meta);
   await db.insert(loginAttempts).values({ email, userId: user.userId, success: true, reason: null, ip: meta.ip });
@@ -195,83 +170,32 @@ export async function login(db: Db, config: AppConfig, creds: { email: string; p
 }
 
 /** Ends the session with platform_logout (spec 4) and writes a user_audit row. */
-export async function logout(db: Db, session: SessionRow, companyId: string | null): Promise<void> {
+export async function logout(db: Db, audit: AuditLog, session: { sessionId: string; userId: string; source: string }, companyId: string | null): Promise<void> {
   await endSession(db, session.sessionId, 'platform_logout');
-  await db.insert(userAudit).values({ companyId, actorUserId: session.userId, action: 'logout', targetUserId: session.userId, details: { source: session.source } });
-}
-
-// ---- one-time passwords --------------------------------------------------------------------
-
-type OtpPurpose = 'forgot_password' | 'login';
-
-/**
- * Creates a 6-digit OTP for an active user (10 minutes, 5 attempts), replacing older ones, and
- * sends it by email through the outbox. Does nothing for unknown emails so the answer is the same.
- */
-export async function sendOtp(db: Db, config: AppConfig, provider: MessageProvider, email: string, purpose: OtpPurpose): Promise<void> {
-  const normalized = email.trim().toLowerCase();
-  const [user] = await db.select().from(users).where(eq(users.email, normalized));
-  if (!user || !user.active) return;
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const codeHash = await hashPassword(config, code);
-  await db.transaction(async (tx) => {
-    await tx.update(otps).set({ consumedAt: new Date() }).where(and(eq(otps.email, normalized), eq(otps.purpose, purpose), isNull(otps.consumedAt)));
-    await tx.insert(otps).values({ email: normalized, purpose, codeHash, expiresAt: new Date(Date.now() + OTP_TTL_MINUTES * 60_000) });
-  });
-  await queueAndSend(db, provider, {
-    channel: 'email',
-    recipient: normalized,
-    template: 'otp',
-    body: `Your one-time password is ${code}. It expires in ${OTP_TTL_MINUTES} minutes.`,
-    variables: { otp: code },
-  });
-}
-
-/**
- * Checks an OTP against the latest live one; a wrong code uses up an attempt. With `consume`
- * a right code is used up.
- * @returns true when the code is right, unexpired and within its attempts.
- */
-export async function checkOtp(db: Db, email: string, otp: string, purpose: OtpPurpose, consume = false): Promise<boolean> {
-  const normalized = email.trim().toLowerCase();
-  const [row] = await db
-    .select()
-    .from(otps)
-    .where(and(eq(otps.email, normalized), eq(otps.purpose, purpose), isNull(otps.consumedAt), gt(otps.expiresAt, new Date())))
-    .orderBy(desc(otps.createdAt))
-    .limit(1);
-  if (!row || row.attempts >= OTP_MAX_ATTEMPTS) return false;
-  const right = await verifyPassword(row.codeHash, otp);
-  if (!right) {
-    await db.update(otps).set({ attempts: sql`${otps.attempts} + 1` }).where(eq(otps.id, row.id));
-    return false;
-  }
-  if (consume) await db.update(otps).set({ consumedAt: new Date() }).where(eq(otps.id, row.id));
-  return true;
-}
-
-/**
- * Sets a new password after a right forgot-password OTP, ends the user's sessions and audits it.
- * @throws AppError 400 with spec 5's password message, or 400 'Invalid or expired OTP'.
- */
-export async function resetPassword(db: Db, config: AppConfig, input: { email: string; otp: string; new_password: string }): Promise<void> {
-  if (!isValidPassword(input.new_password)) throw badRequest(PASSWORD_MESSAGE);
-  if (!(await checkOtp(db, input.email, input.otp, 'forgot_password', true))) throw badRequest(INVALID_OTP);
-  const [user] = await db.select().from(users).where(eq(users.email, input.email.trim().toLowerCase()));
-  if (!user) throw badRequest(INVALID_OTP);
-  await db.update(users).set({ passwordHash: await hashPassword(config, input.new_password), updatedAt: new Date() }).where(eq(users.userId, user.userId));
-  await endUserSessions(db, user.userId, 'password_reset');
-  await db.insert(userAudit).values({ companyId: null, actorUserId: user.userId, action: 'password_reset', targetUserId: user.userId, details: {} });
+  await audit.record(db, { companyId, actorUserId: session.userId, action: 'logout', targetUserId: session.userId, details: { source: session.source } });
 }
 
 /** `GET /public/sso-login`: the company of the email, and no SSO type (SSO is a later issue). */
 export async function ssoLookup(db: Db, email: string): Promise<{ sso_type: null; company_id: string | null }> {
-  const [row] = await db
-    .select({ companyId: userCompanies.companyId })
-    .from(users)
-    .innerJoin(userCompanies, eq(userCompanies.userId, users.userId))
-    .where(and(eq(users.email, email.trim().toLowerCase()), eq(userCompanies.active, true)))
-    .orderBy(userCompanies.companyId)
-    .limit(1);
-  return { sso_type: null, company_id: row?.companyId ?? null };
+  return { sso_type: null, company_id: await firstCompanyOfEmail(db, email) };
+}
+
+/** Each user's latest sign-in (ISO-8601 UTC) among `userIds`. */
+export async function lastSignIns(db: Db, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: sessions.userId, at: isoSql(max(sessions.createdAt)) })
+    .from(sessions)
+    .where(inArray(sessions.userId, [...userIds]))
+    .groupBy(sessions.userId);
+  return new Map(rows.filter((r) => r.at).map((r) => [r.userId, r.at!]));
+}
+
+/** The session service this area gives the kernel (docs/decisions/007-area-kernel.md). */
+export function sessionServices(db: Db, config: AppConfig): SessionProvider {
+  return {
+    authenticate: (token) => authenticate(db, config, token),
+    endUserSessions: (userId, reason) => endUserSessions(db, userId, reason),
+    lastSignIns: (userIds) => lastSignIns(db, userIds),
+  };
 }

@@ -5,11 +5,12 @@
  * it; a crashed worker's lease expires and the job is queued again on start.
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobContext } from '../../http/area';
 import type { DbOrTx } from '../../db/client';
 import type { ModuleDeps } from '../../http/deps';
 import type { QueueName } from '../../jobs/queue';
-import { rowsOf } from '../portfolio/service';
+import { rowsOf } from '../../db/sql-helpers';
 
 /** Shared between the job runs of one app: set when the app closes so runs stop at the next chunk. */
 export interface BulkWorkerState {
@@ -87,15 +88,14 @@ export async function resumeLeased<T extends object>(
  * running jobs stop at their next chunk (releasing their lease) and waits for them.
  */
 export function workBulkQueue<T extends object>(
-  app: FastifyInstance,
-  deps: Pick<ModuleDeps, 'jobs'>,
+  ctx: JobContext,
   queue: QueueName,
   run: (state: BulkWorkerState, data: T) => Promise<void>,
   resume: (timers: Set<NodeJS.Timeout>) => Promise<unknown>,
 ): void {
   const state: BulkWorkerState = { stopping: false, running: new Set() };
   const timers = new Set<NodeJS.Timeout>();
-  deps.jobs.work<T>(queue, async (data) => {
+  ctx.jobs.work<T>(queue, async (data) => {
     const running = run(state, data);
     state.running.add(running);
     try {
@@ -104,11 +104,11 @@ export function workBulkQueue<T extends object>(
       state.running.delete(running);
     }
   });
-  app.addHook('onReady', async () => {
-    // The queue starts in the root's onReady, which runs before this one.
-    if (deps.jobs.running) await resume(timers);
+  ctx.onReady(async () => {
+    // Called after the queue started (unless this process does not work queues).
+    if (ctx.jobs.running) await resume(timers);
   });
-  app.addHook('preClose', async () => {
+  ctx.onClose(async () => {
     state.stopping = true;
     for (const timer of timers) clearTimeout(timer);
     await Promise.allSettled([...state.running]);

@@ -10,13 +10,11 @@ import { PassThrough } from 'node:stream';
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import { and, eq, gt } from 'drizzle-orm';
-import { CO_APPLICANT_COUNT_FILTER_NAME, CO_APPLICANT_COUNT_FILTER_KEY } from '../../../domain/contracts/portfolio';
+import { eq } from 'drizzle-orm';
+import { CO_APPLICANT_COUNT_FILTER_NAME, CO_APPLICANT_COUNT_FILTER_KEY } from '../../../domain/contracts/portfolio/filters';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../storage/files';
-import { latestRemarkSql, selectionSql } from '../portfolio/loan-query';
-import { loans } from '../portfolio/schema';
-import { parseFilters, portfolioView, toLoanRecord } from '../portfolio/service';
+import { loanExportPage, parseFilters, portfolioView } from '../portfolio/queries';
 import { exportsTable, type ExportRow } from './schema';
 
 /** Loans read per query while writing an export. */
@@ -87,7 +85,7 @@ export async function runExport(db: Db, files: FileStorage, exportId: string, lo
     const view = await portfolioView(db, row.companyId, row.unmasked === 'yes');
     const filters = parseFilters(row.filters, view.variables);
     const columns = view.variables.filter((v) => v.active);
-    const where = selectionSql({ companyId: row.companyId, allocationMonth: row.allocationMonth, search: row.search ?? undefined, filters });
+    const selection = { companyId: row.companyId, allocationMonth: row.allocationMonth, search: row.search ?? undefined, filters };
     await setStatus(db, exportId, { status: 'in_process' });
 
     const out = new PassThrough();
@@ -98,19 +96,13 @@ export async function runExport(db: Db, files: FileStorage, exportId: string, lo
     let total = 0;
     let after = 0;
     for (;;) {
-      const page = await db
-        .select({ loan: loans, remarks: latestRemarkSql })
-        .from(loans)
-        .where(and(where, gt(loans.id, after)))
-        .orderBy(loans.id)
-        .limit(EXPORT_PAGE_ROWS);
-      for (const r of page) {
-        const record = view.masker.record(toLoanRecord(r.loan, r.remarks));
+      const page = await loanExportPage(db, view, selection, after, EXPORT_PAGE_ROWS);
+      for (const { record } of page) {
         await sink.write([...columns.map((c) => record[c.variable_name] ?? null), record[CO_APPLICANT_COUNT_FILTER_KEY] ?? 0]);
       }
       total += page.length;
       if (page.length < EXPORT_PAGE_ROWS) break;
-      after = page[page.length - 1].loan.id;
+      after = page[page.length - 1].id;
     }
     await sink.end();
     await stored;

@@ -3,21 +3,22 @@
  * default export page size 10). Exports belong to a company: another company never lists nor
  * downloads them.
  */
-import type { Readable } from 'node:stream';
 import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ExportRecord, createExportBody, exportsQuery } from '../../../domain/contracts/bulk';
-import { LOAN_EXPORT_OPERATION_TYPE } from '../../../domain/contracts/bulk';
+import type { ExportRecord } from '../../../domain/contracts/bulk/exports';
+import type { createExportBody, exportsQuery } from '../../../domain/contracts/bulk/exports.schema';
+import { LOAN_EXPORT_OPERATION_TYPE } from '../../../domain/contracts/bulk/exports';
 import type { Db } from '../../db/client';
 import { likePattern } from '../../db/sql-helpers';
 import { notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
-import type { FileStorage } from '../../storage/files';
-import { parseFilters, portfolioView } from '../portfolio/service';
-import { users } from '../users/schema';
+import { parseFilters, portfolioView } from '../portfolio/queries';
+import { userNamesSubquery } from '../users/queries';
 import type { ExportJobData } from './export-job';
 import { exportsTable, type ExportRow } from './schema';
 
+/** The export jobs' queue (worked by the bulk area's front door). */
+export const EXPORT_QUEUE = 'recovery-exports';
 export const EXPORT_NOT_FOUND = 'Export not found';
 export const EXPORT_NOT_READY = 'Export is not ready yet';
 
@@ -71,7 +72,7 @@ export async function createExport(
     .set({ fileName: `loans_${body.allocation_month}_${stamp}_${row.exportId.slice(0, 8)}.${body.format}` })
     .where(eq(exportsTable.exportId, row.exportId))
     .returning();
-  await jobs.send<ExportJobData>('recovery-exports', { exportId: row.exportId });
+  await jobs.send<ExportJobData>(EXPORT_QUEUE, { exportId: row.exportId });
   return toExportRecord(named, author.name);
 }
 
@@ -87,12 +88,13 @@ export async function listExports(db: Db, companyId: string, query: z.infer<type
   if (query.start_date) parts.push(gte(exportsTable.createdAt, sql`${query.start_date}::date::timestamptz`));
   if (query.end_date) parts.push(lt(exportsTable.createdAt, sql`(${query.end_date}::date + 1)::timestamptz`));
   const where = and(...parts);
+  const authors = userNamesSubquery(db, 'authors');
   const [[{ total }], rows] = await Promise.all([
     db.select({ total: count() }).from(exportsTable).where(where),
     db
-      .select({ row: exportsTable, authorName: users.name })
+      .select({ row: exportsTable, authorName: authors.name })
       .from(exportsTable)
-      .leftJoin(users, eq(users.userId, exportsTable.authorId))
+      .leftJoin(authors, eq(authors.userId, exportsTable.authorId))
       .where(where)
       .orderBy(desc(exportsTable.createdAt), desc(exportsTable.exportId))
       .limit(query.page_size)
@@ -102,17 +104,11 @@ export async function listExports(db: Db, companyId: string, query: z.infer<type
 }
 
 /**
- * GET /export/download: the completed export's file as a stream with its name and content type.
+ * GET /export/download: where the completed export's file is stored, its name and content type.
  * @throws 404 EXPORT_NOT_FOUND (unknown, another company's, or another operation type);
  *   404 EXPORT_NOT_READY until it is completed.
  */
-export async function exportDownload(
-  db: Db,
-  files: FileStorage,
-  companyId: string,
-  exportId: string,
-  operationType: string,
-): Promise<{ fileName: string; contentType: string; stream: Readable }> {
+export async function exportDownload(db: Db, companyId: string, exportId: string, operationType: string): Promise<{ key: string; fileName: string; contentType: string }> {
   const [row] = await db
     .select()
     .from(exportsTable)
@@ -120,8 +116,8 @@ export async function exportDownload(
   if (!row) throw notFound(EXPORT_NOT_FOUND);
   if (row.status !== 'completed' || !row.fileKey) throw notFound(EXPORT_NOT_READY);
   return {
+    key: row.fileKey,
     fileName: row.fileName ?? `loans.${row.format}`,
     contentType: row.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    stream: files.read(row.fileKey),
   };
 }

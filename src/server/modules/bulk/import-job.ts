@@ -23,9 +23,8 @@ import { validateRow } from '../../../domain/portfolio/row-validation';
 import { knownHeaderLabels } from '../../../domain/portfolio/system-variables';
 import type { DbOrTx } from '../../db/client';
 import type { ModuleDeps } from '../../http/deps';
-import type { LoanBatchRow } from '../portfolio/loan-writer';
-import { writeLoanBatch } from '../portfolio/loan-writer';
-import { loans } from '../portfolio/schema';
+import type { LoanBatchRow } from '../portfolio/queries';
+import { loansOfImport, writeLoanBatch } from '../portfolio/queries';
 import type { AllocationSource } from './allocation-reader';
 import { HEAD_ROWS, cellText, isEmptyDataRow, locateHeader, openAllocationFile } from './allocation-reader';
 import type { ImportJobData } from './import-service';
@@ -112,10 +111,7 @@ async function commitChunk(db: ModuleDeps['db'], row: ImportRow, token: number, 
 
 /** loan_id → first row number, for the loans this import already wrote (a resumed run keeps finding duplicates). */
 async function loansWrittenBy(db: ModuleDeps['db'], row: ImportRow): Promise<Map<string, number>> {
-  const written = await db
-    .select({ loanId: loans.loanId, sourceRow: loans.sourceRow })
-    .from(loans)
-    .where(and(eq(loans.companyId, row.companyId), eq(loans.allocationMonth, row.allocationMonth), eq(loans.lastImportId, row.importId)));
+  const written = await loansOfImport(db, row.companyId, row.allocationMonth, row.importId);
   return new Map(written.map((w) => [w.loanId, w.sourceRow ?? 0]));
 }
 

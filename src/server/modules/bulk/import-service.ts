@@ -2,8 +2,7 @@
  * Import management use cases (issue 3 "Import management"; spec 2 tab import_management; spec 4
  * import statuses and termination; spec 5 upload rules; spec 9 header read limit).
  *
- * An upload is streamed to file storage under `imports/<company>/<upload id>/source.<ext>` (with a
- * `meta.json` naming the original file), never buffered whole. A preview reads only the top of the
+ * An upload is streamed to file storage (allocation-upload.ts), never buffered whole. A preview reads only the top of the
  * sheet; creating an import checks the mapping, remembers it for the company, records the import
  * (awaiting_file → initiated) and queues the job (import-job.ts) that reads the rows.
  */
@@ -13,26 +12,28 @@ import { stringify } from 'csv-stringify';
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { TERMINATION_FAILED_MESSAGE, canTerminate } from '../../../domain/bulk/termination';
-import type { ImportPreview, ImportRecord, importsQuery } from '../../../domain/contracts/bulk';
-import { EXCEL_HEADER_READ_TIMEOUT_MS, IMPORT_MAX_FILE_MB } from '../../../domain/contracts/bulk';
+import type { ImportPreview, ImportRecord } from '../../../domain/contracts/bulk/imports';
+import { importErrorFile } from '../../../domain/contracts/bulk/imports';
+import { pathOf } from '../../../domain/contracts/endpoint';
+import type { importsQuery } from '../../../domain/contracts/bulk/imports.schema';
+import { EXCEL_HEADER_READ_TIMEOUT_MS } from '../../../domain/contracts/bulk/imports';
 import type { ColumnMapping, MappingProblem } from '../../../domain/portfolio/column-mapping';
 import { applyRememberedMapping, columnMappingSchema, suggestMapping, validateMapping } from '../../../domain/portfolio/column-mapping';
 import { normaliseHeader } from '../../../domain/portfolio/header-detection';
 import type { RowContext } from '../../../domain/portfolio/row-validation';
 import { knownHeaderLabels } from '../../../domain/portfolio/system-variables';
-import { fileExtension } from '../../../domain/validation/rules';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { parseJsonText } from '../../http/json-text';
 import type { ModuleDeps } from '../../http/deps';
 import type { FileStorage } from '../../storage/files';
-import { companiesByIds } from '../companies/service';
-import { importMappings, loans } from '../portfolio/schema';
-import { companyVariables, type CompanyVariable } from '../portfolio/variables';
-import { users } from '../users/schema';
-import type { AllocationFileKind, HeadRead } from './allocation-reader';
+import { activeCompanies } from '../companies/queries';
+import { companyVariables, monthHasLoans, type CompanyVariable } from '../portfolio/queries';
+import { userNamesSubquery } from '../users/queries';
+import type { HeadRead } from './allocation-reader';
+import { findUpload, type StoredUpload } from './allocation-upload';
 import { readHead } from './allocation-reader';
-import { importErrors, imports, type ImportRow } from './schema';
+import { importErrors, importMappings, imports, type ImportRow } from './schema';
 
 /** The pg-boss queue imports run on. */
 export const IMPORT_QUEUE = 'bulk-imports';
@@ -41,79 +42,9 @@ export interface ImportJobData {
   importId: string;
 }
 
-/** Bytes in the spec 5 upload limit (1 MB = 1024 × 1024 bytes). */
-export const IMPORT_MAX_FILE_BYTES = IMPORT_MAX_FILE_MB * 1024 * 1024;
-/** Spec 5 message for an upload over the limit. */
-export const FILE_TOO_LARGE_MESSAGE = `File size exceeds limit of ${IMPORT_MAX_FILE_MB}MB`;
-const ACCEPTED_KINDS: readonly AllocationFileKind[] = ['xlsx', 'xls', 'csv'];
-const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** A file stored by storeUpload. */
-export interface StoredUpload {
-  uploadId: string;
-  key: string;
-  fileName: string;
-  kind: AllocationFileKind;
-  size: number;
-}
-
-/**
- * Spec 5 file-type rule for allocation files.
- * @returns the kind ('xlsx', 'xls' or 'csv') from the name's extension
- * @throws 400 '.{ext} file type is not supported!' for a spec 5 blocked extension and for any
- *   extension other than xlsx, xls and csv; 'File type is not supported!' for a name without one
- */
-export function importFileKind(fileName: string): AllocationFileKind {
-  const ext = fileExtension(fileName);
-  if ((ACCEPTED_KINDS as readonly string[]).includes(ext)) return ext as AllocationFileKind;
-  // Spec 5 blocked extensions and every other one get the same spec message.
-  throw badRequest(ext === '' ? 'File type is not supported!' : `.${ext} file type is not supported!`);
-}
-
-const uploadKey = (companyId: string, uploadId: string, kind: AllocationFileKind) => `imports/${companyId}/${uploadId}/source.${kind}`;
-const metaKey = (companyId: string, uploadId: string) => `imports/${companyId}/${uploadId}/meta.json`;
-
-/**
- * Streams an uploaded allocation file to storage (never buffered whole).
- * @param body the file stream; multipart sets `truncated` when the size limit cut it
- * @throws 400 for the file type (importFileKind), 413 'File size exceeds limit of 50MB' when the
- *   stream was cut at IMPORT_MAX_FILE_BYTES (the partial file is deleted)
- */
-export async function storeUpload(files: FileStorage, companyId: string, fileName: string, body: Readable & { truncated?: boolean }): Promise<StoredUpload> {
-  let kind: AllocationFileKind;
-  try {
-    kind = importFileKind(fileName);
-  } catch (err) {
-    body.resume();
-    throw err;
-  }
-  const uploadId = randomUUID();
-  const key = uploadKey(companyId, uploadId, kind);
-  const stored = await files.put(key, body);
-  if (body.truncated || stored.size > IMPORT_MAX_FILE_BYTES) {
-    await files.delete(key);
-    throw new AppError(413, FILE_TOO_LARGE_MESSAGE);
-  }
-  await files.put(metaKey(companyId, uploadId), JSON.stringify({ file_name: fileName, kind, size: stored.size }));
-  return { uploadId, key, fileName, kind, size: stored.size };
-}
-
-/** A previewed upload of the company by its file_id. @throws 404 'File not found' (other companies' ids included). */
-async function findUpload(files: FileStorage, companyId: string, fileId: string): Promise<StoredUpload> {
-  if (!UPLOAD_ID.test(fileId)) throw notFound('File not found');
-  try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of files.read(metaKey(companyId, fileId))) chunks.push(chunk as Buffer);
-    const meta = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { file_name: string; kind: AllocationFileKind; size: number };
-    return { uploadId: fileId, key: uploadKey(companyId, fileId, meta.kind), fileName: meta.file_name, kind: meta.kind, size: meta.size };
-  } catch {
-    throw notFound('File not found');
-  }
-}
-
 /** The company's active variables (system and company-defined) and its row context (ISD code, country). */
 export async function importContext(db: Db, companyId: string): Promise<{ variables: CompanyVariable[]; context: RowContext }> {
-  const [variables, [company]] = await Promise.all([companyVariables(db, companyId), companiesByIds(db, [companyId])]);
+  const [variables, [company]] = await Promise.all([companyVariables(db, companyId), activeCompanies(db, [companyId])]);
   if (!company) throw notFound('Company not found');
   return { variables: variables.filter((v) => v.active !== false), context: { isd: company.countryIsdCode, country: company.country } };
 }
@@ -230,7 +161,7 @@ export async function createImport(
 
   const importId = input.upload ? upload.uploadId : randomUUID();
   const row = await db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: loans.id }).from(loans).where(and(eq(loans.companyId, companyId), eq(loans.allocationMonth, input.allocationMonth))).limit(1);
+    const existing = await monthHasLoans(tx, companyId, input.allocationMonth);
     const [inserted] = await tx
       .insert(imports)
       .values({
@@ -286,7 +217,7 @@ export function toImportRecord(row: ImportRow, authorName: string | null): Impor
     success_rows: row.successRows,
     failed_rows: row.failedRows,
     progress: progressOf(row),
-    error_file_url: row.failedRows > 0 ? `/api/bulk/imports/${row.importId}/error-file` : null,
+    error_file_url: row.failedRows > 0 ? `/api${pathOf(importErrorFile, { id: row.importId })}` : null,
     message: row.message,
     author_id: row.authorId,
     author_name: authorName,
@@ -296,7 +227,10 @@ export function toImportRecord(row: ImportRow, authorName: string | null): Impor
   };
 }
 
-const withAuthor = (db: Db) => db.select({ row: imports, authorName: users.name }).from(imports).leftJoin(users, eq(users.userId, imports.authorId));
+function withAuthor(db: Db) {
+  const authors = userNamesSubquery(db, 'authors');
+  return db.select({ row: imports, authorName: authors.name }).from(imports).leftJoin(authors, eq(authors.userId, imports.authorId));
+}
 
 /** GET /bulk/imports/{id}. @throws 404 'Import not found' (also for another company's import). */
 export async function getImport(db: Db, companyId: string, importId: string): Promise<ImportRecord> {

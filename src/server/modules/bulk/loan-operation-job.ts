@@ -18,17 +18,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AgentType, LoanOperationContext, LoanState } from '../../../domain/bulk/loan-operations';
 import { agentTypeOf, loanOperationProblem } from '../../../domain/bulk/loan-operations';
 import type { UserScope } from '../../../domain/users/hierarchy';
-import type { DbOrTx } from '../../db/client';
+
 import type { ModuleDeps } from '../../http/deps';
-import type { AllocationChange } from '../allocation/service';
-import { applyAllocationChanges, currentAllocations } from '../allocation/service';
-import { loanAllocations } from '../allocation/schema';
-import { selectionSql } from '../portfolio/loan-query';
-import { changeLoanTags, loanStates, setLoansArchived } from '../portfolio/loan-writer';
-import { loans } from '../portfolio/schema';
-import { parseFilters, portfolioView, rowsOf } from '../portfolio/service';
-import { users } from '../users/schema';
-import { reportsToScope } from '../users/service';
+import type { AllocationChange } from '../allocation/queries';
+import { allocationsRelation, applyAllocationChanges, currentAllocations } from '../allocation/queries';
+import { changeLoanTags, loanStates, parseFilters, portfolioView, selectedLoansRelation, setLoansArchived } from '../portfolio/queries';
+import { reportsToScope, userById } from '../users/queries';
 import { cellText, isEmptyDataRow, openAllocationFile } from './allocation-reader';
 import type { CompanyAgent, LoanOperationJobData } from './loan-operation-service';
 import { LOAN_OPERATION_QUEUE, agentFinder, companyAgents, readOperationFileHead } from './loan-operation-service';
@@ -88,8 +83,8 @@ export async function runLoanOperation(deps: ModuleDeps, state: BulkWorkerState,
       return;
     }
     // The author's scope as of now: an agent who left their team since the request is refused per loan.
-    const [author] = row.authorId ? await db.select().from(users).where(eq(users.userId, row.authorId)) : [];
-    const scope: UserScope = author ? await reportsToScope(db, row.companyId, author, await authorRole(db, row)) : { kind: 'company' };
+    const author = row.authorId ? await userById(db, row.authorId) : null;
+    const scope: UserScope = author ? (await reportsToScope(db, row.companyId, author, await authorRole(deps, row))).scope : { kind: 'company' };
     const agents = await companyAgents(db, row.companyId, scope);
     const ctx: RunContext = { agents, findAgent: agentFinder(agents) };
     let counts = { processed: row.processedCount, success: row.successCount, failed: row.failedCount };
@@ -119,9 +114,9 @@ export async function runLoanOperation(deps: ModuleDeps, state: BulkWorkerState,
   }
 }
 
-async function authorRole(db: DbOrTx, row: LoanOperationRow): Promise<string | null> {
+async function authorRole(deps: Pick<ModuleDeps, 'identity'>, row: LoanOperationRow): Promise<string | null> {
   if (!row.authorId) return null;
-  return rowsOf<{ role_id: string | null }>(await db.execute(sql`select role_id from user_companies where company_id = ${row.companyId} and user_id = ${row.authorId}`))[0]?.role_id ?? null;
+  return (await deps.identity.memberships.membership(row.authorId, row.companyId))?.roleId ?? null;
 }
 
 /** Items of the selection: loan ids (plus, for a file, the agent cell, the row and a failure found while reading). */
@@ -158,7 +153,7 @@ async function resolve(deps: ModuleDeps, row: LoanOperationRow, token: number): 
     await tx.delete(loanOperationItems).where(eq(loanOperationItems.operationId, row.operationId));
     const base = { op: row.operationId, company: row.companyId };
     if (row.selection === 'filters') {
-      const where = selectionSql({
+      const selected = selectedLoansRelation({
         companyId: row.companyId,
         allocationMonth: row.allocationMonth,
         search: row.search ?? undefined,
@@ -167,14 +162,13 @@ async function resolve(deps: ModuleDeps, row: LoanOperationRow, token: number): 
       });
       await tx.execute(sql`
         insert into loan_operation_items (operation_id, seq, company_id, loan_id)
-        select ${base.op}, row_number() over (order by ${loans.loanId}), ${base.company}, ${loans.loanId} from ${loans} where ${where}`);
+        select ${base.op}, row_number() over (order by l.loan_id), ${base.company}, l.loan_id from ${selected} l`);
     } else if (row.selection === 'agent_loans') {
       const holder = row.operationType === 'move_loans' ? row.fromUserId : row.userId;
       await tx.execute(sql`
         insert into loan_operation_items (operation_id, seq, company_id, loan_id)
-        select ${base.op}, row_number() over (order by ${loanAllocations.loanId}), ${base.company}, ${loanAllocations.loanId} from ${loanAllocations}
-        where ${loanAllocations.companyId} = ${row.companyId} and ${loanAllocations.allocationMonth} = ${row.allocationMonth}
-          and ${loanAllocations.agentType} = ${row.agentType} and ${loanAllocations.userId} = ${holder}`);
+        select ${base.op}, row_number() over (order by a.loan_id), ${base.company}, a.loan_id from ${allocationsRelation(row.companyId)} a
+        where a.allocation_month = ${row.allocationMonth} and a.agent_type = ${row.agentType} and a.user_id = ${holder}`);
     } else {
       const items: NewItem[] = fileItems ?? (row.loanIds ?? []).map((loanId) => ({ loanId }));
       for (let i = 0; i < items.length; i += ITEM_INSERT_BATCH) {

@@ -10,28 +10,30 @@
  * company, of a profession that holds loans, inside the author's reports-to scope), the file's
  * loan id and agent columns.
  */
+import { isoOrNull } from '../../db/sql-helpers';
 import type { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AgentState, AgentType } from '../../../domain/bulk/loan-operations';
 import { FILE_AGENT_HEADERS, FILE_COLUMNS_MESSAGE, FILE_LOAN_HEADERS, agentProblem, agentTypeOf, locateFileColumns } from '../../../domain/bulk/loan-operations';
 import { TERMINATION_FAILED_MESSAGE, canTerminate } from '../../../domain/bulk/termination';
-import type { CreateLoanOperationBody, LoanOperationRecord, createLoanOperationFields, loanOperationsQuery } from '../../../domain/contracts/bulk';
-import { EXCEL_HEADER_READ_TIMEOUT_MS } from '../../../domain/contracts/bulk';
+import type { CreateLoanOperationBody, LoanOperationRecord } from '../../../domain/contracts/bulk/loan-operations';
+import { loanOperationErrorFile as errorFileEndpoint } from '../../../domain/contracts/bulk/loan-operations';
+import { pathOf } from '../../../domain/contracts/endpoint';
+import type { createLoanOperationFields, loanOperationsQuery } from '../../../domain/contracts/bulk/loan-operations.schema';
+import { EXCEL_HEADER_READ_TIMEOUT_MS } from '../../../domain/contracts/bulk/imports';
 import type { UserScope } from '../../../domain/users/hierarchy';
 import { scopeIncludes } from '../../../domain/users/hierarchy';
 import { normaliseHeader } from '../../../domain/portfolio/header-detection';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { ModuleDeps } from '../../http/deps';
-import { parseFilters, portfolioView } from '../portfolio/service';
-import { userCompanies, users } from '../users/schema';
-import type { UserRow } from '../users/schema';
-import { reportsToScope } from '../users/service';
+import { parseFilters, portfolioView } from '../portfolio/queries';
+import type { CallerUser } from '../../http/caller';
+import { reportsToScope, scopedUsers, userNamesSubquery } from '../users/queries';
 import { readHead } from './allocation-reader';
-import type { StoredUpload } from './import-service';
+import type { StoredUpload } from './allocation-upload';
 import { loanOperationItems, loanOperations, type LoanOperationRow } from './schema';
 
 /** The pg-boss queue loan operations run on. */
@@ -44,7 +46,7 @@ export interface LoanOperationJobData {
 /** Who asks: company, user and their role there (for the reports-to scope). */
 export interface OperationCaller {
   companyId: string;
-  user: UserRow;
+  user: CallerUser;
   roleId: string | null;
 }
 
@@ -56,12 +58,8 @@ export interface CompanyAgent extends AgentState {
 
 /** Every member of the company (active or not) by user_id, with `inScope` for `scope`. */
 export async function companyAgents(db: DbOrTx, companyId: string, scope: UserScope): Promise<Map<string, CompanyAgent>> {
-  const rows = await db
-    .select({ userId: users.userId, name: users.name, email: users.email, profession: users.profession, clientEmployeeId: users.clientEmployeeId, active: userCompanies.active, roleId: userCompanies.roleId })
-    .from(userCompanies)
-    .innerJoin(users, eq(users.userId, userCompanies.userId))
-    .where(eq(userCompanies.companyId, companyId));
-  return new Map(rows.map((r) => [r.userId, { ...r, inScope: scopeIncludes(scope, r.userId, r.roleId) }]));
+  const rows = await scopedUsers(db, companyId, { kind: 'company' }, { includeInactive: true });
+  return new Map(rows.map((r) => [r.userId, { userId: r.userId, name: r.name, email: r.email, profession: r.profession, clientEmployeeId: r.clientEmployeeId, active: r.active, inScope: scopeIncludes(scope, r.userId, r.roleId) }]));
 }
 
 /** Finds an agent by a file's cell: user_id, email (any case) or client_employee_id (any case). */
@@ -84,7 +82,7 @@ export function agentFinder(agents: Map<string, CompanyAgent>): (ref: string) =>
 export async function createLoanOperation(deps: Pick<ModuleDeps, 'db' | 'jobs'>, caller: OperationCaller, body: CreateLoanOperationBody): Promise<LoanOperationRecord> {
   const { db } = deps;
   const { companyId } = caller;
-  const scope = await reportsToScope(db, companyId, caller.user, caller.roleId);
+  const scope = (await reportsToScope(db, companyId, caller.user, caller.roleId)).scope;
   const agents = await companyAgents(db, companyId, scope);
   const target = body.user_id ? (agents.get(body.user_id) ?? null) : null;
   const from = body.from_user_id ? (agents.get(body.from_user_id) ?? null) : null;
@@ -182,8 +180,6 @@ function progressOf(row: LoanOperationRow): number {
   return Math.min(99, Math.floor((row.processedCount * 100) / row.totalCount));
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
 /** The wire form (contract loanOperationRecord). */
 export function toLoanOperationRecord(row: LoanOperationRow, names: { author: string | null; user: string | null; from: string | null }): LoanOperationRecord {
   return {
@@ -204,21 +200,21 @@ export function toLoanOperationRecord(row: LoanOperationRow, names: { author: st
     success_count: row.successCount,
     failed_count: row.failedCount,
     progress: progressOf(row),
-    error_file_url: row.failedCount > 0 ? `/api/bulk/loan-operations/${row.operationId}/error-file` : null,
+    error_file_url: row.failedCount > 0 ? `/api${pathOf(errorFileEndpoint, { id: row.operationId })}` : null,
     message: row.message,
     author_id: row.authorId,
     author_name: names.author,
     created_at: row.createdAt.toISOString(),
-    started_at: iso(row.startedAt),
-    finished_at: iso(row.finishedAt),
+    started_at: isoOrNull(row.startedAt),
+    finished_at: isoOrNull(row.finishedAt),
     can_terminate: canTerminate({ status: row.status, operationType: row.operationType, tab: 'loan_operations' }),
   };
 }
 
 function withNames(db: Db) {
-  const author = alias(users, 'author');
-  const target = alias(users, 'target');
-  const source = alias(users, 'source');
+  const author = userNamesSubquery(db, 'author');
+  const target = userNamesSubquery(db, 'target');
+  const source = userNamesSubquery(db, 'source');
   return db
     .select({ row: loanOperations, author: author.name, user: target.name, from: source.name })
     .from(loanOperations)

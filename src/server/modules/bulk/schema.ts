@@ -10,8 +10,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { AGENT_TYPES, LOAN_OPERATION_RECORD_STATUSES, LOAN_OPERATION_TYPES } from '../../../domain/bulk/loan-operations';
-import type { LoanFilter } from '../../../domain/contracts/portfolio';
-import { companies } from '../companies/schema';
+import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
+import { companyRef } from '../companies/queries';
 
 const id = (name: string) => text(name).primaryKey().default(sql`gen_random_uuid()::text`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -31,7 +31,7 @@ export const imports = pgTable(
   'imports',
   {
     importId: id('import_id'),
-    companyId: text('company_id').notNull().references(() => companies.companyId),
+    companyId: text('company_id').notNull().references(companyRef),
     authorId: text('author_id'),
     allocationMonth: text('allocation_month').notNull(),
     operationType: text('operation_type', { enum: ['loan_upload', 'loan_update'] }).notNull(),
@@ -71,7 +71,7 @@ export const exportsTable = pgTable(
   'exports',
   {
     exportId: id('export_id'),
-    companyId: text('company_id').notNull().references(() => companies.companyId),
+    companyId: text('company_id').notNull().references(companyRef),
     authorId: text('author_id'),
     operationType: text('operation_type').notNull().default('loan_export'),
     status: text('status', { enum: ['accepted', 'initiated', 'in_process', 'completed', 'failed'] }).notNull(),
@@ -103,7 +103,7 @@ export const loanOperations = pgTable(
   'loan_operations',
   {
     operationId: id('operation_id'),
-    companyId: text('company_id').notNull().references(() => companies.companyId),
+    companyId: text('company_id').notNull().references(companyRef),
     authorId: text('author_id'),
     operationType: text('operation_type', { enum: LOAN_OPERATION_TYPES }).notNull(),
     status: text('status', { enum: LOAN_OPERATION_RECORD_STATUSES }).notNull(),
@@ -156,3 +156,11 @@ export const loanOperationItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.operationId, t.seq] }), index('loan_operation_items_loan').on(t.companyId, t.loanId)],
 );
+
+/** The column mapping a company last confirmed, keyed by normalised file header (issue 3: "remembered per company"). */
+export const importMappings = pgTable('import_mappings', {
+  companyId: text('company_id').primaryKey().references(companyRef),
+  mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull(),
+  updatedBy: text('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

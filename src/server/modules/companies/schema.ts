@@ -3,10 +3,9 @@
  * every other business table carries.
  */
 import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
-import type { breakConfig } from '../../../domain/contracts/companies';
+import type { BreakConfig } from '../../../domain/contracts/companies/companies';
 
-type Breaks = Record<string, z.infer<typeof breakConfig>>;
+type Breaks = Record<string, BreakConfig>;
 
 export const companies = pgTable('companies', {
   companyId: text('company_id').primaryKey(),

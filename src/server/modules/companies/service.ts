@@ -1,16 +1,16 @@
 /**
  * Company use cases (spec 3 "Organisation and company settings", spec 7 user service
  * `/companies`, `/company`, `/company-type`). Every read is limited to companies the caller is
- * assigned to; the access hook has already checked the company of company-scoped routes.
+ * assigned to (the kernel's membership service says which); the access hook has already checked
+ * the company of company-scoped routes.
  */
 import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { Company, CompanySummary, companiesQuery, companySettingsUpdate } from '../../../domain/contracts/companies';
-import { companySummary } from '../../../domain/contracts/companies';
+import type { CompaniesQuery, Company, CompanySettingsUpdate, CompanySummary } from '../../../domain/contracts/companies/companies';
+import { companySummary } from '../../../domain/contracts/companies/companies.schema';
 import type { Db, DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/sql-helpers';
 import { notFound } from '../../http/errors';
-import { userAudit, userCompanies } from '../users/schema';
+import type { AuditLog, MembershipProvider } from '../../http/caller';
 import type { CompanyRow } from './schema';
 import { companies } from './schema';
 
@@ -47,23 +47,20 @@ export function toCompanySummary(row: CompanyRow): CompanySummary {
   return companySummary.parse(toCompany(row));
 }
 
-/** Active companies where the user has an active membership, ordered by company_id. */
-export async function assignedCompanies(db: Db, userId: string): Promise<CompanyRow[]> {
-  const rows = await db
-    .select({ company: companies })
-    .from(userCompanies)
-    .innerJoin(companies, eq(companies.companyId, userCompanies.companyId))
-    .where(and(eq(userCompanies.userId, userId), eq(userCompanies.active, true), eq(companies.active, true)))
-    .orderBy(asc(companies.companyId));
-  return rows.map((r) => r.company);
+/** The active companies among `ids`, ordered by company_id. */
+export async function activeCompanies(db: DbOrTx, ids: readonly string[]): Promise<CompanyRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(companies).where(and(inArray(companies.companyId, [...ids]), eq(companies.active, true))).orderBy(asc(companies.companyId));
 }
 
 /**
  * `GET /companies`: the caller's companies, filtered and paged (spec 7; company_type `loan`
  * means every lending type, spec 3).
  */
-export async function listCompanies(db: Db, userId: string, query: z.infer<typeof companiesQuery>) {
-  const conditions = [eq(userCompanies.userId, userId), eq(userCompanies.active, true), eq(companies.active, true)];
+export async function listCompanies(db: Db, memberships: MembershipProvider, userId: string, query: CompaniesQuery) {
+  const ids = await memberships.companyIdsOf(userId);
+  if (ids.length === 0) return { companies: [], total: 0, page_number: query.page_number, page_size: query.page_size };
+  const conditions = [inArray(companies.companyId, ids), eq(companies.active, true)];
   if (query.company_type !== 'loan') conditions.push(eq(companies.companyType, query.company_type));
   if (query.search_value) {
     const pattern = likePattern(query.search_value);
@@ -72,12 +69,11 @@ export async function listCompanies(db: Db, userId: string, query: z.infer<typeo
     else conditions.push(or(ilike(companies.companyId, pattern), ilike(companies.trademark, pattern))!);
   }
   const where = and(...conditions);
-  const base = () => db.select({ company: companies }).from(userCompanies).innerJoin(companies, eq(companies.companyId, userCompanies.companyId));
   const [rows, [{ total }]] = await Promise.all([
-    base().where(where).orderBy(asc(companies.trademark)).limit(query.page_size).offset((query.page_number - 1) * query.page_size),
-    db.select({ total: count() }).from(userCompanies).innerJoin(companies, eq(companies.companyId, userCompanies.companyId)).where(where),
+    db.select().from(companies).where(where).orderBy(asc(companies.trademark)).limit(query.page_size).offset((query.page_number - 1) * query.page_size),
+    db.select({ total: count() }).from(companies).where(where),
   ]);
-  return { companies: rows.map((r) => toCompanySummary(r.company)), total, page_number: query.page_number, page_size: query.page_size };
+  return { companies: rows.map(toCompanySummary), total, page_number: query.page_number, page_size: query.page_size };
 }
 
 /** One company by id. @throws AppError 404 'Company not found'. */
@@ -87,14 +83,8 @@ export async function getCompany(db: Db, companyId: string): Promise<Company> {
   return toCompany(row);
 }
 
-/** Companies by ids (for profiles listing several companies). */
-export async function companiesByIds(db: Db, ids: string[]): Promise<CompanyRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(companies).where(inArray(companies.companyId, ids));
-}
-
 /** `PUT /company`: updates the given settings and audits which fields changed. */
-export async function updateCompany(db: Db, companyId: string, actorUserId: string, patch: z.infer<typeof companySettingsUpdate>): Promise<Company> {
+export async function updateCompany(db: Db, audit: AuditLog, companyId: string, actorUserId: string, patch: CompanySettingsUpdate): Promise<Company> {
   const set: Partial<typeof companies.$inferInsert> = {
     trademark: patch.trademark,
     companyType: patch.company_type,
@@ -118,7 +108,7 @@ export async function updateCompany(db: Db, companyId: string, actorUserId: stri
   const changed = Object.keys(patch);
   return db.transaction(async (tx) => {
     if (changed.length > 0) await tx.update(companies).set(set).where(eq(companies.companyId, companyId));
-    await tx.insert(userAudit).values({ companyId, actorUserId, action: 'company_settings_updated', details: { fields: changed } });
+    await audit.record(tx, { companyId, actorUserId, action: 'company_settings_updated', details: { fields: changed } });
     const [row] = await tx.select().from(companies).where(eq(companies.companyId, companyId));
     if (!row) throw notFound('Company not found');
     return toCompany(row);

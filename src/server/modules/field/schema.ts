@@ -8,14 +8,14 @@
 import { sql } from 'drizzle-orm';
 import { date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { VisitFlag } from '../../../domain/field/geo';
-import { companies } from '../companies/schema';
-import { users } from '../users/schema';
+import { companyRef } from '../companies/queries';
+import { userRef } from '../users/queries';
 
 const id = (name: string) => text(name).primaryKey().default(sql`gen_random_uuid()::text`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const amount = (name: string) => numeric(name, { precision: 18, scale: 2, mode: 'number' });
-const company = () => text('company_id').notNull().references(() => companies.companyId);
-const author = () => text('user_id').notNull().references(() => users.userId);
+const company = () => text('company_id').notNull().references(companyRef);
+const author = () => text('user_id').notNull().references(userRef);
 
 export const fosVisits = pgTable(
   'fos_visits',
@@ -48,7 +48,7 @@ export const fosVisits = pgTable(
     flags: jsonb('flags').$type<VisitFlag[]>().notNull().default([]),
     verificationStatus: text('verification_status', { enum: ['not_required', 'pending', 'approved', 'rejected'] }).notNull(),
     /** The reviewer's decision (issue 5): who, when, why (required to reject). */
-    verifiedBy: text('verified_by').references(() => users.userId),
+    verifiedBy: text('verified_by').references(userRef),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     verificationReason: text('verification_reason'),
     createdAt: createdAt(),
@@ -171,7 +171,7 @@ export type PositionPingRow = typeof positionPings.$inferSelect;
 export const fosLastPositions = pgTable(
   'fos_last_positions',
   {
-    companyId: text('company_id').notNull().references(() => companies.companyId),
+    companyId: text('company_id').notNull().references(companyRef),
     userId: author(),
     ...positionColumns(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,13 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies } from '../companies/schema';
+import { companyRef } from '../companies/queries';
 
 export const loanPayments = pgTable(
   'loan_payments',
   {
     paymentId: text('payment_id').primaryKey().default(sql`gen_random_uuid()::text`),
-    companyId: text('company_id').notNull().references(() => companies.companyId),
+    companyId: text('company_id').notNull().references(companyRef),
     loanId: text('loan_id').notNull(),
     allocationMonth: text('allocation_month').notNull(),
     /** Rupees or rupiah, 2 decimals. */

@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AnyColumn, SQL } from 'drizzle-orm';
-import { CO_APPLICANT_COUNT_FILTER_KEY, type FilterConfigItem, type LoanFilter } from '../../../domain/contracts/portfolio';
+import { CO_APPLICANT_COUNT_FILTER_KEY, type FilterConfigItem, type LoanFilter } from '../../../domain/contracts/portfolio/filters';
 import type { VariableDataType } from '../../../domain/portfolio/system-variables';
 import { likePattern } from '../../db/sql-helpers';
 import { loans } from './schema';

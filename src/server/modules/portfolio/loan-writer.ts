@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { RowValue } from '../../../domain/portfolio/row-validation';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from './service';
+import { rowsOf } from '../../db/sql-helpers';
 
 type SqlType = 'text' | 'int' | 'numeric' | 'date';
 

@@ -4,19 +4,23 @@
  * `/final/status/{id}`, `/customer/profile/{id}`; spec 8 'No loan details found'; spec 9 call log
  * windows). Every loan value leaves through the caller's Masker.
  */
+import { textOrNull } from '../../db/sql-helpers';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ActivityEvent, CustomerProfile, LoanDetails, LoanRecord, address, callDetails, contactPerson, finalStatus, moduleStatus } from '../../../domain/contracts/portfolio';
-import { NO_LOAN_DETAILS_MESSAGE, PROFILE_STATUS_FIELDS } from '../../../domain/contracts/portfolio';
-import { containsMarkup } from '../../../domain/validation/rules';
+import type { ActivityEvent, CustomerProfile, LoanDetails } from '../../../domain/contracts/portfolio/profiles';
+import type { LoanRecord } from '../../../domain/contracts/portfolio/loans';
+import type { address, callDetails, contactPerson, finalStatus, moduleStatus } from '../../../domain/contracts/portfolio/profiles.schema';
+import { NO_LOAN_DETAILS_MESSAGE, PROFILE_STATUS_FIELDS } from '../../../domain/contracts/portfolio/profiles';
+import { containsMarkup, REMARK_MARKUP_MESSAGE } from '../../../domain/validation/rules';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
-import { companies } from '../companies/schema';
-import { users } from '../users/schema';
+import { companySettings } from '../companies/queries';
+import { userNamesSubquery } from '../users/queries';
 import { latestRemarkSql } from './loan-query';
 import { loanEvents, loans } from './schema';
 import type { PortfolioView } from './service';
-import { allocationMonths, rowsOf, toLoanRecord } from './service';
+import { allocationMonths, toLoanRecord } from './service';
+import { rowsOf } from '../../db/sql-helpers';
 
 type Address = z.infer<typeof address>;
 type ContactPerson = z.infer<typeof contactPerson>;
@@ -25,7 +29,6 @@ type FinalStatus = z.infer<typeof finalStatus>;
 type ModuleStatus = z.infer<typeof moduleStatus>;
 
 /** Spec 5: remarks with markup tags are refused. */
-export const REMARK_MARKUP_MESSAGE = 'Remark must not contain markup tags';
 /** Spec 9 call log windows: calls over the last week, PTPs over the last month. */
 export const CALL_WINDOW_DAYS = 7;
 export const PTP_WINDOW_MONTHS = 1;
@@ -51,15 +54,14 @@ async function requireLoan(db: Db, companyId: string, loanId: string, month?: st
   return row;
 }
 
-const text = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? null : Number(v));
 
 /** The address a (masked) loan record carries: address lines, city, state and pincode. */
 export function addressesOf(record: LoanRecord): Address[] {
-  const lines = ['address_line_1', 'address_line_2', 'address_line_3'].map((k) => text(record[k])).filter((l): l is string => l !== null);
-  const city = text(record.city);
-  const state = text(record.state);
-  const pincode = text(record.pincode);
+  const lines = ['address_line_1', 'address_line_2', 'address_line_3'].map((k) => textOrNull(record[k])).filter((l): l is string => l !== null);
+  const city = textOrNull(record.city);
+  const state = textOrNull(record.state);
+  const pincode = textOrNull(record.pincode);
   if (lines.length === 0 && !city && !state && !pincode) return [];
   return [{ address_type: 'residence', lines, city, state, pincode }];
 }
@@ -68,8 +70,8 @@ export function addressesOf(record: LoanRecord): Address[] {
 function peopleOf(record: LoanRecord, prefix: 'co_applicant' | 'reference'): ContactPerson[] {
   const out: ContactPerson[] = [];
   for (let n = 1; n <= 9; n += 1) {
-    const name = text(record[`${prefix}_${n}_name`]);
-    const contact = text(record[`${prefix}_${n}_contact_number`]);
+    const name = textOrNull(record[`${prefix}_${n}_name`]);
+    const contact = textOrNull(record[`${prefix}_${n}_contact_number`]);
     if (name || contact) out.push({ name, contact_number: contact, relation: prefix });
   }
   return out;
@@ -106,7 +108,7 @@ export async function callDetailsOf(db: Db, companyId: string, loanId: string, n
 
 /** Status per module (spec 3 "Status fields per loan") from a (masked) record. */
 function statusesOf(record: LoanRecord): ModuleStatus[] {
-  return PROFILE_STATUS_FIELDS.map((f) => ({ module: moduleOf(f), status_name: text(record[f]) }));
+  return PROFILE_STATUS_FIELDS.map((f) => ({ module: moduleOf(f), status_name: textOrNull(record[f]) }));
 }
 
 /**
@@ -134,8 +136,8 @@ export async function finalStatusesOf(db: Db, companyId: string, loanId: string,
 export async function loanDetails(db: Db, view: PortfolioView, loanId: string, month?: string, now: Date = new Date()): Promise<LoanDetails> {
   const row = await requireLoan(db, view.companyId, loanId, month);
   const record = view.masker.record(toLoanRecord(row.loan, row.remarks));
-  const [[company], monthsRows, call_details, final_status] = await Promise.all([
-    db.select({ isCreditLine: companies.isCreditLine, currency: companies.countryCurrencyCode }).from(companies).where(eq(companies.companyId, view.companyId)),
+  const [company, monthsRows, call_details, final_status] = await Promise.all([
+    companySettings(db, view.companyId),
     db.select({ m: loans.allocationMonth }).from(loans).where(and(eq(loans.companyId, view.companyId), eq(loans.loanId, loanId))).orderBy(desc(loans.allocationMonth)),
     callDetailsOf(db, view.companyId, loanId, now),
     finalStatusesOf(db, view.companyId, loanId, record),
@@ -143,12 +145,12 @@ export async function loanDetails(db: Db, view: PortfolioView, loanId: string, m
   return {
     loan: record,
     header: {
-      name: text(record.applicant_name),
+      name: textOrNull(record.applicant_name),
       id_label: company?.isCreditLine ? 'Customer Id' : 'Loan Id',
       id_value: record.loan_id,
       total_dues: num(record.total_claim_amount),
       dpd: num(record.dpd),
-      bucket: text(record.allocation_dpd_value),
+      bucket: textOrNull(record.allocation_dpd_value),
       currency: company?.currency === 'IDR' ? 'IDR' : 'INR',
     },
     statuses: statusesOf(record),
@@ -183,12 +185,13 @@ export async function loanFinalStatus(db: Db, view: PortfolioView, loanId: strin
 export async function loanActivity(db: Db, companyId: string, loanId: string, page: { page_number: number; page_size: number }): Promise<{ events: ActivityEvent[]; total: number }> {
   await requireLoan(db, companyId, loanId);
   const where = and(eq(loanEvents.companyId, companyId), eq(loanEvents.loanId, loanId));
+  const authors = userNamesSubquery(db, 'authors');
   const [[{ total }], rows] = await Promise.all([
     db.select({ total: count() }).from(loanEvents).where(where),
     db
-      .select({ event: loanEvents, authorName: users.name })
+      .select({ event: loanEvents, authorName: authors.name })
       .from(loanEvents)
-      .leftJoin(users, eq(users.userId, loanEvents.authorId))
+      .leftJoin(authors, eq(authors.userId, loanEvents.authorId))
       .where(where)
       .orderBy(desc(loanEvents.createdAt), desc(loanEvents.eventId))
       .limit(page.page_size)
@@ -241,9 +244,9 @@ export async function customerProfile(db: Db, view: PortfolioView, clientCustome
   const first = records[0];
   return {
     client_customer_id: clientCustomerId,
-    applicant_name: text(first.applicant_name),
-    applicant_contact_number: text(first.applicant_contact_number),
-    email: text(first.email),
+    applicant_name: textOrNull(first.applicant_name),
+    applicant_contact_number: textOrNull(first.applicant_contact_number),
+    email: textOrNull(first.email),
     addresses: addressesOf(first),
     loans: records,
   };

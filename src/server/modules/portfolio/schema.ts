@@ -10,8 +10,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import type { LoanFilter, VariableValue } from '../../../domain/contracts/portfolio';
-import { companies } from '../companies/schema';
+import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
+import type { VariableValue } from '../../../domain/contracts/portfolio/loans';
+import { companyRef } from '../companies/queries';
 
 const id = (name: string) => text(name).primaryKey().default(sql`gen_random_uuid()::text`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -22,7 +23,7 @@ export const companyVariables = pgTable(
   'company_variables',
   {
     variableId: id('variable_id'),
-    companyId: text('company_id').notNull().references(() => companies.companyId),
+    companyId: text('company_id').notNull().references(companyRef),
     variableName: text('variable_name').notNull(),
     variableLabel: text('variable_label').notNull(),
     variableType: text('variable_type', { enum: ['system', 'custom'] }).notNull().default('custom'),
@@ -43,7 +44,7 @@ export const loans = pgTable(
   'loans',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    companyId: text('company_id').notNull().references(() => companies.companyId),
+    companyId: text('company_id').notNull().references(companyRef),
     allocationMonth: text('allocation_month').notNull(),
     loanId: text('loan_id').notNull(),
     clientCustomerId: text('client_customer_id'),
@@ -85,19 +86,11 @@ export const loans = pgTable(
 );
 export type LoanRow = typeof loans.$inferSelect;
 
-/** The column mapping a company last confirmed, keyed by normalised file header (issue 3: "remembered per company"). */
-export const importMappings = pgTable('import_mappings', {
-  companyId: text('company_id').primaryKey().references(() => companies.companyId),
-  mapping: jsonb('mapping').$type<Record<string, string | null>>().notNull(),
-  updatedBy: text('updated_by'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 export const savedFilters = pgTable(
   'saved_filters',
   {
     filterId: id('filter_id'),
-    companyId: text('company_id').notNull().references(() => companies.companyId),
+    companyId: text('company_id').notNull().references(companyRef),
     userId: text('user_id').notNull(),
     filterName: text('filter_name').notNull(),
     filters: jsonb('filters').$type<LoanFilter[]>().notNull(),
@@ -116,7 +109,7 @@ export const loanEvents = pgTable(
   'loan_events',
   {
     eventId: id('event_id'),
-    companyId: text('company_id').notNull().references(() => companies.companyId),
+    companyId: text('company_id').notNull().references(companyRef),
     loanId: text('loan_id').notNull(),
     allocationMonth: text('allocation_month'),
     kind: text('kind', { enum: ['remark', 'call', 'ptp', 'payment', 'visit', 'status_change', 'import', 'allocation'] }).notNull(),

@@ -6,21 +6,16 @@
  */
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  FilterGroup,
-  LoanFilter,
-  LoanRecord,
-  LoansPage,
-  LoansQuery,
-  SavedFilter,
-  createSavedFilterBody,
-  updateSavedFilterBody,
-} from '../../../domain/contracts/portfolio';
-import { loanFilters } from '../../../domain/contracts/portfolio';
+import type { FilterGroup, LoanFilter } from '../../../domain/contracts/portfolio/filters';
+import type { LoanRecord, LoansPage, LoansQuery } from '../../../domain/contracts/portfolio/loans';
+import type { SavedFilter } from '../../../domain/contracts/portfolio/saved-filters';
+import type { createSavedFilterBody, updateSavedFilterBody } from '../../../domain/contracts/portfolio/saved-filters.schema';
+import { loanFilters } from '../../../domain/contracts/portfolio/filters.schema';
 import { filterConfigItems, groupFilterItems, validateLoanFilters } from '../../../domain/portfolio/loan-filters';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { parseJsonText } from '../../http/json-text';
+import { rowsOf } from '../../db/sql-helpers';
 import { Masker } from './loan-masking';
 import type { LoanSelection } from './loan-query';
 import { PROMOTED_COLUMNS, latestRemarkSql, selectionSql, sortSql, variableSql } from './loan-query';
@@ -56,11 +51,6 @@ export async function allocationMonths(db: DbOrTx, companyId: string): Promise<s
     )
     select m from months where m is not null`);
   return rowsOf<{ m: string }>(res).map((r) => r.m);
-}
-
-/** Rows of a db.execute result on either driver (node-postgres answers { rows }, PGlite too). */
-export function rowsOf<T>(res: unknown): T[] {
-  return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
 }
 
 /**

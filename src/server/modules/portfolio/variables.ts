@@ -5,12 +5,13 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Variable, createVariableBody, updateVariableBody } from '../../../domain/contracts/portfolio';
+import type { Variable } from '../../../domain/contracts/portfolio/variables';
+import type { createVariableBody, updateVariableBody } from '../../../domain/contracts/portfolio/variables.schema';
 import type { ImportVariable } from '../../../domain/portfolio/system-variables';
 import { SYSTEM_VARIABLES, findSystemVariable, mergeVariables } from '../../../domain/portfolio/system-variables';
 import type { DbOrTx } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
-import { companies } from '../companies/schema';
+import { companySettings } from '../companies/queries';
 import { companyVariables as companyVariablesTable, type CompanyVariableRow } from './schema';
 
 /**
@@ -84,11 +85,11 @@ function systemDefault(v: ImportVariable): CompanyVariable {
  * masked_variables setting names it. The list is what the import's column mapping reads.
  */
 export async function companyVariables(db: DbOrTx, companyId: string): Promise<CompanyVariable[]> {
-  const [rows, [company]] = await Promise.all([
+  const [rows, company] = await Promise.all([
     db.select().from(companyVariablesTable).where(eq(companyVariablesTable.companyId, companyId)).orderBy(companyVariablesTable.createdAt, companyVariablesTable.variableName),
-    db.select({ masked: companies.maskedVariables }).from(companies).where(eq(companies.companyId, companyId)),
+    companySettings(db, companyId),
   ]);
-  const companyMasked = new Set(company?.masked ?? []);
+  const companyMasked = new Set(company?.maskedVariables ?? []);
   const defaults = new Map(SYSTEM_VARIABLES.map((v) => [v.variable_name, systemDefault(v)]));
   // Untouched system variables come back from mergeVariables without the spec 3 fields.
   const merged = mergeVariables(rows.map(fromRow)) as (ImportVariable & Partial<CompanyVariable>)[];

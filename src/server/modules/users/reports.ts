@@ -1,22 +1,18 @@
 /**
- * User reports (spec 3 "User report types"): built from sessions, login attempts and the user
- * audit trail, limited to users of one company. Durations are whole minutes; times ISO UTC.
+ * The user reports of spec 3 "User report types" that read this area's tables: "user audit" (the
+ * audit trail) and "users" (the company's members). The sign-in reports (session summary,
+ * detailed login and activity sessions) are the auth area's, which also serves the endpoint.
  */
 import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { userReportPage, userReportQuery } from '../../../domain/contracts/users';
+import type { ReportCell as Cell, UserReportPage as Page, UserReportQuery as Query } from '../../../domain/contracts/auth/reports';
 import type { Db } from '../../db/client';
 import { isoSql } from '../../db/sql-helpers';
 import { badRequest } from '../../http/errors';
-import { sessions } from '../auth/schema';
 import { userAudit, userCompanies, users } from './schema';
 
-type Query = z.infer<typeof userReportQuery>;
-type Page = z.infer<typeof userReportPage>;
-type Cell = string | number | boolean | null;
-
-function dateRange(column: Parameters<typeof gte>[0], query: Query): SQL[] {
+/** The `created_at` bounds of a report query (a date-only end includes that whole day). @throws 400 for unparsable dates. */
+export function dateRange(column: Parameters<typeof gte>[0], query: Query): SQL[] {
   const parse = (value: string | undefined, name: string) => {
     if (!value) return null;
     const d = new Date(value);
@@ -32,78 +28,20 @@ function dateRange(column: Parameters<typeof gte>[0], query: Query): SQL[] {
   return out;
 }
 
-const sessionEnd = sql`coalesce(${sessions.endedAt}, ${sessions.lastSeenAt})`;
-const minutesSql = (from: SQL | typeof sessions.createdAt, to: SQL) => sql<number>`floor(extract(epoch from (${to} - ${from})) / 60)::int`;
+/** The report's page from its columns, rows and total. */
+export function reportPage(query: Query, columns: string[], rows: Record<string, Cell>[], total: number): Page {
+  return { report_type: query.report_type, columns, rows, total, page_number: query.page_number, page_size: query.page_size };
+}
 
-/** Runs one report for the company. @throws AppError 400 for unparsable dates. */
-export async function userReport(db: Db, companyId: string, query: Query): Promise<Page> {
+/**
+ * The "user_audit" and "users" reports of a company.
+ * @throws AppError 400 for unparsable dates
+ */
+export async function membershipReport(db: Db, companyId: string, query: Query & { report_type: 'user_audit' | 'users' }): Promise<Page> {
   const limit = query.page_size;
   const offset = (query.page_number - 1) * query.page_size;
-  const member = and(eq(userCompanies.companyId, companyId), eq(userCompanies.userId, sessions.userId));
-  const page = (columns: string[], rows: Record<string, Cell>[], total: number): Page => ({
-    report_type: query.report_type,
-    columns,
-    rows,
-    total,
-    page_number: query.page_number,
-    page_size: query.page_size,
-  });
-
+  const page = (columns: string[], rows: Record<string, Cell>[], total: number) => reportPage(query, columns, rows, total);
   switch (query.report_type) {
-    case 'detailed_login_session':
-    case 'detailed_activity_session': {
-      const where = and(...dateRange(sessions.createdAt, query));
-      const base = db.select({ total: count() }).from(sessions).innerJoin(userCompanies, member).innerJoin(users, eq(users.userId, sessions.userId)).where(where);
-      const rows = await db
-        .select({
-          session_id: sessions.sessionId,
-          user_id: users.userId,
-          name: users.name,
-          email: users.email,
-          login_at: isoSql(sessions.createdAt),
-          last_seen_at: isoSql(sessions.lastSeenAt),
-          logout_at: isoSql(sessions.endedAt),
-          duration_minutes: minutesSql(sessions.createdAt, sessionEnd),
-          end_reason: sessions.endReason,
-          ip: sessions.ip,
-          source: sessions.source,
-        })
-        .from(sessions)
-        .innerJoin(userCompanies, member)
-        .innerJoin(users, eq(users.userId, sessions.userId))
-        .where(where)
-        .orderBy(desc(sessions.createdAt))
-        .limit(limit)
-        .offset(offset);
-      const [{ total }] = await base;
-      const columns =
-        query.report_type === 'detailed_login_session'
-          ? ['session_id', 'user_id', 'name', 'email', 'login_at', 'logout_at', 'duration_minutes', 'end_reason', 'ip', 'source']
-          : ['session_id', 'user_id', 'name', 'email', 'login_at', 'last_seen_at', 'duration_minutes', 'end_reason'];
-      return page(columns, rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c as keyof typeof r] ?? null]))), total);
-    }
-    case 'session_summary': {
-      const sessionJoin = and(eq(sessions.userId, users.userId), ...dateRange(sessions.createdAt, query));
-      const rows = await db
-        .select({
-          user_id: users.userId,
-          name: users.name,
-          email: users.email,
-          sessions: sql<number>`count(${sessions.sessionId})::int`,
-          total_minutes: sql<number>`coalesce(sum(floor(extract(epoch from (${sessionEnd} - ${sessions.createdAt})) / 60)), 0)::int`,
-          last_login_at: isoSql(sql`max(${sessions.createdAt})`),
-        })
-        .from(userCompanies)
-        .innerJoin(users, eq(users.userId, userCompanies.userId))
-        .leftJoin(sessions, sessionJoin)
-        .where(eq(userCompanies.companyId, companyId))
-        .groupBy(users.userId, users.name, users.email)
-        .orderBy(asc(users.name))
-        .limit(limit)
-        .offset(offset);
-      const [{ total }] = await db.select({ total: count() }).from(userCompanies).where(eq(userCompanies.companyId, companyId));
-      return page(['user_id', 'name', 'email', 'sessions', 'total_minutes', 'last_login_at'], rows, total);
-    }
     case 'user_audit': {
       const where = and(eq(userAudit.companyId, companyId), ...dateRange(userAudit.createdAt, query));
       const rows = await db

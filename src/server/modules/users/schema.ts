@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import type { PermissionsMap } from '../../../domain/users/permissions';
-import { companies } from '../companies/schema';
+import { companyRef } from '../companies/queries';
 
 const id = (name: string) => text(name).primaryKey().default(sql`gen_random_uuid()::text`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -38,7 +38,7 @@ export const profiles = pgTable(
   'profiles',
   {
     profileId: id('profile_id'),
-    companyId: text('company_id').notNull().references(() => companies.companyId),
+    companyId: text('company_id').notNull().references(companyRef),
     profileName: text('profile_name').notNull(),
     description: text('description'),
     permissions: jsonb('permissions').$type<PermissionsMap>().notNull().default({}),
@@ -52,7 +52,7 @@ export const roles = pgTable(
   'roles',
   {
     roleId: id('role_id'),
-    companyId: text('company_id').notNull().references(() => companies.companyId),
+    companyId: text('company_id').notNull().references(companyRef),
     roleName: text('role_name').notNull(),
     description: text('description'),
     reportsToRoleId: text('reports_to_role_id'),
@@ -68,7 +68,7 @@ export type RoleRow = typeof roles.$inferSelect;
 export const userCompanies = pgTable(
   'user_companies',
   {
-    companyId: text('company_id').notNull().references(() => companies.companyId),
+    companyId: text('company_id').notNull().references(companyRef),
     userId: text('user_id').notNull().references(() => users.userId),
     profileId: text('profile_id').references(() => profiles.profileId),
     roleId: text('role_id').references(() => roles.roleId),
@@ -85,7 +85,7 @@ export const userAudit = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** Null only for platform events outside a company (a sign-out without X-Company-ID). */
-    companyId: text('company_id').references(() => companies.companyId),
+    companyId: text('company_id').references(companyRef),
     actorUserId: text('actor_user_id'),
     action: text('action').notNull(),
     targetUserId: text('target_user_id'),

@@ -9,7 +9,7 @@ import { Box, Checkbox, Field, Input, NativeSelect, RadioGroup, Stack, Text } fr
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CompanyUser } from '../../../domain/contracts/users';
+import type { CompanyUser } from '../../../domain/contracts/users/company-users';
 import { AGENT_TYPES, type AgentType } from '../../../domain/bulk/loan-operations';
 import { ErrorState, LoadingState } from '../../components/query-state';
 import { AGENTS_PAGE_SIZE, useAgents } from './api';

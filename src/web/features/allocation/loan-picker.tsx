@@ -8,11 +8,9 @@ import { Badge, Box, Button, Flex, HStack, RadioGroup, Stack, Text } from '@chak
 import { ListFilter, X } from 'lucide-react';
 import { useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShell } from '../../app/shell-context';
+import { useShell } from '../../lib/shell-context';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
-import { useFilterConfig, useLoansPage, type LoansSelection } from '../portfolio/api';
-import { FilterChips, FiltersDrawer, filterNames } from '../portfolio/filters-drawer';
-import { MonthSelect } from '../portfolio/profile-parts';
+import { FilterChips, FiltersDrawer, filterNames, MonthSelect, useFilterConfig, useLoansPage, type LoansSelection } from '../portfolio/public';
 import { SearchField } from './agent-picker';
 import { SelectableLoansTable } from './selectable-loans-table';
 import { toggleLoans, type LoanPick, type PickMode } from './selection';

@@ -11,9 +11,11 @@ import { Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { hasPermission } from '../../../domain/users/permissions';
-import { useShell } from '../../app/shell-context';
-import { LoanOperationsTab } from '../bulk/loan-operations-tab';
+import { suggestAssignment } from '../../../domain/contracts/allocation/suggestions';
+import { startLoanOperation } from '../../../domain/contracts/bulk/loan-operations';
+import { can } from '../../lib/endpoint';
+import { useShell } from '../../lib/shell-context';
+import { LoanOperationsTab } from '../bulk/public';
 import { AssignTab } from './assign-tab';
 import { OtherOperationsTab } from './other-operations-tab';
 import { EMPTY_PICK, type LoanPick } from './selection';
@@ -23,15 +25,13 @@ import { SuggestionTab } from './suggestion-tab';
 export const ASSIGNMENT_TABS = ['assign', 'suggestion', 'operations', 'history'] as const;
 type AssignmentTab = (typeof ASSIGNMENT_TABS)[number];
 
-const need = (access: 'read' | 'write') => ({ module: 'Core Collection Modules', action: 'allocation', access }) as const;
-
 export default function PortfolioAssignmentPage() {
   const { t } = useTranslation();
   const { companyId, permissions } = useShell();
   const [params, setParams] = useSearchParams();
   const [pick, setPick] = useState<LoanPick>(() => ({ ...EMPTY_PICK, month: params.get('allocation_month') }));
-  const canRead = hasPermission(permissions, need('read'));
-  const canWrite = hasPermission(permissions, need('write'));
+  const canRead = can(suggestAssignment, permissions);
+  const canWrite = can(startLoanOperation, permissions);
   const asked = params.get('tab');
   const tab: AssignmentTab = (ASSIGNMENT_TABS as readonly string[]).includes(asked ?? '') ? (asked as AssignmentTab) : 'assign';
   const choose = (value: string) =>

@@ -7,7 +7,7 @@
  * function the server uses (domain groupFigures).
  */
 import { groupFigures } from '../../../domain/allocation/suggest';
-import type { AllocationSuggestion, SuggestedExecutive } from '../../../domain/contracts/allocation';
+import type { AllocationSuggestion, SuggestedExecutive } from '../../../domain/contracts/allocation/suggestions';
 
 /** An address point of the suggestion, degrees. */
 export interface AreaPoint {

@@ -11,9 +11,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '../../../domain/common/money';
-import type { LoanRecord } from '../../../domain/contracts/portfolio';
-import { LOANS_PAGE_SIZE, useLoanPages, type LoansSelection } from '../portfolio/api';
-import { cellValue, formatCell } from '../portfolio/columns';
+import type { LoanRecord } from '../../../domain/contracts/portfolio/loans';
+import { LOANS_PAGE_SIZE, cellValue, formatCell, useLoanPages, type LoansSelection } from '../portfolio/public';
 import { tickState } from './selection';
 
 /** Row height in px; rows are drawn at exactly this height so the virtual offsets stay right. */

@@ -3,8 +3,8 @@
  * by uploading an Excel/CSV"): the picker's state, the part of a loan operation body that names
  * the loans, and the spec 5 check of an "allocate via excel" file. Pure: no React, no I/O.
  */
-import type { LoanFilter } from '../../../domain/contracts/portfolio';
-import { IMPORT_FILE_EXTENSIONS, IMPORT_MAX_FILE_MB } from '../../../domain/contracts/bulk';
+import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
+import { IMPORT_FILE_EXTENSIONS, IMPORT_MAX_FILE_MB } from '../../../domain/contracts/bulk/imports';
 import { checkUploads, fileExtension } from '../../../domain/validation/rules';
 
 /** How the loans are chosen: ticked in the table, or every loan matching the filters and search. */

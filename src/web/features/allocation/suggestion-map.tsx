@@ -16,7 +16,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Circle, CircleMarker, MapContainer, TileLayer, Tooltip } from 'react-leaflet';
 import { LoadingState } from '../../components/query-state';
-import { useTileUrl } from '../verification/api';
+import { useTileUrl } from '../../lib/public-config';
 import { groupColour, type AreaPoint, type ProposalGroup } from './proposal';
 
 /** Smallest territory circle drawn, metres (a single area point has radius 0). */

@@ -10,8 +10,8 @@ import { Alert, Box, Button, Checkbox, Heading, HStack, Stack, Text } from '@cha
 import { CheckCheck, RefreshCw, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CompanyUser } from '../../../domain/contracts/users';
-import { useShell } from '../../app/shell-context';
+import type { CompanyUser } from '../../../domain/contracts/users/company-users';
+import { useShell } from '../../lib/shell-context';
 import { LoadingState } from '../../components/query-state';
 import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';

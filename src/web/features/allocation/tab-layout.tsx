@@ -6,11 +6,10 @@
 import { Box, Card, Grid, Heading, Stack } from '@chakra-ui/react';
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useShell } from '../../app/shell-context';
+import { useShell } from '../../lib/shell-context';
 import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';
-import { useStartLoanOperation, type LoanOperationInput } from './api';
-import { OperationProgress } from './operation-progress';
+import { OperationProgress, useStartLoanOperation, type LoanOperationInput } from '../bulk/public';
 import type { LoanPick } from './selection';
 
 /** What the page hands each tab: the shared loan pick and whether the user may write allocations. */

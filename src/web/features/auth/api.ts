@@ -1,65 +1,62 @@
 /**
- * Sign-in calls of the user service (spec 7 `/public/*`, `/logout`, `/profile/details`).
- * Credentials are encrypted with the server's published key before they leave the page.
+ * Sign-in calls of the user service (spec 7 `/public/*`, `/logout`, `/profile/details`), from the
+ * endpoint definitions of src/domain/contracts/auth. Credentials are encrypted with the server's
+ * published key before they leave the page.
  */
 import { useQuery } from '@tanstack/react-query';
-import { encryptForServer } from '../../../domain/auth/login-crypto';
-import type { LoginKey, LoginResult, UserProfile } from '../../../domain/contracts/auth';
-import { api } from '../../lib/api';
-import { session } from '../../lib/store';
 import { useSnapshot } from 'valtio';
-
-/** `GET /api/public-config`: where the map tiles and the country trace service are. */
-export interface PublicConfig {
-  map_tile_url: string;
-  country_trace_url: string;
-  countries: unknown;
-}
-
-export function fetchPublicConfig(): Promise<PublicConfig> {
-  return api.get<PublicConfig>('public-config');
-}
+import { encryptForServer } from '../../../domain/auth/login-crypto';
+import { checkOtp as checkOtpEndpoint, forgotPassword, sendOtp as sendOtpEndpoint } from '../../../domain/contracts/auth/otp';
+import type { LoginResult } from '../../../domain/contracts/auth/sign-in';
+import { loginKey, profileDetails, signIn, signOut, ssoLogin } from '../../../domain/contracts/auth/sign-in';
+import { call, callWithMessage } from '../../lib/endpoint';
+import { session } from '../../lib/store';
 
 async function encrypted(body: unknown) {
-  const key = await api.get<LoginKey>('user/public/login-key');
-  return encryptForServer(key, body);
+  return encryptForServer(await call(loginKey), body);
 }
 
 /** Signs in; @throws ApiError 'Invalid email or password' (401) among others. */
 export async function login(email: string, password: string): Promise<LoginResult> {
-  const json = await encrypted({ email, password });
-  return api.post<LoginResult>('user/public/login', { searchParams: { source: 'web' }, json });
+  return call(signIn, { query: { source: 'web' }, body: await encrypted({ email, password }) });
 }
 
-export function sendOtp(email: string): Promise<unknown> {
-  return api.post('user/public/send-otp', { json: { email, purpose: 'forgot_password' } });
+/** Sends a forgot-password OTP (the same answer whether or not the account exists). */
+export function sendOtp(email: string) {
+  return call(sendOtpEndpoint, { body: { email, purpose: 'forgot_password' } });
 }
 
-export function checkOtp(email: string, otp: string): Promise<{ valid: boolean }> {
-  return api.post<{ valid: boolean }>('user/public/check-otp', { json: { email, otp, purpose: 'forgot_password' } });
+/** @throws ApiError 'Invalid or expired OTP' (400) */
+export function checkOtp(email: string, otp: string) {
+  return call(checkOtpEndpoint, { body: { email, otp, purpose: 'forgot_password' } });
 }
 
-export async function resetPassword(email: string, otp: string, newPassword: string): Promise<unknown> {
-  const json = await encrypted({ email, otp, new_password: newPassword });
-  return api.patch('user/public/forgot-password', { json });
+/** Sets the new password (encrypted with the OTP). */
+export async function resetPassword(email: string, otp: string, newPassword: string) {
+  return call(forgotPassword, { body: await encrypted({ email, otp, new_password: newPassword }) });
 }
 
 /** `GET /public/sso-login?email=`: resolves with the server's message (e.g. SSO not configured). */
-export async function ssoLookup(email: string): Promise<{ sso_type: string | null; company_id: string | null }> {
-  return api.get('user/public/sso-login', { searchParams: { email } });
+export async function ssoMessage(email: string): Promise<string> {
+  return (await callWithMessage(ssoLogin, { query: { email } })).message;
 }
 
 /** Ends the session server-side (records platform_logout). Failures are ignored by the caller. */
-export function logout(): Promise<unknown> {
-  return api.post('user/logout', { searchParams: { source: 'web' } });
+export function logout() {
+  return call(signOut, { query: { source: 'web' } });
 }
 
-/** The signed-in user's profile; disabled while signed out. */
+/** The query key of the profile of a session token (the login screen fills it with the sign-in's answer). */
+export function profileKey(token: string | null) {
+  return [profileDetails.operation, token] as const;
+}
+
+/** The signed-in user's profile; disabled while signed out. Keyed by the token: a new sign-in reads afresh. */
 export function useProfile() {
   const { uat } = useSnapshot(session);
   return useQuery({
-    queryKey: ['profile', uat],
-    queryFn: () => api.get<UserProfile>('user/profile/details'),
+    queryKey: profileKey(uat),
+    queryFn: ({ signal }) => call(profileDetails, { signal }),
     enabled: Boolean(uat),
     staleTime: 5 * 60_000,
   });

@@ -2,7 +2,7 @@
 import { Box, Card, Flex, Heading, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguagePicker } from '../../app/language-picker';
+import { LanguagePicker } from '../../components/language-picker';
 
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();

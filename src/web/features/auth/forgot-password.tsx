@@ -9,7 +9,7 @@ import { EMAIL_MESSAGE, PASSWORD_MESSAGE, isValidEmail, isValidPassword } from '
 import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';
 import { checkOtp, resetPassword, sendOtp } from './api';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '../../components/password-input';
 
 type Step = 'email' | 'otp' | 'password';
 

@@ -1,19 +1,28 @@
 /**
  * Bulk operation calls (spec 2 tabs "import management" and "export management", spec 4 statuses,
- * spec 7 `/bulk/imports*`, recovery `/exports`, `/export/download`). Every key carries the company.
+ * spec 7 `/bulk/imports*`, recovery `/exports`, `/export/download`) and loan operations (tab "loan
+ * operations", started from portfolio assignment too: `/bulk/loan-operations*`, spec 4 statuses and
+ * termination), made from their endpoint definitions (src/web/lib/endpoint.ts). Every query
+ * carries the company, so every key does.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ColumnMapping } from '../../../domain/portfolio/column-mapping';
-import type { ExportRecord, ImportPreview, ImportRecord } from '../../../domain/contracts/bulk';
-import type { LoanFilter } from '../../../domain/contracts/portfolio';
+import { createExport, listExports } from '../../../domain/contracts/bulk/exports';
+import { createImport, getImport, listImports, previewImport, terminateImport } from '../../../domain/contracts/bulk/imports';
+import { getLoanOperation, listLoanOperations, startLoanOperation, terminateLoanOperation, type CreateLoanOperationBody } from '../../../domain/contracts/bulk/loan-operations';
+import type { BodyOf, Endpoint, ParamsOf, QueryOf } from '../../../domain/contracts/endpoint';
+import type { AgentType } from '../../../domain/bulk/loan-operations';
 import { FINAL_STATUSES } from '../../../domain/bulk/termination';
-import { api } from '../../lib/api';
+import { call, download, useEndpoint } from '../../lib/endpoint';
 
 export const IMPORTS_PAGE_SIZE = 10;
 /** Spec 9: exports are listed 10 to a page by default. */
 export const EXPORTS_PAGE_SIZE = 10;
-/** How often a running import or export is asked for its progress, ms. */
+/** How often a running import, export or loan operation is asked for its progress, ms. */
 export const POLL_MS = 1000;
+
+/** The company as a query parameter (absent until the shell knows it; such queries are disabled). */
+const company = (companyId: string | null) => ({ company_id: companyId ?? undefined });
 
 /** True once an import or export has ended (spec 4 final statuses); it is no longer polled. */
 export function isFinalStatus(status: string): boolean {
@@ -24,9 +33,9 @@ export function isFinalStatus(status: string): boolean {
 export function useImportPreview(companyId: string | null) {
   return useMutation({
     mutationFn: (file: File) => {
-      const body = new FormData();
-      body.append('file', file);
-      return api.post<ImportPreview>('bulk/imports/preview', { searchParams: { company_id: companyId }, body });
+      const form = new FormData();
+      form.append('file', file);
+      return call(previewImport, { query: company(companyId), form });
     },
   });
 }
@@ -36,47 +45,44 @@ export function useStartImport(companyId: string | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ fileId, month, mapping }: { fileId: string; month: string; mapping: ColumnMapping }) => {
-      const body = new FormData();
-      body.append('file_id', fileId);
-      body.append('allocation_month', month);
-      body.append('mapping', JSON.stringify(mapping));
-      return api.post<ImportRecord>('bulk/imports', { searchParams: { company_id: companyId }, body });
+      const form = new FormData();
+      form.append('file_id', fileId);
+      form.append('allocation_month', month);
+      form.append('mapping', JSON.stringify(mapping));
+      return call(createImport, { query: company(companyId), form });
     },
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['imports', companyId] }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: [listImports.operation] }),
   });
 }
 
-/** `GET /bulk/imports/:id`, polled every second until the import reaches a final status. */
+/** `GET /bulk/imports/{id}`, polled every second until the import reaches a final status. */
 export function useImport(companyId: string | null, id: string | null) {
-  return useQuery({
-    queryKey: ['import', companyId, id],
-    queryFn: ({ signal }) => api.get<ImportRecord>(`bulk/imports/${encodeURIComponent(id ?? '')}`, { searchParams: { company_id: companyId }, signal }),
-    enabled: Boolean(companyId && id),
-    refetchInterval: (query) => (query.state.data && isFinalStatus(query.state.data.status) ? false : POLL_MS),
-  });
+  return useEndpoint(
+    getImport,
+    { params: { id: id ?? '' }, query: company(companyId) },
+    { enabled: Boolean(companyId && id), refetchInterval: (query) => (query.state.data && isFinalStatus(query.state.data.status) ? false : POLL_MS) },
+  );
 }
 
 /** `GET /bulk/imports`, newest first; refreshed while any listed import is still running. */
 export function useImports(companyId: string | null, pageNumber: number) {
-  return useQuery({
-    queryKey: ['imports', companyId, pageNumber],
-    queryFn: ({ signal }) =>
-      api.get<{ imports: ImportRecord[]; total: number }>('bulk/imports', {
-        searchParams: { company_id: companyId, page_number: pageNumber, page_size: IMPORTS_PAGE_SIZE },
-        signal,
-      }),
-    enabled: Boolean(companyId),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.imports.some((i) => !isFinalStatus(i.status)) ? POLL_MS * 3 : false),
-  });
+  return useEndpoint(
+    listImports,
+    { query: { ...company(companyId), page_number: pageNumber, page_size: IMPORTS_PAGE_SIZE } },
+    {
+      enabled: Boolean(companyId),
+      placeholderData: keepPreviousData,
+      refetchInterval: (query) => (query.state.data?.imports.some((i) => !isFinalStatus(i.status)) ? POLL_MS * 3 : false),
+    },
+  );
 }
 
-/** `POST /bulk/imports/:id/terminate`. */
+/** `POST /bulk/imports/{id}/terminate`. */
 export function useTerminateImport(companyId: string | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<ImportRecord>(`bulk/imports/${encodeURIComponent(id)}/terminate`, { searchParams: { company_id: companyId } }),
-    onSettled: () => void client.invalidateQueries({ queryKey: ['import', companyId] }),
+    mutationFn: (id: string) => call(terminateImport, { params: { id }, query: company(companyId) }),
+    onSettled: () => void client.invalidateQueries({ queryKey: [getImport.operation] }),
   });
 }
 
@@ -92,46 +98,103 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Downloads `/api/<path>` with the auth headers and saves it; `fallbackName` when the server names none. */
-export async function downloadFile(path: string, searchParams: Record<string, string | null>, fallbackName: string): Promise<void> {
-  const { blob, fileName } = await api.download(path, { searchParams });
+/** Downloads a file endpoint with the auth headers and saves it; `fallbackName` when the server names none. */
+export async function saveDownload<E extends Endpoint>(e: E, input: { params?: ParamsOf<E>; query?: QueryOf<E> }, fallbackName: string): Promise<void> {
+  const { blob, fileName } = await download(e, input);
   saveBlob(blob, fileName ?? fallbackName);
 }
 
 export interface ExportsQuery {
   page_number: number;
-  status?: string;
+  status?: QueryOf<typeof listExports>['status'];
   start_date?: string;
   end_date?: string;
 }
 
 /** `GET /recovery/exports`; refreshed while any listed export is not final. */
 export function useExports(companyId: string | null, query: ExportsQuery) {
-  return useQuery({
-    queryKey: ['exports', companyId, query],
-    queryFn: ({ signal }) =>
-      api.get<{ exports: ExportRecord[]; total: number }>('recovery/exports', {
-        searchParams: { company_id: companyId, page_size: EXPORTS_PAGE_SIZE, ...query },
-        signal,
-      }),
-    enabled: Boolean(companyId),
-    placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.exports.some((e) => !isFinalStatus(e.status)) ? POLL_MS * 2 : false),
-  });
+  return useEndpoint(
+    listExports,
+    { query: { ...company(companyId), page_size: EXPORTS_PAGE_SIZE, ...query } },
+    {
+      enabled: Boolean(companyId),
+      placeholderData: keepPreviousData,
+      refetchInterval: (q) => (q.state.data?.exports.some((e) => !isFinalStatus(e.status)) ? POLL_MS * 2 : false),
+    },
+  );
 }
 
-export interface CreateExportInput {
-  allocation_month: string;
-  format: 'xlsx' | 'csv';
-  filters: LoanFilter[];
-  search?: string;
-}
+/** What an export is asked with: the month, the format and optionally the loans list's filters and search. */
+export type CreateExportInput = BodyOf<typeof createExport>;
 
 /** `POST /recovery/exports`: queues a loan export of a month (optionally the loans list's filters). */
 export function useCreateExport(companyId: string | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateExportInput) => api.post<ExportRecord>('recovery/exports', { searchParams: { company_id: companyId }, json: body }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['exports', companyId] }),
+    mutationFn: (body: CreateExportInput) => call(createExport, { query: company(companyId), body }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: [listExports.operation] }),
+  });
+}
+
+/** Spec 9: bulk lists show 10 to a page by default. */
+export const LOAN_OPERATIONS_PAGE_SIZE = 10;
+
+/** `GET /bulk/loan-operations/{id}`, polled every second until the operation reaches a final status. */
+export function useLoanOperation(companyId: string | null, id: string | null) {
+  return useEndpoint(
+    getLoanOperation,
+    { params: { id: id ?? '' }, query: company(companyId) },
+    { enabled: Boolean(companyId && id), refetchInterval: (query) => (query.state.data && isFinalStatus(query.state.data.status) ? false : POLL_MS) },
+  );
+}
+
+/** A finished list is still refreshed this often, ms, so operations started elsewhere (another tab, a colleague) appear. */
+const IDLE_LIST_POLL_MS = 15_000;
+
+/** `GET /bulk/loan-operations`, newest first, 10 to a page; refreshed every 2 s while any listed one is running. */
+export function useLoanOperations(companyId: string | null, pageNumber: number) {
+  return useEndpoint(
+    listLoanOperations,
+    { query: { ...company(companyId), page_number: pageNumber, page_size: LOAN_OPERATIONS_PAGE_SIZE } },
+    {
+      enabled: Boolean(companyId),
+      placeholderData: keepPreviousData,
+      refetchInterval: (query) => (query.state.data?.operations.some((o) => !isFinalStatus(o.status)) ? POLL_MS * 2 : IDLE_LIST_POLL_MS),
+    },
+  );
+}
+
+/** A loan operation to start: the JSON body, or an "allocate via excel" file. */
+export type LoanOperationInput =
+  | { kind: 'json'; body: CreateLoanOperationBody }
+  | { kind: 'file'; file: File; allocation_month: string; agent_type?: AgentType };
+
+/** `POST /bulk/loan-operations` (JSON, or multipart for a file); answers the queued operation. */
+export function useStartLoanOperation(companyId: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoanOperationInput) => {
+      const query = company(companyId);
+      if (input.kind === 'json') return call(startLoanOperation, { query, body: input.body });
+      const form = new FormData();
+      form.append('operation_type', 'allocate_loans_via_excel');
+      form.append('allocation_month', input.allocation_month);
+      if (input.agent_type) form.append('agent_type', input.agent_type);
+      form.append('file', input.file);
+      return call(startLoanOperation, { query, form });
+    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: [listLoanOperations.operation] }),
+  });
+}
+
+/** `POST /bulk/loan-operations/{id}/terminate` (refused with 409 'Failed to terminate operation'). */
+export function useTerminateLoanOperation(companyId: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(terminateLoanOperation, { params: { id }, query: company(companyId) }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: [getLoanOperation.operation] });
+      void client.invalidateQueries({ queryKey: [listLoanOperations.operation] });
+    },
   });
 }

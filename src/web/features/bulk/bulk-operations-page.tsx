@@ -1,28 +1,30 @@
 /**
  * `/app/bulk-operations` (spec 2 bulk operation tabs): the import management, export management
- * and loan operations tabs, each shown when the user may read Core Collection Modules › imports /
- * exports / allocation. The other tabs of spec 2 (payments, notices, digital communication) are
+ * and loan operations tabs, each shown when the user may call the list it opens with (`can`:
+ * Core Collection Modules › imports / exports / allocation read); writing needs the tab's start
+ * endpoint. The other tabs of spec 2 (payments, notices, digital communication) are
  * not built yet and so not shown. `?tab=export_management` opens the export tab.
  */
 import { Heading, Stack, Tabs } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { hasPermission } from '../../../domain/users/permissions';
-import { useShell } from '../../app/shell-context';
+import { createExport, listExports } from '../../../domain/contracts/bulk/exports';
+import { createImport, listImports } from '../../../domain/contracts/bulk/imports';
+import { listLoanOperations, startLoanOperation } from '../../../domain/contracts/bulk/loan-operations';
+import { can } from '../../lib/endpoint';
+import { useShell } from '../../lib/shell-context';
 import { ExportTab } from './export-tab';
 import { ImportTab } from './import-tab';
 import { LoanOperationsTab } from './loan-operations-tab';
-
-const need = (action: 'imports' | 'exports' | 'allocation', access: 'read' | 'write') => ({ module: 'Core Collection Modules', action, access }) as const;
 
 export default function BulkOperationsPage() {
   const { t } = useTranslation();
   const { companyId, permissions } = useShell();
   const [params, setParams] = useSearchParams();
   const tabs = [
-    hasPermission(permissions, need('imports', 'read')) && 'import_management',
-    hasPermission(permissions, need('exports', 'read')) && 'export_management',
-    hasPermission(permissions, need('allocation', 'read')) && 'loan_operations',
+    can(listImports, permissions) && 'import_management',
+    can(listExports, permissions) && 'export_management',
+    can(listLoanOperations, permissions) && 'loan_operations',
   ].filter((tab): tab is string => typeof tab === 'string');
   const asked = params.get('tab');
   const tab = asked && tabs.includes(asked) ? asked : tabs[0];
@@ -49,13 +51,13 @@ export default function BulkOperationsPage() {
             ))}
           </Tabs.List>
           <Tabs.Content value="import_management">
-            <ImportTab companyId={companyId} canWrite={hasPermission(permissions, need('imports', 'write'))} />
+            <ImportTab companyId={companyId} canWrite={can(createImport, permissions)} />
           </Tabs.Content>
           <Tabs.Content value="export_management">
-            <ExportTab companyId={companyId} canWrite={hasPermission(permissions, need('exports', 'write'))} />
+            <ExportTab companyId={companyId} canWrite={can(createExport, permissions)} />
           </Tabs.Content>
           <Tabs.Content value="loan_operations">
-            <LoanOperationsTab companyId={companyId} canWrite={hasPermission(permissions, need('allocation', 'write'))} />
+            <LoanOperationsTab companyId={companyId} canWrite={can(startLoanOperation, permissions)} />
           </Tabs.Content>
         </Tabs.Root>
       )}

@@ -1,15 +1,17 @@
-/** A button that downloads an API file (error files, exports) with the auth headers and saves it. */
+/** A button that downloads a file endpoint (error files, exports) with the auth headers and saves it. */
 import { Button, type ButtonProps } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import type { Endpoint, ParamsOf, QueryOf } from '../../../domain/contracts/endpoint';
 import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';
-import { downloadFile } from './api';
+import { saveDownload } from './api';
 
-export interface DownloadButtonProps {
-  /** Below /api, e.g. `bulk/imports/<id>/error-file`. */
-  path: string;
-  searchParams: Record<string, string | null>;
+export interface DownloadButtonProps<E extends Endpoint> {
+  /** The file endpoint (`produces: 'file'`), e.g. importErrorFile. */
+  endpoint: E;
+  params?: ParamsOf<E>;
+  query?: QueryOf<E>;
   /** Saved under this name when the answer names no file. */
   fallbackName: string;
   label: string;
@@ -18,12 +20,12 @@ export interface DownloadButtonProps {
   size?: ButtonProps['size'];
 }
 
-export function DownloadButton({ path, searchParams, fallbackName, label, ariaLabel, size = 'sm' }: DownloadButtonProps) {
+export function DownloadButton<E extends Endpoint>({ endpoint, params, query, fallbackName, label, ariaLabel, size = 'sm' }: DownloadButtonProps<E>) {
   const [busy, setBusy] = useState(false);
   const save = async () => {
     setBusy(true);
     try {
-      await downloadFile(path, searchParams, fallbackName);
+      await saveDownload(endpoint, { params, query }, fallbackName);
     } catch (error) {
       toaster.create({ type: 'error', title: errorMessage(error) });
     } finally {

@@ -8,7 +8,7 @@ import { Box, Button, Card, Field, Flex, Heading, HStack, Input, NativeSelect, S
 import { FilePlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EXPORT_FORMATS, LOAN_EXPORT_OPERATION_TYPE, type ExportRecord } from '../../../domain/contracts/bulk';
+import { EXPORT_FORMATS, LOAN_EXPORT_OPERATION_TYPE, exportDownload, type ExportRecord } from '../../../domain/contracts/bulk/exports';
 import { EXPORT_STATUSES } from '../../../domain/bulk/termination';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
@@ -17,7 +17,8 @@ import { toaster } from '../../lib/toaster';
 import { useIsPhone } from '../../lib/use-is-phone';
 import { EXPORTS_PAGE_SIZE, useCreateExport, useExports, type ExportsQuery } from './api';
 import { DownloadButton } from './download-button';
-import { StatusBadge, currentMonth, formatDateTime } from './status-badge';
+import { currentMonth, formatDateTime } from '../../lib/format';
+import { StatusBadge } from './status-badge';
 
 function ExportDownload({ companyId, record }: { companyId: string | null; record: ExportRecord }) {
   const { t } = useTranslation();
@@ -25,8 +26,8 @@ function ExportDownload({ companyId, record }: { companyId: string | null; recor
   return (
     <DownloadButton
       size="xs"
-      path="recovery/export/download"
-      searchParams={{ company_id: companyId, export_id: record.export_id, operation_type: record.operation_type || LOAN_EXPORT_OPERATION_TYPE }}
+      endpoint={exportDownload}
+      query={{ company_id: companyId ?? undefined, export_id: record.export_id, operation_type: record.operation_type || LOAN_EXPORT_OPERATION_TYPE }}
       fallbackName={record.file_name ?? `loans-${record.allocation_month}.${record.format}`}
       label={t('bulk.download')}
       ariaLabel={t('bulk.download_named', { name: record.file_name ?? record.export_id })}
@@ -175,7 +176,7 @@ export function ExportTab({ companyId, canWrite }: { companyId: string | null; c
           <Field.Root>
             <Field.Label>{t('bulk.status_label')}</Field.Label>
             <NativeSelect.Root size="sm">
-              <NativeSelect.Field value={query.status ?? ''} onChange={(e) => set({ status: e.currentTarget.value || undefined })}>
+              <NativeSelect.Field value={query.status ?? ''} onChange={(e) => set({ status: EXPORT_STATUSES.find((s) => s === e.currentTarget.value) })}>
                 <option value="">{t('users.all')}</option>
                 {EXPORT_STATUSES.map((s) => (
                   <option key={s} value={s}>

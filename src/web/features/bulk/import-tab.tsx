@@ -9,7 +9,7 @@ import { Alert, Badge, Box, Button, Card, Field, Flex, Heading, HStack, Input, N
 import { Play, Square, Upload } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMPORT_FILE_EXTENSIONS, IMPORT_MAX_FILE_MB, type ImportPreview, type ImportRecord } from '../../../domain/contracts/bulk';
+import { IMPORT_FILE_EXTENSIONS, IMPORT_MAX_FILE_MB, importErrorFile, type ImportPreview, type ImportRecord } from '../../../domain/contracts/bulk/imports';
 import { TERMINATION_FAILED_MESSAGE } from '../../../domain/bulk/termination';
 import { validateMapping, type ColumnMapping } from '../../../domain/portfolio/column-mapping';
 import { checkUploads, fileExtension } from '../../../domain/validation/rules';
@@ -20,7 +20,8 @@ import { toaster } from '../../lib/toaster';
 import { useIsPhone } from '../../lib/use-is-phone';
 import { IMPORTS_PAGE_SIZE, useImport, useImportPreview, useImports, useStartImport, useTerminateImport } from './api';
 import { DownloadButton } from './download-button';
-import { StatusBadge, currentMonth, formatDateTime } from './status-badge';
+import { currentMonth, formatDateTime } from '../../lib/format';
+import { StatusBadge } from './status-badge';
 import { CountFigure } from '../../components/count-figure';
 
 /** Spec 5 message for a file the import refuses, or null when it may be uploaded. */
@@ -134,8 +135,9 @@ function ErrorFileButton({ companyId, record }: { companyId: string | null; reco
   const { t } = useTranslation();
   return (
     <DownloadButton
-      path={`bulk/imports/${encodeURIComponent(record.id)}/error-file`}
-      searchParams={{ company_id: companyId }}
+      endpoint={importErrorFile}
+      params={{ id: record.id }}
+      query={{ company_id: companyId ?? undefined }}
       fallbackName={`errors-${record.id}.csv`}
       label={t('bulk.error_file')}
       ariaLabel={t('bulk.error_file_named', { name: record.file_name })}

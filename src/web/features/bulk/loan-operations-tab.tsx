@@ -9,14 +9,14 @@
 import { Box, Card, Flex, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LoanOperationRecord } from '../../../domain/contracts/bulk';
+import type { LoanOperationRecord } from '../../../domain/contracts/bulk/loan-operations';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { useIsPhone } from '../../lib/use-is-phone';
-import { LOAN_OPERATIONS_PAGE_SIZE, useLoanOperations } from '../allocation/api';
-import { OperationBar, OperationErrorFile, TerminateButton, mayTerminate, operationSubject } from '../allocation/operation-progress';
-import { isFinalStatus } from './api';
-import { StatusBadge, formatDateTime } from './status-badge';
+import { OperationBar, OperationErrorFile, TerminateButton, mayTerminate, operationSubject } from './operation-progress';
+import { LOAN_OPERATIONS_PAGE_SIZE, isFinalStatus, useLoanOperations } from './api';
+import { formatDateTime } from '../../lib/format';
+import { StatusBadge } from './status-badge';
 
 function Counts({ record }: { record: LoanOperationRecord }) {
   const { t } = useTranslation();

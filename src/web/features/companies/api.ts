@@ -1,56 +1,38 @@
 /**
- * Company calls of the user service (spec 7 `/companies`, `/company`, `/company-type`,
- * `/company/permissions`). Keys carry the company so switching company refetches.
+ * Company calls of the user service (spec 7 `/companies`, `/company`, `/company/permissions`),
+ * from the endpoint definitions of src/domain/contracts. Keys carry the company so switching
+ * company refetches.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Company, CompanySettings, CompanySummary } from '../../../domain/contracts/companies';
-import type { CompanyPermissions } from '../../../domain/contracts/users';
-import { api } from '../../lib/api';
-
-interface CompaniesPage {
-  companies: CompanySummary[];
-  total: number;
-  page_number: number;
-  page_size: number;
-}
+import { useQueryClient } from '@tanstack/react-query';
+import { getCompany, listCompanies, updateCompany } from '../../../domain/contracts/companies/companies';
+import { myPermissions } from '../../../domain/contracts/users/permissions';
+import { endpointKey, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 
 /** Companies the caller is assigned to (first 100: enough for the switcher). */
 export function useCompanies(enabled: boolean) {
-  return useQuery({
-    queryKey: ['companies'],
-    queryFn: () => api.get<CompaniesPage>('user/companies', { searchParams: { page_number: 1, page_size: 100 } }),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
+  return useEndpoint(listCompanies, { query: { page_number: 1, page_size: 100 } }, { enabled, staleTime: 5 * 60_000 });
 }
 
 /** The permissions the caller's profile grants in `companyId`. */
 export function usePermissions(companyId: string | null) {
-  return useQuery({
-    queryKey: ['permissions', companyId],
-    queryFn: () => api.get<CompanyPermissions>('user/company/permissions', { searchParams: { company_id: companyId, simplified: true } }),
-    enabled: Boolean(companyId),
-    staleTime: 5 * 60_000,
-  });
+  return useEndpoint(myPermissions, { query: { company_id: companyId ?? undefined, simplified: 'true' } }, { enabled: Boolean(companyId), staleTime: 5 * 60_000 });
 }
+
+/** The query of a company-scoped call (the header carries the company too). */
+export const companyInput = (companyId: string | null) => ({ query: { company_id: companyId ?? undefined } });
 
 /** The full settings of the current company. */
 export function useCompany(companyId: string | null) {
-  return useQuery({
-    queryKey: ['company', companyId],
-    queryFn: () => api.get<Company>('user/company', { searchParams: { company_id: companyId } }),
-    enabled: Boolean(companyId),
-  });
+  return useEndpoint(getCompany, companyInput(companyId), { enabled: Boolean(companyId) });
 }
 
-/** `PUT /company` (needs User Management Module › company_settings write). */
+/** `PUT /company` (needs User Management Module › company_settings write): `mutate({ query, body })`. */
 export function useUpdateCompany(companyId: string | null) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Partial<CompanySettings>) => api.put<Company>('user/company', { searchParams: { company_id: companyId }, json: body }),
+  return useEndpointMutation(updateCompany, {
     onSuccess: (company) => {
-      client.setQueryData(['company', companyId], company);
-      void client.invalidateQueries({ queryKey: ['companies'] });
+      client.setQueryData(endpointKey(getCompany, companyInput(companyId)), company);
+      void client.invalidateQueries({ queryKey: [listCompanies.operation] });
     },
   });
 }

@@ -1,11 +1,11 @@
 /** Breaks (spec 3: keyed by break name, each with break_type and break_duration in minutes) as editable rows. */
-import type { CompanySettings } from '../../../domain/contracts/companies';
+import type { BreakConfig, CompanySettings } from '../../../domain/contracts/companies/companies';
 
 type Breaks = CompanySettings['predictive_breaks'];
 
 export interface BreakRow {
   name: string;
-  break_type: 'productive_break' | 'non-productive_break';
+  break_type: BreakConfig['break_type'];
   /** Minutes, as typed. */
   break_duration: string;
 }

@@ -7,13 +7,14 @@ import { Alert, Box, Button, Fieldset, Field, Flex, Heading, IconButton, Input, 
 import { Plus, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Company, CompanySettings } from '../../../domain/contracts/companies';
-import { hasPermission } from '../../../domain/users/permissions';
-import { useShell } from '../../app/shell-context';
+import type { Company, CompanySettings, CompanySettingsUpdate } from '../../../domain/contracts/companies/companies';
+import { COMPANY_TYPES, CURRENCY_CODES, ISD_CODES, UI_VERSIONS, updateCompany } from '../../../domain/contracts/companies/companies';
+import { can } from '../../lib/endpoint';
+import { useShell } from '../../lib/shell-context';
 import { ErrorState, LoadingState } from '../../components/query-state';
 import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';
-import { useCompany, useUpdateCompany } from './api';
+import { companyInput, useCompany, useUpdateCompany } from './api';
 import { breaksFromRows, breaksToRows, type BreakRow } from './breaks';
 
 type Flags = Pick<
@@ -112,7 +113,7 @@ function SettingsForm({ company, companyId, canWrite }: { company: Company; comp
     const predictiveBreaks = breaksFromRows(predictive);
     const inboundBreaks = breaksFromRows(inbound);
     if (!predictiveBreaks || !inboundBreaks) return setFormError(t('settings.breaks_invalid'));
-    const body: Partial<CompanySettings> = {
+    const body: CompanySettingsUpdate = {
       trademark: form.trademark.trim(),
       company_type: form.company_type,
       country_isd_code: form.country_isd_code,
@@ -123,7 +124,7 @@ function SettingsForm({ company, companyId, canWrite }: { company: Company; comp
       inbound_breaks: inboundBreaks,
     };
     for (const key of FLAG_KEYS) body[key] = form[key];
-    update.mutate(body, { onSuccess: () => toaster.create({ type: 'success', title: t('settings.saved') }) });
+    update.mutate({ ...companyInput(companyId), body }, { onSuccess: () => toaster.create({ type: 'success', title: t('settings.saved') }) });
   };
 
   const disabled = !canWrite;
@@ -147,10 +148,10 @@ function SettingsForm({ company, companyId, canWrite }: { company: Company; comp
             <Field.Label>{t('settings.trademark')}</Field.Label>
             <Input value={form.trademark} onChange={(e) => set('trademark', e.currentTarget.value)} />
           </Field.Root>
-          <Select label={t('company.company_type')} value={form.company_type} options={['lender', 'trusts'] as const} onChange={(v) => set('company_type', v)} disabled={disabled} />
-          <Select label={t('settings.isd')} value={form.country_isd_code} options={['+91', '+62'] as const} onChange={(v) => set('country_isd_code', v)} disabled={disabled} />
-          <Select label={t('company.currency')} value={form.country_currency_code} options={['INR', 'IDR'] as const} onChange={(v) => set('country_currency_code', v)} disabled={disabled} />
-          <Select label={t('company.ui_version')} value={form.ui_version} options={['v1', 'v2'] as const} onChange={(v) => set('ui_version', v)} disabled={disabled} />
+          <Select label={t('company.company_type')} value={form.company_type} options={COMPANY_TYPES} onChange={(v) => set('company_type', v)} disabled={disabled} />
+          <Select label={t('settings.isd')} value={form.country_isd_code} options={ISD_CODES} onChange={(v) => set('country_isd_code', v)} disabled={disabled} />
+          <Select label={t('company.currency')} value={form.country_currency_code} options={CURRENCY_CODES} onChange={(v) => set('country_currency_code', v)} disabled={disabled} />
+          <Select label={t('company.ui_version')} value={form.ui_version} options={UI_VERSIONS} onChange={(v) => set('ui_version', v)} disabled={disabled} />
           <Field.Root disabled={disabled}>
             <Field.Label>{t('settings.masked_variables')}</Field.Label>
             <Input value={masked} onChange={(e) => setMasked(e.currentTarget.value)} />
@@ -187,7 +188,7 @@ export default function CompanySettingsPage() {
   const { t } = useTranslation();
   const { companyId, permissions } = useShell();
   const company = useCompany(companyId);
-  const canWrite = hasPermission(permissions, { module: 'User Management Module', action: 'company_settings', access: 'write' });
+  const canWrite = can(updateCompany, permissions);
   return (
     <Stack gap="5" maxW="4xl">
       <Heading as="h1" size="xl">

@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { CompanySummary } from '../../../domain/contracts/companies';
+import type { CompanySummary } from '../../../domain/contracts/companies/companies';
 import { SelectBox } from '../../components/plain';
 import { useCompanies } from './api';
 

@@ -5,15 +5,14 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { AllocatedLoan, ReceiptRecord } from '../../../domain/contracts/field';
+import type { AllocatedLoan } from '../../../domain/contracts/field/visits';
 import { refreshAllocation, cachedAllocation, type CachedAllocation } from '../../../offline/allocation-cache';
 import { META_KEYS, fieldDb, getMeta, setMeta } from '../../../offline/db';
 import type { OutboxItem } from '../../../offline/db';
 import { alignReceiptSequence, outboxItems } from '../../../offline/outbox';
-import { api } from '../../lib/api';
 import { session } from '../../lib/store';
-import { fetchPublicConfig } from '../auth/api';
-import { fetchAllocation } from './api';
+import { DEFAULT_TILE_URL, fetchPublicConfig } from '../../lib/public-config';
+import { fetchAllocation, fetchReceipts } from './api';
 
 /** The cached allocation of the user in the company; undefined while reading. */
 export function useCachedAllocation(userId: string | null, companyId: string | null): CachedAllocation | undefined {
@@ -68,13 +67,16 @@ export function startAllocationDownload(): void {
   if (companyId) refreshAllocationOnce(companyId).catch(() => undefined);
 }
 
+/** Key of the allocation refresh (a download into Dexie, not one read): the shell invalidates it after a sync. */
+export const ALLOCATION_REFRESH_KEY = 'fos-allocation-refresh';
+
 /**
  * Copies the allocation into Dexie when online (at most every 5 minutes per company and user; the
  * query is shared by the shell and the screens). Offline it fails quietly: the cached copy stays.
  */
 export function useAllocationRefresh(userId: string | null, companyId: string | null, enabled = true) {
   return useQuery({
-    queryKey: ['fos-allocation-refresh', companyId, userId],
+    queryKey: [ALLOCATION_REFRESH_KEY, companyId, userId],
     queryFn: async () => {
       await refreshAllocationOnce(companyId!);
       await alignWithServerReceipts(companyId!).catch(() => undefined);
@@ -88,11 +90,10 @@ export function useAllocationRefresh(userId: string | null, companyId: string | 
 
 /** The executive's receipts on the server raise this phone's receipt sequence (src/offline/outbox.ts). */
 async function alignWithServerReceipts(companyId: string): Promise<void> {
-  const { receipts } = await api.get<{ receipts: ReceiptRecord[] }>('fos/receipts', { searchParams: { company_id: companyId } });
+  const { receipts } = await fetchReceipts(companyId);
   await alignReceiptSequence(companyId, receipts.map((r) => r.receipt_number));
 }
 
-const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const TILE_URL_KEY = 'map_tile_url';
 
 /**

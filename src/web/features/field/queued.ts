@@ -1,18 +1,14 @@
 /**
  * Reading the outbox's bodies back for the screens (issue 4: a queued visit shows on its card, a
  * queued receipt is cash held, a queued deposit takes its receipts off the undeposited list).
- * The bodies are the wire bodies the screens queued (contracts/field.ts), so they are read through
- * the same shapes.
+ * An item's kind types its body: the body its endpoint takes (src/offline/outbox-endpoints.ts).
  */
-import type { DepositBody, ReceiptBody, VisitBody } from '../../../domain/contracts/field';
 import type { OutboxItem } from '../../../offline/db';
+import type { OutboxKind } from '../../../offline/outbox-endpoints';
 
-/** Queued items of one kind with their typed bodies, oldest first. */
-export function queuedOf<K extends 'visit' | 'receipt' | 'deposit'>(
-  items: readonly OutboxItem[],
-  kind: K,
-): Array<{ item: OutboxItem; body: K extends 'visit' ? VisitBody : K extends 'receipt' ? ReceiptBody : DepositBody }> {
-  return items.filter((item) => item.kind === kind).map((item) => ({ item, body: item.body as never }));
+/** Queued items of one kind, oldest first; their `body` is typed by the kind. */
+export function queuedOf<K extends OutboxKind>(items: readonly OutboxItem[], kind: K): Array<Extract<OutboxItem, { kind: K }>> {
+  return items.filter((item): item is Extract<OutboxItem, { kind: K }> => item.kind === kind);
 }
 
 /** loan_id → disposition of its newest queued visit. */

@@ -7,7 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useSnapshot } from 'valtio';
 import { META_KEYS, getMeta } from '../../../offline/db';
 import type { OfflineSession } from '../../../offline/db';
-import { useShell } from '../../app/shell-context';
+import { useShell } from '../../lib/shell-context';
 import { session } from '../../lib/store';
 
 export interface FieldIdentity {

@@ -10,11 +10,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { containsMarkup } from '../../../domain/validation/rules';
-import { useShell } from '../../app/shell-context';
+import { useShell } from '../../lib/shell-context';
 import { EmptyState, LoadingState } from '../../components/query-state';
 import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';
-import { formatDateTime } from '../bulk/status-badge';
+import { formatDateTime } from '../../lib/format';
 import { useActivity, useAddRemark, useLoanDetails } from './api';
 import { humanise, ProfileError, ProfileNav } from './profile-parts';
 
@@ -25,7 +25,7 @@ function RemarkForm({ loanId, month }: { loanId: string; month: string | null })
   const { companyId } = useShell();
   const [remark, setRemark] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const add = useAddRemark(companyId, loanId);
+  const add = useAddRemark();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = remark.trim();
@@ -33,7 +33,7 @@ function RemarkForm({ loanId, month }: { loanId: string; month: string | null })
     if (containsMarkup(text)) return setError(t('profile.remark_markup'));
     setError(null);
     add.mutate(
-      { remark: text, allocation_month: month ?? undefined },
+      { params: { loan_id: loanId }, query: { company_id: companyId ?? undefined }, body: { remark: text, allocation_month: month ?? undefined } },
       {
         onSuccess: () => {
           setRemark('');

@@ -1,40 +1,30 @@
 /**
  * Portfolio calls of the recovery service (spec 7 recovery `/variables`, `/filters/config`,
  * `/loans`, `/saved/filters`, `/loan-details/{id}`, `/loan/activity/{id}`, `/loan/remarks/{id}`,
- * `/customer/profile/{id}`). Every key carries the company.
+ * `/customer/profile/{id}`), made from their endpoint definitions (src/web/lib/endpoint.ts). Every
+ * query carries the company, so every key does.
  */
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ActivityEvent,
-  CustomerProfile,
-  FilterGroup,
-  LoanDetails,
-  LoanFilter,
-  LoansPage,
-  SavedFilter,
-  Variable,
-} from '../../../domain/contracts/portfolio';
-import { api } from '../../lib/api';
+import { keepPreviousData, useQueries, useQueryClient } from '@tanstack/react-query';
+import { filtersConfig } from '../../../domain/contracts/portfolio/filters';
+import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
+import { listLoans, type LoansPage } from '../../../domain/contracts/portfolio/loans';
+import { addRemark, customerProfile, loanActivity, loanDetails } from '../../../domain/contracts/portfolio/profiles';
+import { createSavedFilter, deleteSavedFilter, listSavedFilters, updateSavedFilter } from '../../../domain/contracts/portfolio/saved-filters';
+import { listVariables } from '../../../domain/contracts/portfolio/variables';
+import { call, endpointKey, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 
 /** Rows fetched per request while scrolling the loans table. */
 export const LOANS_PAGE_SIZE = 100;
 
+/** The company as a query parameter (absent until the shell knows it; such queries are disabled). */
+const company = (companyId: string | null) => ({ company_id: companyId ?? undefined });
+
 export function useVariables(companyId: string | null) {
-  return useQuery({
-    queryKey: ['variables', companyId],
-    queryFn: () => api.get<{ variables: Variable[] }>('recovery/variables', { searchParams: { company_id: companyId } }),
-    enabled: Boolean(companyId),
-    staleTime: 5 * 60_000,
-  });
+  return useEndpoint(listVariables, { query: company(companyId) }, { enabled: Boolean(companyId), staleTime: 5 * 60_000 });
 }
 
 export function useFilterConfig(companyId: string | null) {
-  return useQuery({
-    queryKey: ['filter-config', companyId],
-    queryFn: () => api.get<{ groups: FilterGroup[] }>('recovery/filters/config', { searchParams: { company_id: companyId } }),
-    enabled: Boolean(companyId),
-    staleTime: 5 * 60_000,
-  });
+  return useEndpoint(filtersConfig, { query: company(companyId) }, { enabled: Boolean(companyId), staleTime: 5 * 60_000 });
 }
 
 /** What selects the loans shown: month (null = the latest), search, filters and sort. */
@@ -46,30 +36,24 @@ export interface LoansSelection {
   sort_order: 'asc' | 'desc';
 }
 
-function loansParams(companyId: string | null, selection: LoansSelection, pageNumber: number, pageSize: number) {
+function loansInput(companyId: string | null, selection: LoansSelection, pageNumber: number, pageSize: number) {
   return {
-    company_id: companyId,
-    allocation_month: selection.allocation_month,
-    search: selection.search || undefined,
-    filters: selection.filters.length > 0 ? JSON.stringify(selection.filters) : undefined,
-    sort_by: selection.sort_by,
-    sort_order: selection.sort_by ? selection.sort_order : undefined,
-    page_number: pageNumber,
-    page_size: pageSize,
+    query: {
+      ...company(companyId),
+      allocation_month: selection.allocation_month ?? undefined,
+      search: selection.search || undefined,
+      filters: selection.filters.length > 0 ? JSON.stringify(selection.filters) : undefined,
+      sort_by: selection.sort_by ?? undefined,
+      sort_order: selection.sort_by ? selection.sort_order : undefined,
+      page_number: pageNumber,
+      page_size: pageSize,
+    },
   };
 }
 
-const loansKey = (companyId: string | null, selection: LoansSelection, pageNumber: number, pageSize: number) =>
-  ['loans', companyId, selection, pageNumber, pageSize] as const;
-
 /** One page of `GET /recovery/loans` (first page also answers total and the months). */
 export function useLoansPage(companyId: string | null, selection: LoansSelection, pageNumber: number, pageSize = LOANS_PAGE_SIZE) {
-  return useQuery({
-    queryKey: loansKey(companyId, selection, pageNumber, pageSize),
-    queryFn: ({ signal }) => api.get<LoansPage>('recovery/loans', { searchParams: loansParams(companyId, selection, pageNumber, pageSize), signal }),
-    enabled: Boolean(companyId),
-    placeholderData: keepPreviousData,
-  });
+  return useEndpoint(listLoans, loansInput(companyId, selection, pageNumber, pageSize), { enabled: Boolean(companyId), placeholderData: keepPreviousData });
 }
 
 /**
@@ -79,13 +63,15 @@ export function useLoansPage(companyId: string | null, selection: LoansSelection
  */
 export function useLoanPages(companyId: string | null, selection: LoansSelection, pageNumbers: readonly number[]): Map<number, LoansPage> {
   const results = useQueries({
-    queries: pageNumbers.map((page) => ({
-      queryKey: loansKey(companyId, selection, page, LOANS_PAGE_SIZE),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.get<LoansPage>('recovery/loans', { searchParams: loansParams(companyId, selection, page, LOANS_PAGE_SIZE), signal }),
-      enabled: Boolean(companyId),
-      staleTime: 60_000,
-    })),
+    queries: pageNumbers.map((page) => {
+      const input = loansInput(companyId, selection, page, LOANS_PAGE_SIZE);
+      return {
+        queryKey: endpointKey(listLoans, input),
+        queryFn: ({ signal }: { signal: AbortSignal }) => call(listLoans, { ...input, signal }),
+        enabled: Boolean(companyId),
+        staleTime: 60_000,
+      };
+    }),
   });
   const pages = new Map<number, LoansPage>();
   results.forEach((result, index) => {
@@ -95,11 +81,7 @@ export function useLoanPages(companyId: string | null, selection: LoansSelection
 }
 
 export function useSavedFilters(companyId: string | null) {
-  return useQuery({
-    queryKey: ['saved-filters', companyId],
-    queryFn: () => api.get<{ saved_filters: SavedFilter[] }>('recovery/saved/filters', { searchParams: { company_id: companyId } }),
-    enabled: Boolean(companyId),
-  });
+  return useEndpoint(listSavedFilters, { query: company(companyId) }, { enabled: Boolean(companyId) });
 }
 
 export type SavedFilterChange =
@@ -107,63 +89,56 @@ export type SavedFilterChange =
   | { kind: 'rename'; filter_id: string; filter_name: string }
   | { kind: 'delete'; filter_id: string };
 
-/** Creates, renames or deletes a saved filter (`POST`/`PATCH`/`DELETE /recovery/saved/filters`). */
+/**
+ * Creates, renames or deletes a saved filter (`POST`/`PATCH`/`DELETE /recovery/saved/filters`).
+ * @returns the mutation; its data is the saved filter (null after a delete)
+ */
 export function useChangeSavedFilter(companyId: string | null) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (change: SavedFilterChange) => {
-      const searchParams = { company_id: companyId };
-      switch (change.kind) {
-        case 'create':
-          return api.post<SavedFilter>('recovery/saved/filters', { searchParams, json: { filter_name: change.filter_name, filters: change.filters } });
-        case 'rename':
-          return api.patch<SavedFilter>('recovery/saved/filters', { searchParams, json: { filter_id: change.filter_id, filter_name: change.filter_name } });
-        default:
-          return api.delete<unknown>('recovery/saved/filters', { searchParams: { ...searchParams, filter_id: change.filter_id } });
-      }
-    },
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['saved-filters', companyId] }),
-  });
+  const create = useEndpointMutation(createSavedFilter);
+  const rename = useEndpointMutation(updateSavedFilter);
+  const remove = useEndpointMutation(deleteSavedFilter);
+  const query = company(companyId);
+  const mutate = (change: SavedFilterChange, handlers: { onSuccess: (answer: { filter_id: string } | null) => void; onError: (error: Error) => void }) => {
+    const onSuccess = (answer: { filter_id: string } | null) => {
+      void client.invalidateQueries({ queryKey: [listSavedFilters.operation] });
+      handlers.onSuccess(answer);
+    };
+    const options = { onSuccess, onError: handlers.onError };
+    if (change.kind === 'create') create.mutate({ query, body: { filter_name: change.filter_name, filters: change.filters } }, options);
+    else if (change.kind === 'rename') rename.mutate({ query, body: { filter_id: change.filter_id, filter_name: change.filter_name } }, options);
+    else remove.mutate({ query: { ...query, filter_id: change.filter_id } }, options);
+  };
+  return { mutate, isPending: create.isPending || rename.isPending || remove.isPending };
 }
 
 export function useLoanDetails(companyId: string | null, loanId: string | null, month: string | null) {
-  return useQuery({
-    queryKey: ['loan-details', companyId, loanId, month],
-    queryFn: ({ signal }) =>
-      api.get<LoanDetails>(`recovery/loan-details/${encodeURIComponent(loanId ?? '')}`, { searchParams: { company_id: companyId, allocation_month: month }, signal }),
-    enabled: Boolean(companyId && loanId),
-    retry: false,
-  });
+  return useEndpoint(
+    loanDetails,
+    { params: { loan_id: loanId ?? '' }, query: { ...company(companyId), allocation_month: month ?? undefined } },
+    { enabled: Boolean(companyId && loanId), retry: false },
+  );
 }
 
 export function useActivity(companyId: string | null, loanId: string | null) {
-  return useQuery({
-    queryKey: ['loan-activity', companyId, loanId],
-    queryFn: ({ signal }) =>
-      api.get<{ events: ActivityEvent[]; total: number }>(`recovery/loan/activity/${encodeURIComponent(loanId ?? '')}`, { searchParams: { company_id: companyId }, signal }),
-    enabled: Boolean(companyId && loanId),
-    retry: false,
-  });
+  return useEndpoint(loanActivity, { params: { loan_id: loanId ?? '' }, query: company(companyId) }, { enabled: Boolean(companyId && loanId), retry: false });
 }
 
-export function useAddRemark(companyId: string | null, loanId: string | null) {
+/** `POST /recovery/loan/remarks/{loan_id}`: `mutate({ params, query, body })`; the timeline and the loans list are refetched. */
+export function useAddRemark() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { remark: string; allocation_month?: string }) =>
-      api.post<unknown>(`recovery/loan/remarks/${encodeURIComponent(loanId ?? '')}`, { searchParams: { company_id: companyId }, json: body }),
+  return useEndpointMutation(addRemark, {
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['loan-activity', companyId, loanId] });
-      void client.invalidateQueries({ queryKey: ['loans', companyId] });
+      void client.invalidateQueries({ queryKey: [loanActivity.operation] });
+      void client.invalidateQueries({ queryKey: [listLoans.operation] });
     },
   });
 }
 
 export function useCustomerProfile(companyId: string | null, customerId: string | null) {
-  return useQuery({
-    queryKey: ['customer-profile', companyId, customerId],
-    queryFn: ({ signal }) =>
-      api.get<CustomerProfile>(`recovery/customer/profile/${encodeURIComponent(customerId ?? '')}`, { searchParams: { company_id: companyId }, signal }),
-    enabled: Boolean(companyId && customerId),
-    retry: false,
-  });
+  return useEndpoint(
+    customerProfile,
+    { params: { client_customer_id: customerId ?? '' }, query: company(companyId) },
+    { enabled: Boolean(companyId && customerId), retry: false },
+  );
 }

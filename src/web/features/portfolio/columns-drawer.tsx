@@ -5,7 +5,7 @@
 import { Box, Button, Checkbox, CloseButton, Drawer, Flex, Portal, Stack, Text } from '@chakra-ui/react';
 import { Pin, PinOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Variable } from '../../../domain/contracts/portfolio';
+import type { Variable } from '../../../domain/contracts/portfolio/variables';
 import { toaster } from '../../lib/toaster';
 import { MAX_PINNED_COLUMNS, REMARKS_COLUMN, togglePin, toggleVisible, type ColumnPrefs } from './columns';
 

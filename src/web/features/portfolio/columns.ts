@@ -4,7 +4,8 @@
  * value is displayed. Pure functions; the choice is kept per company in localStorage.
  */
 import { formatMoney, type Currency } from '../../../domain/common/money';
-import type { LoanRecord, Variable, VariableValue } from '../../../domain/contracts/portfolio';
+import type { LoanRecord, VariableValue } from '../../../domain/contracts/portfolio/loans';
+import type { Variable } from '../../../domain/contracts/portfolio/variables';
 
 /** Spec 9: at most this many columns are pinned to the left edge. */
 export const MAX_PINNED_COLUMNS = 3;

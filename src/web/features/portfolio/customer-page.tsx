@@ -6,7 +6,7 @@
 import { Badge, Card, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { useShell } from '../../app/shell-context';
+import { useShell } from '../../lib/shell-context';
 import { EmptyState, LoadingState } from '../../components/query-state';
 import { useCustomerProfile } from './api';
 import { formatCell } from './columns';

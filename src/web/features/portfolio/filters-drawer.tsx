@@ -7,7 +7,7 @@ import { Box, Button, Checkbox, CloseButton, Drawer, Field, Fieldset, Flex, HSta
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FilterConfigItem, FilterGroup, LoanFilter } from '../../../domain/contracts/portfolio';
+import type { FilterConfigItem, FilterGroup, LoanFilter } from '../../../domain/contracts/portfolio/filters';
 
 /** True when a filter selects nothing (no values, no bounds, no text) and so is not sent. */
 export function isEmptyFilter(filter: LoanFilter): boolean {

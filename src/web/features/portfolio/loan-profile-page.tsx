@@ -10,8 +10,8 @@ import { Badge, Box, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { formatMoney } from '../../../domain/common/money';
-import type { LoanDetails } from '../../../domain/contracts/portfolio';
-import { useShell } from '../../app/shell-context';
+import type { LoanDetails } from '../../../domain/contracts/portfolio/profiles';
+import { useShell } from '../../lib/shell-context';
 import { EmptyState, LoadingState } from '../../components/query-state';
 import { useLoanDetails } from './api';
 import { cellValue, formatCell } from './columns';

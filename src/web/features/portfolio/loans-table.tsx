@@ -13,7 +13,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { Currency } from '../../../domain/common/money';
-import type { LoanRecord } from '../../../domain/contracts/portfolio';
+import type { LoanRecord } from '../../../domain/contracts/portfolio/loans';
 import { LOANS_PAGE_SIZE, useLoanPages, type LoansSelection } from './api';
 import { cellValue, formatCell, pinnedOffsets, REMARKS_COLUMN, type TableColumn } from './columns';
 

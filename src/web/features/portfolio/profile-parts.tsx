@@ -7,8 +7,8 @@ import { Alert, Box, Card, DataList, Field, Flex, Heading, Link, NativeSelect } 
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { NO_LOAN_DETAILS_MESSAGE, type LoanDetails } from '../../../domain/contracts/portfolio';
-import { useShell } from '../../app/shell-context';
+import { NO_LOAN_DETAILS_MESSAGE, type LoanDetails } from '../../../domain/contracts/portfolio/profiles';
+import { useShell } from '../../lib/shell-context';
 import { ErrorState } from '../../components/query-state';
 import { ApiError } from '../../lib/api';
 import { SCREENS, screenLink } from './links';

@@ -7,9 +7,10 @@ import { Button, Dialog, Field, HStack, Input, NativeSelect, Portal, Text } from
 import { Pencil, Save, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LoanFilter } from '../../../domain/contracts/portfolio';
-import { hasPermission } from '../../../domain/users/permissions';
-import { useShell } from '../../app/shell-context';
+import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
+import { createSavedFilter } from '../../../domain/contracts/portfolio/saved-filters';
+import { can } from '../../lib/endpoint';
+import { useShell } from '../../lib/shell-context';
 import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';
 import { useChangeSavedFilter, useSavedFilters, type SavedFilterChange } from './api';
@@ -19,7 +20,7 @@ type Dialogue = { kind: 'save' } | { kind: 'rename' } | { kind: 'delete' } | nul
 export function SavedFilters({ filters, onApply }: { filters: LoanFilter[]; onApply: (filters: LoanFilter[]) => void }) {
   const { t } = useTranslation();
   const { companyId, permissions } = useShell();
-  const canWrite = hasPermission(permissions, { module: 'Core Collection Modules', action: 'saved_filters', access: 'write' });
+  const canWrite = can(createSavedFilter, permissions);
   const saved = useSavedFilters(companyId);
   const change = useChangeSavedFilter(companyId);
   const [selectedId, setSelectedId] = useState('');

@@ -1,168 +1,120 @@
 /**
  * User management calls of the user service (spec 7 `/users/filter`, `/company/users`,
- * `/profiles`, `/roles`, `/reports/users`). Every key carries the company.
+ * `/profiles`, `/roles`, `/reports/users`), from the endpoint definitions of
+ * src/domain/contracts/users and src/domain/contracts/auth/reports.ts. Every call names the
+ * company; writes refetch the lists they change (keys start with the list's operation).
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompanyUser, CreateUserBody, Profile, Role } from '../../../domain/contracts/users';
-import type { PermissionsMap, UserSearchKey } from '../../../domain/users/permissions';
-import { api } from '../../lib/api';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { userReport } from '../../../domain/contracts/auth/reports';
+import type { UserReportType } from '../../../domain/contracts/auth/reports';
+import type { CreateUserBody } from '../../../domain/contracts/users/company-users';
+import {
+  USER_FILTERS,
+  activateCompanyUser,
+  createCompanyUser,
+  deactivateCompanyUser,
+  listCompanyUsers,
+  updateCompanyUser,
+  userFilters,
+} from '../../../domain/contracts/users/company-users';
+import type { ProfileBody } from '../../../domain/contracts/users/profiles';
+import { createProfile, listProfiles, updateProfile } from '../../../domain/contracts/users/profiles';
+import type { RoleBody } from '../../../domain/contracts/users/roles';
+import { createRole, listRoles, updateRole } from '../../../domain/contracts/users/roles';
+import type { Endpoint, QueryOf } from '../../../domain/contracts/endpoint';
+import { call, useEndpoint } from '../../lib/endpoint';
 
 export const USERS_PAGE_SIZE = 10;
 
-export interface UsersQuery {
-  page_number: number;
-  search_type?: UserSearchKey;
-  search_value?: string;
-  professions?: string;
-  teams?: string;
-  locations?: string;
-}
+/** What the user management screen asks of the list: a page, a search and the filters (comma lists). */
+export type UsersQuery = Omit<NonNullable<QueryOf<typeof listCompanyUsers>>, 'company_id' | 'page_size' | 'include_inactive'> & { page_number: number };
 
-interface UsersPage {
-  users: CompanyUser[];
-  total: number;
-  page_number: number;
-  page_size: number;
-}
+const inCompany = (companyId: string | null) => ({ company_id: companyId ?? undefined });
 
-export function useUsers(companyId: string | null, query: UsersQuery) {
-  return useQuery({
-    queryKey: ['users', companyId, query],
-    queryFn: ({ signal }) =>
-      api.get<UsersPage>('user/company/users', {
-        searchParams: { company_id: companyId, page_size: USERS_PAGE_SIZE, include_inactive: 'true', ...query },
-        signal,
-      }),
-    enabled: Boolean(companyId),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export interface UserFilterOptions {
-  professions?: string[];
-  teams?: string[];
-  locations?: string[];
-}
-
-export function useUserFilters(companyId: string | null) {
-  return useQuery({
-    queryKey: ['user-filters', companyId],
-    queryFn: () =>
-      api.get<{ filters: UserFilterOptions }>('user/users/filter', { searchParams: { company_id: companyId, filters: 'professions,teams,locations' } }),
-    enabled: Boolean(companyId),
-  });
-}
-
-function useInvalidate(key: string) {
+/** Refetches the reads of the given endpoints (their keys start with the operation). */
+function useRefetch(...endpoints: Endpoint[]) {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: [key] });
+  return () => {
+    for (const e of endpoints) void client.invalidateQueries({ queryKey: [e.operation] });
+  };
 }
 
-export type UserFormBody = CreateUserBody;
+/** A page of the company's users, inactive ones included, keeping the last page while the next loads. */
+export function useUsers(companyId: string | null, query: UsersQuery) {
+  return useEndpoint(
+    listCompanyUsers,
+    { query: { ...inCompany(companyId), page_size: USERS_PAGE_SIZE, include_inactive: 'true', ...query } },
+    { enabled: Boolean(companyId), placeholderData: keepPreviousData },
+  );
+}
+
+/** The distinct professions, teams and locations of the company's users (`data.filters`). */
+export function useUserFilters(companyId: string | null) {
+  return useEndpoint(userFilters, { query: { ...inCompany(companyId), filters: USER_FILTERS.join(',') } }, { enabled: Boolean(companyId) });
+}
 
 /** Creates (no id) or updates (id) a user; the password is only sent on create. */
 export function useSaveUser(companyId: string | null) {
-  const invalidate = useInvalidate('users');
-  const invalidateFilters = useInvalidate('user-filters');
+  const refetch = useRefetch(listCompanyUsers, userFilters);
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: UserFormBody }) => {
-      const searchParams = { company_id: companyId };
-      if (id) {
-        const { password: _password, ...update } = body;
-        return api.put<{ user_details: CompanyUser }>(`user/company/users/${encodeURIComponent(id)}`, { searchParams, json: update });
-      }
-      return api.post<{ user_details: CompanyUser }>('user/company/users', { searchParams, json: body });
+    mutationFn: ({ id, body }: { id: string | null; body: CreateUserBody }) => {
+      const query = inCompany(companyId);
+      if (!id) return call(createCompanyUser, { query, body });
+      const { password: _password, ...update } = body;
+      return call(updateCompanyUser, { params: { id }, query, body: update });
     },
-    onSuccess: () => {
-      void invalidate();
-      void invalidateFilters();
-    },
+    onSuccess: refetch,
   });
 }
 
+/** Deactivates or activates a user of the company. */
 export function useSetUserActive(companyId: string | null) {
-  const invalidate = useInvalidate('users');
+  const refetch = useRefetch(listCompanyUsers);
   return useMutation({
-    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
-      api.patch<{ user_details: CompanyUser }>(`user/company/users/${encodeURIComponent(id)}/${active ? 'activate' : 'deactivate'}`, {
-        searchParams: { company_id: companyId },
-      }),
-    onSuccess: () => void invalidate(),
+    mutationFn: ({ id, active }: { id: string; active: boolean }) => call(active ? activateCompanyUser : deactivateCompanyUser, { params: { id }, query: inCompany(companyId) }),
+    onSuccess: refetch,
   });
 }
 
+/** The company's permission profiles. */
 export function useProfiles(companyId: string | null) {
-  return useQuery({
-    queryKey: ['profiles', companyId],
-    queryFn: () => api.get<{ profiles: Profile[] }>('user/profiles', { searchParams: { company_id: companyId } }),
-    enabled: Boolean(companyId),
-  });
+  return useEndpoint(listProfiles, { query: inCompany(companyId) }, { enabled: Boolean(companyId) });
 }
 
-export interface ProfileFormBody {
-  profile_name: string;
-  description: string | null;
-  permissions: PermissionsMap;
-}
-
+/** Creates (no id) or replaces (id) a profile. */
 export function useSaveProfile(companyId: string | null) {
-  const invalidate = useInvalidate('profiles');
+  const refetch = useRefetch(listProfiles);
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: ProfileFormBody }) => {
-      const searchParams = { company_id: companyId };
-      return id
-        ? api.put<Profile>(`user/profiles/${encodeURIComponent(id)}`, { searchParams, json: body })
-        : api.post<Profile>('user/profiles', { searchParams, json: body });
+    mutationFn: ({ id, body }: { id: string | null; body: ProfileBody }) => {
+      const query = inCompany(companyId);
+      return id ? call(updateProfile, { params: { id }, query, body }) : call(createProfile, { query, body });
     },
-    onSuccess: () => void invalidate(),
+    onSuccess: refetch,
   });
 }
 
+/** The company's roles. */
 export function useRoles(companyId: string | null) {
-  return useQuery({
-    queryKey: ['roles', companyId],
-    queryFn: () => api.get<{ roles: Role[] }>('user/roles', { searchParams: { company_id: companyId } }),
-    enabled: Boolean(companyId),
-  });
+  return useEndpoint(listRoles, { query: inCompany(companyId) }, { enabled: Boolean(companyId) });
 }
 
-export interface RoleFormBody {
-  role_name: string;
-  description: string | null;
-  reports_to_role_id: string | null;
-}
-
+/** Creates (no id) or edits (id) a role. */
 export function useSaveRole(companyId: string | null) {
-  const invalidate = useInvalidate('roles');
+  const refetch = useRefetch(listRoles);
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: RoleFormBody }) => {
-      const searchParams = { company_id: companyId };
-      return id
-        ? api.put<Role>(`user/roles/${encodeURIComponent(id)}`, { searchParams, json: body })
-        : api.post<Role>('user/roles', { searchParams, json: body });
+    mutationFn: ({ id, body }: { id: string | null; body: RoleBody }) => {
+      const query = inCompany(companyId);
+      return id ? call(updateRole, { params: { id }, query, body }) : call(createRole, { query, body });
     },
-    onSuccess: () => void invalidate(),
+    onSuccess: refetch,
   });
 }
 
-export interface UserReportPage {
-  report_type: string;
-  columns: string[];
-  rows: Array<Record<string, string | number | boolean | null>>;
-  total: number;
-  page_number: number;
-  page_size: number;
-}
-
-export function useUserReport(companyId: string | null, reportType: string, pageNumber: number) {
-  return useQuery({
-    queryKey: ['user-report', companyId, reportType, pageNumber],
-    queryFn: ({ signal }) =>
-      api.get<UserReportPage>('user/reports/users', {
-        searchParams: { company_id: companyId, report_type: reportType, page_number: pageNumber, page_size: USERS_PAGE_SIZE },
-        signal,
-      }),
-    enabled: Boolean(companyId),
-    placeholderData: keepPreviousData,
-  });
+/** One page of a user report, keeping the last page while the next loads. */
+export function useUserReport(companyId: string | null, reportType: UserReportType, pageNumber: number) {
+  return useEndpoint(
+    userReport,
+    { query: { ...inCompany(companyId), report_type: reportType, page_number: pageNumber, page_size: USERS_PAGE_SIZE } },
+    { enabled: Boolean(companyId), placeholderData: keepPreviousData },
+  );
 }

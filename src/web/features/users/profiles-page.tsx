@@ -7,9 +7,11 @@ import { Alert, Badge, Box, Button, Card, Checkbox, Dialog, Field, Flex, Heading
 import { Pencil, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Profile } from '../../../domain/contracts/users';
-import { PERMISSION_CATALOGUE, PERMISSION_MODULES, hasPermission, type PermissionsMap } from '../../../domain/users/permissions';
-import { useShell } from '../../app/shell-context';
+import type { Profile, ProfileBody } from '../../../domain/contracts/users/profiles';
+import { createProfile } from '../../../domain/contracts/users/profiles';
+import { PERMISSION_CATALOGUE, PERMISSION_MODULES, type PermissionsMap } from '../../../domain/users/permissions';
+import { can } from '../../lib/endpoint';
+import { useShell } from '../../lib/shell-context';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';
@@ -42,7 +44,8 @@ function ProfileWizard({ companyId, profile, onClose }: { companyId: string | nu
       return setActiveStep(1);
     }
     save.mutate(
-      { id: profile?.profile_id ?? null, body: { profile_name: name.trim(), description: description.trim() || null, permissions } },
+      // Normalised (normalisePermissions): every module and action of the catalogue is present.
+      { id: profile?.profile_id ?? null, body: { profile_name: name.trim(), description: description.trim() || null, permissions: permissions as ProfileBody['permissions'] } },
       {
         onSuccess: () => {
           toaster.create({ type: 'success', title: t('profiles.saved') });
@@ -146,7 +149,7 @@ export default function ProfilesPage() {
   const { t } = useTranslation();
   const { companyId, permissions } = useShell();
   const profiles = useProfiles(companyId);
-  const canWrite = hasPermission(permissions, { module: 'User Management Module', action: 'profiles', access: 'write' });
+  const canWrite = can(createProfile, permissions);
   const [editing, setEditing] = useState<{ profile: Profile | null } | null>(null);
   const list = profiles.data?.profiles ?? [];
   return (

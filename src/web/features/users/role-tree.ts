@@ -1,5 +1,5 @@
 /** The role hierarchy as rows of an indented tree (spec 6 "reports-to role"). */
-import type { Role } from '../../../domain/contracts/users';
+import type { Role } from '../../../domain/contracts/users/roles';
 
 export interface TreeRow {
   role: Role;

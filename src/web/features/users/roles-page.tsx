@@ -7,9 +7,10 @@ import { Alert, Badge, Box, Button, Dialog, Field, Flex, Heading, Input, NativeS
 import { Pencil, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '../../../domain/contracts/users';
-import { hasPermission } from '../../../domain/users/permissions';
-import { useShell } from '../../app/shell-context';
+import type { Role } from '../../../domain/contracts/users/roles';
+import { createRole } from '../../../domain/contracts/users/roles';
+import { can } from '../../lib/endpoint';
+import { useShell } from '../../lib/shell-context';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';
@@ -114,7 +115,7 @@ export default function RolesPage() {
   const { t } = useTranslation();
   const { companyId, permissions } = useShell();
   const roles = useRoles(companyId);
-  const canWrite = hasPermission(permissions, { module: 'User Management Module', action: 'roles', access: 'write' });
+  const canWrite = can(createRole, permissions);
   const [editing, setEditing] = useState<{ role: Role | null } | null>(null);
   const list = roles.data?.roles ?? [];
   return (

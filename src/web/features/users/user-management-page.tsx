@@ -8,9 +8,11 @@ import { Badge, Box, Button, Card, Dialog, Field, Flex, Heading, HStack, Input, 
 import { Pencil, Plus, Search, UserCheck, UserX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CompanyUser } from '../../../domain/contracts/users';
-import { USER_SEARCH_KEYS, hasPermission, type UserSearchKey } from '../../../domain/users/permissions';
-import { useShell } from '../../app/shell-context';
+import type { CompanyUser } from '../../../domain/contracts/users/company-users';
+import { createCompanyUser } from '../../../domain/contracts/users/company-users';
+import { USER_SEARCH_KEYS, type UserSearchKey } from '../../../domain/users/permissions';
+import { can } from '../../lib/endpoint';
+import { useShell } from '../../lib/shell-context';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { errorMessage } from '../../lib/api';
@@ -48,7 +50,7 @@ export default function UserManagementPage() {
   const { t } = useTranslation();
   const { companyId, permissions } = useShell();
   const isPhone = useIsPhone();
-  const canWrite = hasPermission(permissions, { module: 'User Management Module', action: 'users', access: 'write' });
+  const canWrite = can(createCompanyUser, permissions);
   const [searchType, setSearchType] = useState<UserSearchKey>('name');
   const [searchValue, setSearchValue] = useState('');
   const [query, setQuery] = useState<UsersQuery>({ page_number: 1 });

@@ -2,8 +2,8 @@
 import { Heading, Stack, Table, Tabs } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { USER_REPORT_TYPES } from '../../../domain/contracts/users';
-import { useShell } from '../../app/shell-context';
+import { USER_REPORT_TYPES, type UserReportType } from '../../../domain/contracts/auth/reports';
+import { useShell } from '../../lib/shell-context';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { USERS_PAGE_SIZE, useUserReport } from './api';
@@ -14,7 +14,7 @@ function formatCell(value: string | number | boolean | null): string {
   return String(value);
 }
 
-function ReportTable({ reportType }: { reportType: string }) {
+function ReportTable({ reportType }: { reportType: UserReportType }) {
   const { t } = useTranslation();
   const { companyId } = useShell();
   const [page, setPage] = useState(1);

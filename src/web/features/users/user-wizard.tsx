@@ -6,13 +6,13 @@
 import { Alert, Badge, DataList, Dialog, Field, Flex, Input, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CompanyUser } from '../../../domain/contracts/users';
+import type { CompanyUser, CreateUserBody } from '../../../domain/contracts/users/company-users';
 import { PROFESSIONS, type Profession, type UserType } from '../../../domain/users/permissions';
 import { EMAIL_MESSAGE, MOBILE_MESSAGE, PASSWORD_MESSAGE, isValidEmail, isValidMobile, isValidPassword } from '../../../domain/validation/rules';
-import { PasswordInput } from '../auth/password-input';
+import { PasswordInput } from '../../components/password-input';
 import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';
-import { useProfiles, useRoles, useSaveUser, type UserFormBody } from './api';
+import { useProfiles, useRoles, useSaveUser } from './api';
 import { WizardFooter } from '../../components/wizard-footer';
 
 const STEPS = ['details', 'access', 'review'] as const;
@@ -60,7 +60,7 @@ function validateDetails(form: FormState, editMode: boolean, t: (key: string, op
   return errors;
 }
 
-function toBody(form: FormState): UserFormBody {
+function toBody(form: FormState): CreateUserBody {
   const optional = (v: string) => (v.trim() ? v.trim() : null);
   return {
     name: form.name.trim(),

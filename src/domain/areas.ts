@@ -1,0 +1,32 @@
+/**
+ * The product areas, in registration order: the one list the server, the web app, drizzle-kit and
+ * the service worker's precache rule iterate (docs/decisions/007-area-kernel.md). Each entry has
+ * a front door on each side: `src/server/modules/<name>/area.ts` and
+ * `src/web/features/<name>/area.ts`. Adding an area is its folders plus one line here
+ * (docs/adding-an-area.md).
+ *
+ * `offline`: the area has screens of the offline field shell (`*-screen` modules): their chunks and
+ * the area's core texts are precached, so an executive opens them with no network.
+ */
+export interface AreaEntry {
+  /** kebab-case folder name, the same in src/domain, src/domain/contracts, src/server/modules and src/web/features. */
+  readonly name: string;
+  readonly offline?: boolean;
+}
+
+export const AREAS = [
+  { name: 'auth', offline: true },
+  { name: 'companies' },
+  { name: 'users' },
+  { name: 'portfolio' },
+  { name: 'bulk' },
+  { name: 'allocation' },
+  { name: 'field', offline: true },
+  { name: 'payments' },
+  { name: 'communication' },
+] as const satisfies readonly AreaEntry[];
+
+export type AreaName = (typeof AREAS)[number]['name'];
+
+/** The names of the areas, in registration order. */
+export const AREA_NAMES: readonly AreaName[] = AREAS.map((a) => a.name);

@@ -1,0 +1,89 @@
+/**
+ * The drain's reads and writes of the Dexie `outbox` table (issue 4 "Offline behaviour"; enketo's
+ * store): the session's pending items in send order, counts, status changes and deleting what the
+ * server acknowledged. Decides nothing: when an item is sent, retried or given up is queue.ts.
+ *
+ * Order: a session's pending items come oldest first, read from the [user_id+company_id+status]
+ * index alone (entries with equal keys come in primary-key order, and ids grow in the order items
+ * were queued). No DOM: used by the page and the service worker.
+ */
+import { fieldDb, setMeta } from './db';
+import type { OfflineSession, OutboxItem, OutboxItemOf } from './db';
+import { isPing } from './ping-batch';
+
+/** The session's pending items, oldest first (a fresh Dexie collection per call). */
+function pendingQuery(s: OfflineSession) {
+  return fieldDb.outbox.where('[user_id+company_id+status]').equals([s.user_id, s.company_id, 'pending']);
+}
+
+/**
+ * The first pending item of the session the drain may take at `at` (epoch ms), or undefined when
+ * none is pending: backing-off pings are stepped over, any other item is returned even when it is
+ * not due yet (the drain then ends, keeping the order).
+ */
+export function nextPending(s: OfflineSession, at: number): Promise<OutboxItem | undefined> {
+  return pendingQuery(s)
+    .filter((i) => !isPing(i) || i.next_attempt_at <= at)
+    .first();
+}
+
+/** The session's pings due at `at` (epoch ms), oldest first, at most `limit`. */
+export async function duePings(s: OfflineSession, at: number, limit: number): Promise<OutboxItemOf<'ping'>[]> {
+  const due = await pendingQuery(s)
+    .filter((i) => isPing(i) && i.next_attempt_at <= at)
+    .limit(limit)
+    .toArray();
+  return due.filter(isPing);
+}
+
+/** How many items of the session are pending (failed and sending ones not counted). */
+export function countPending(s: OfflineSession): Promise<number> {
+  return pendingQuery(s).count();
+}
+
+/**
+ * When (epoch ms) the session's next backing-off item falls due: the earlier of the first pending
+ * ping and the first pending other item (pings are stepped over while they back off, so the first
+ * of the others may fall due sooner). null when nothing is pending.
+ */
+export async function nextDueAt(s: OfflineSession): Promise<number | null> {
+  const [other, ping] = await Promise.all([pendingQuery(s).filter((i) => !isPing(i)).first(), pendingQuery(s).filter(isPing).first()]);
+  const due = Math.min(other?.next_attempt_at ?? Infinity, ping?.next_attempt_at ?? Infinity);
+  return due === Infinity ? null : due;
+}
+
+/** Makes every backing-off pending item of the session due at `now` (epoch ms). */
+export async function makeDueNow(s: OfflineSession, now: number): Promise<void> {
+  await pendingQuery(s)
+    .filter((i) => i.next_attempt_at > now)
+    .modify({ next_attempt_at: now });
+}
+
+/** Puts every item left 'sending' (a drain cut off: page closed, worker killed) back to 'pending'. */
+export async function releaseSending(): Promise<void> {
+  await fieldDb.outbox.where('status').equals('sending').modify({ status: 'pending' });
+}
+
+/** What the drain changes of an item: its state, never its kind or body. */
+export type ItemChanges = Partial<Pick<OutboxItem, 'status' | 'attempts' | 'next_attempt_at' | 'last_error' | 'last_status'>>;
+
+/** Changes fields (status, attempts, next_attempt_at, last_error, last_status) of one item; nothing when it is gone. */
+export async function updateItem(id: number, changes: ItemChanges): Promise<void> {
+  await fieldDb.outbox.update(id, changes);
+}
+
+/** updateItem for several items (a ping batch); gone ones are skipped. */
+export async function updateItems(ids: readonly number[], changes: ItemChanges): Promise<void> {
+  await fieldDb.outbox.where('id').anyOf(ids).modify(changes);
+}
+
+/**
+ * Deletes the items `ids` and writes `meta` (meta key → value, null deletes the key, in the given
+ * order) in one IndexedDB transaction: all of it or nothing.
+ */
+export async function deleteItems(ids: readonly number[], meta: Readonly<Record<string, unknown>>): Promise<void> {
+  await fieldDb.transaction('rw', fieldDb.outbox, fieldDb.meta, async () => {
+    await fieldDb.outbox.bulkDelete([...ids]);
+    for (const [key, value] of Object.entries(meta)) await setMeta(key, value);
+  });
+}

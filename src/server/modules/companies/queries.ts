@@ -1,0 +1,24 @@
+/**
+ * What other areas may use of the companies area (docs/decisions/007-area-kernel.md): companies
+ * by id, their summary as the contracts show it, a company's country and currency, its settings
+ * other areas act on, and the key other areas' foreign keys point to.
+ */
+import { eq } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { companies } from './schema';
+
+export { activeCompanies, companyCountry, getCompany, toCompanySummary } from './service';
+export type { CompanyRow } from './schema';
+
+/** The companies' key, for another area's foreign key only: `text('company_id').references(companyRef)`. */
+export const companyRef = (): AnyPgColumn => companies.companyId;
+
+/** The settings other areas act on (masking, credit lines, currency), or null for an unknown company. */
+export async function companySettings(db: DbOrTx, companyId: string): Promise<{ maskedVariables: string[]; isCreditLine: boolean; currency: 'INR' | 'IDR' } | null> {
+  const [row] = await db
+    .select({ masked: companies.maskedVariables, isCreditLine: companies.isCreditLine, currency: companies.countryCurrencyCode })
+    .from(companies)
+    .where(eq(companies.companyId, companyId));
+  return row ? { maskedVariables: row.masked ?? [], isCreditLine: row.isCreditLine, currency: row.currency === 'IDR' ? 'IDR' : 'INR' } : null;
+}

@@ -1,0 +1,195 @@
+/**
+ * Deposits of cash, cheque and DD receipts at a bank (issue 4; spec 2 /app/field-executive) and
+ * online recoveries attributed to the executive's visits (/app/field-executive/online).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DepositBody } from '../../../../domain/contracts/field/deposits';
+import type { depositRecord, depositsResponse, onlineRecoveriesResponse } from '../../../../domain/contracts/field/deposits.schema';
+import { formatMoney } from '../../../../domain/common/money';
+import { DEPOSITABLE_MODES } from '../../../../domain/field/dispositions';
+import type { Db, DbOrTx } from '../../../db/client';
+import { badRequest, conflict, notFound } from '../../../http/errors';
+import type { FileStorage } from '../../../storage/files';
+import type { Caller } from '../../../http/caller';
+import { allocationsSubquery } from '../../allocation/queries';
+import { paymentsSubquery } from '../../payments/queries';
+import { canReadUnmasked, loanKeyOf, loanSummaries, portfolioView } from '../../portfolio/queries';
+import { textOrNull } from '../../../db/sql-helpers';
+import { toReceiptRecord } from '../receipts/service';
+import { fosDeposits, fosReceipts } from '../schema';
+import type { FosDepositRow } from '../schema';
+import type { FormFile } from '../../../http/multipart';
+import { imageExtension } from '../../../http/multipart';
+
+import { ATTRIBUTION_WINDOW_DAYS } from '../visits/service';
+
+// ---------------------------------------------------------------- deposits
+
+type DepositRecord = z.infer<typeof depositRecord>;
+const slipUrl = (depositId: string) => `/api/fos/deposits/${depositId}/slip`;
+
+function toDepositRecord(d: FosDepositRow, receiptNumbers: string[]): DepositRecord {
+  return {
+    deposit_id: d.depositId,
+    user_id: d.userId,
+    receipt_numbers: receiptNumbers,
+    bank_name: d.bankName,
+    branch: d.branch,
+    deposit_reference: d.depositReference,
+    deposited_at: d.depositedAt.toISOString(),
+    amount: d.amount,
+    slip_url: d.slipKey ? slipUrl(d.depositId) : null,
+    created_at: d.createdAt.toISOString(),
+  };
+}
+
+/** Paise / sen: compares amounts without float error. */
+const cents = (n: number) => Math.round(n * 100);
+
+/**
+ * GET /api/fos/deposits: the caller's undeposited cash / cheque / DD receipts with their age in
+ * hours (one decimal), their total, and the caller's past deposits (newest first).
+ */
+export async function depositsOverview(db: Db, caller: Caller, now = new Date()): Promise<z.infer<typeof depositsResponse>> {
+  const mine = and(eq(fosReceipts.companyId, caller.companyId), eq(fosReceipts.userId, caller.user.userId));
+  const [open, deposits] = await Promise.all([
+    db
+      .select()
+      .from(fosReceipts)
+      .where(and(mine, isNull(fosReceipts.depositId), inArray(fosReceipts.paymentMode, [...DEPOSITABLE_MODES])))
+      .orderBy(fosReceipts.collectedAt),
+    db.select().from(fosDeposits).where(and(eq(fosDeposits.companyId, caller.companyId), eq(fosDeposits.userId, caller.user.userId))).orderBy(desc(fosDeposits.depositedAt)).limit(200),
+  ]);
+  const numbers = new Map<string, string[]>();
+  if (deposits.length > 0) {
+    const linked = await db
+      .select({ depositId: fosReceipts.depositId, n: fosReceipts.receiptNumber })
+      .from(fosReceipts)
+      .where(and(mine, inArray(fosReceipts.depositId, deposits.map((d) => d.depositId))))
+      .orderBy(fosReceipts.receiptNumber);
+    for (const l of linked) numbers.set(l.depositId!, [...(numbers.get(l.depositId!) ?? []), l.n]);
+  }
+  const undeposited = open.map((r) => ({ ...toReceiptRecord(r), age_hours: Math.round((now.getTime() - r.collectedAt.getTime()) / 360_000) / 10 }));
+  return {
+    undeposited,
+    undeposited_total: cents(undeposited.reduce((s, r) => s + r.amount, 0)) / 100,
+    deposits: deposits.map((d) => toDepositRecord(d, numbers.get(d.depositId) ?? [])),
+  };
+}
+
+/**
+ * POST /api/fos/deposits (inside the idempotent transaction): links the receipts to a new deposit
+ * and stores the slip photo under field/<company>/deposits/<deposit>/.
+ * @throws 400 when a receipt is not the caller's, already deposited or not cash/cheque/DD, or when
+ *   the amount differs from the receipts' total (both amounts named)
+ */
+export async function recordDeposit(tx: DbOrTx, files: FileStorage, caller: Caller, key: string, body: DepositBody, slip: FormFile | null, currency: 'INR' | 'IDR'): Promise<DepositRecord> {
+  const wanted = [...new Set(body.receipt_numbers)];
+  const rows = await tx
+    .select()
+    .from(fosReceipts)
+    .where(and(eq(fosReceipts.companyId, caller.companyId), eq(fosReceipts.userId, caller.user.userId), inArray(fosReceipts.receiptNumber, wanted)));
+  const found = new Map(rows.map((r) => [r.receiptNumber, r]));
+  for (const n of wanted) {
+    const r = found.get(n);
+    if (!r) throw badRequest(`Receipt ${n} is not one of your receipts`);
+    if (r.depositId) throw badRequest(`Receipt ${n} is already deposited`);
+    if (!DEPOSITABLE_MODES.includes(r.paymentMode as (typeof DEPOSITABLE_MODES)[number])) throw badRequest(`Receipt ${n} was paid by ${r.paymentMode} and is not deposited at a bank`);
+  }
+  const total = rows.reduce((s, r) => s + cents(r.amount), 0);
+  if (cents(body.amount) !== total) {
+    throw badRequest(`Deposit amount ${formatMoney(body.amount, currency)} does not match the receipts' total ${formatMoney(total / 100, currency)}`);
+  }
+  const depositId = randomUUID();
+  let slipKey: string | null = null;
+  try {
+    if (slip) {
+      slipKey = (await files.put(`field/${caller.companyId}/deposits/${depositId}/slip.${imageExtension(slip.mimetype)}`, slip.data)).key;
+    }
+    const [deposit] = await tx
+      .insert(fosDeposits)
+      .values({
+        depositId,
+        companyId: caller.companyId,
+        idempotencyKey: key,
+        userId: caller.user.userId,
+        bankName: body.bank_name,
+        branch: body.branch,
+        depositReference: body.deposit_reference,
+        depositedAt: new Date(body.deposited_at),
+        amount: body.amount,
+        slipKey,
+      })
+      .returning();
+    // Conditional on still undeposited: a concurrent deposit of the same receipt makes this one fail.
+    const linked = await tx
+      .update(fosReceipts)
+      .set({ depositId })
+      .where(and(eq(fosReceipts.companyId, caller.companyId), inArray(fosReceipts.receiptId, rows.map((r) => r.receiptId)), isNull(fosReceipts.depositId)))
+      .returning({ n: fosReceipts.receiptNumber });
+    if (linked.length !== rows.length) throw conflict('Some of these receipts were deposited meanwhile; refresh and try again');
+    return toDepositRecord(deposit, linked.map((l) => l.n).sort());
+  } catch (err) {
+    if (slipKey) await files.delete(slipKey);
+    throw err;
+  }
+}
+
+/** The slip's storage key of one of the caller's deposits. @throws 404 'Deposit slip not found' */
+export async function depositSlipKey(db: Db, caller: Caller, depositId: string): Promise<string> {
+  const [row] = await db
+    .select({ key: fosDeposits.slipKey })
+    .from(fosDeposits)
+    .where(and(eq(fosDeposits.companyId, caller.companyId), eq(fosDeposits.depositId, depositId), eq(fosDeposits.userId, caller.user.userId)));
+  if (!row?.key) throw notFound('Deposit slip not found');
+  return row.key;
+}
+
+// ---------------------------------------------------------------- online recoveries
+
+/**
+ * GET /api/fos/online-recoveries: online payments on loans allocated to the caller (in the
+ * payment's allocation month), newest first, each attributed to the caller's latest visit to the
+ * loan within ATTRIBUTION_WINDOW_DAYS before the payment (null when none). Names masked for the caller.
+ */
+export async function onlineRecoveries(db: Db, caller: Caller): Promise<z.infer<typeof onlineRecoveriesResponse>> {
+  const { companyId } = caller;
+  const userId = caller.user.userId;
+  const payments = paymentsSubquery(db, companyId);
+  const held = allocationsSubquery(db, companyId, 'fos');
+  const attributed = sql<{ visit_id: string; checked_in_at: string } | null>`(
+    select json_build_object('visit_id', v.visit_id, 'checked_in_at', v.checked_in_at)
+    from fos_visits v
+    where v.company_id = ${companyId} and v.loan_id = ${payments.loanId} and v.user_id = ${userId}
+      and v.checked_in_at <= ${payments.paidAt}
+      and v.checked_in_at > ${payments.paidAt} - make_interval(days => ${ATTRIBUTION_WINDOW_DAYS})
+    order by v.checked_in_at desc limit 1)`;
+  const rows = await db
+    .select({
+      payment: { paymentId: payments.paymentId, loanId: payments.loanId, allocationMonth: payments.allocationMonth, amount: payments.amount, paidAt: payments.paidAt, channel: payments.channel, reference: payments.reference },
+      visit: attributed,
+    })
+    .from(payments)
+    .innerJoin(held, and(eq(held.allocationMonth, payments.allocationMonth), eq(held.loanId, payments.loanId), eq(held.userId, userId)))
+    .orderBy(desc(payments.paidAt))
+    .limit(1000);
+  const view = await portfolioView(db, companyId, canReadUnmasked(caller.permissions));
+  const names = new Map((await loanSummaries(db, view, rows.map((r) => r.payment))).map((l) => [loanKeyOf(l), textOrNull(l.record.applicant_name)]));
+  const recoveries = rows.map(({ payment, visit }) => {
+    const parsed = typeof visit === 'string' ? (JSON.parse(visit) as { visit_id: string; checked_in_at: string }) : visit;
+    return {
+      payment_id: payment.paymentId,
+      loan_id: payment.loanId,
+      applicant_name: names.get(loanKeyOf(payment)) ?? null,
+      amount: payment.amount,
+      paid_at: payment.paidAt.toISOString(),
+      channel: payment.channel,
+      reference: payment.reference,
+      attributed_visit_id: parsed?.visit_id ?? null,
+      attributed_visit_at: parsed ? new Date(parsed.checked_in_at).toISOString() : null,
+    };
+  });
+  return { recoveries, total_amount: cents(recoveries.reduce((s, r) => s + r.amount, 0)) / 100 };
+}

@@ -1,0 +1,30 @@
+/**
+ * What other areas may use of the payments area (docs/decisions/007-area-kernel.md): a company's
+ * payments as a query-builder subquery or a raw-SQL relation. Amounts in rupees/rupiah.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { loanPayments } from './schema';
+
+/** A company's payments as a subquery `payments` (paymentId, loanId, allocationMonth, amount, paidAt, channel, reference). */
+export function paymentsSubquery(db: DbOrTx, companyId: string) {
+  return db
+    .select({
+      paymentId: loanPayments.paymentId,
+      loanId: loanPayments.loanId,
+      allocationMonth: loanPayments.allocationMonth,
+      amount: loanPayments.amount,
+      paidAt: loanPayments.paidAt,
+      channel: loanPayments.channel,
+      reference: loanPayments.reference,
+    })
+    .from(loanPayments)
+    .where(eq(loanPayments.companyId, companyId))
+    .as('payments');
+}
+
+/** A company's payments for raw SQL: `from ${paymentsRelation(companyId)} p` (payment_id, loan_id, allocation_month, amount, paid_at, channel). */
+export function paymentsRelation(companyId: string): SQL {
+  return sql`(select payment_id, loan_id, allocation_month, amount, paid_at, channel from loan_payments where company_id = ${companyId})`;
+}

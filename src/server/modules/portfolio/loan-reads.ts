@@ -1,0 +1,160 @@
+/**
+ * Loans as other areas read and annotate them (exposed through queries.ts; docs/decisions/007):
+ * summaries masked for the caller, a selection as a subquery to join, export pages, and the
+ * timeline events other areas add. Others never see the `loans` table itself, so its columns can
+ * change behind these functions.
+ */
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { LoanRecord } from '../../../domain/contracts/portfolio/loans';
+import type { DbOrTx } from '../../db/client';
+import type { LoanSelection } from './loan-query';
+import { latestRemarkSql, selectionSql } from './loan-query';
+import { loanEvents, loans } from './schema';
+import type { LoanRow } from './schema';
+import type { PortfolioView } from './service';
+import { toLoanRecord } from './service';
+
+/** A loan's identity in a company: its loan id and allocation month. */
+export interface LoanKey {
+  loanId: string;
+  allocationMonth: string;
+}
+
+/** A loan as other areas act on it: keys, the columns they compute with, and the caller's masked record. */
+export interface LoanSummary extends LoanKey {
+  pincode: string | null;
+  city: string | null;
+  dpd: number | null;
+  /** The allocation's dpd bucket. */
+  bucket: string | null;
+  /** Rupees/rupiah (numeric(18,2)). */
+  totalClaimAmount: number | null;
+  expectedEmi: number | null;
+  /** Every variable's value, masked for the view's caller. */
+  record: LoanRecord;
+}
+
+function summaryOf(view: PortfolioView, row: LoanRow): LoanSummary {
+  return {
+    loanId: row.loanId,
+    allocationMonth: row.allocationMonth,
+    pincode: row.pincode,
+    city: row.city,
+    dpd: row.dpd,
+    bucket: row.allocationDpdValue,
+    totalClaimAmount: row.totalClaimAmount,
+    expectedEmi: row.expectedEmi,
+    record: view.masker.record(toLoanRecord(row, null)),
+  };
+}
+
+/** `month:loan_id`, the key of a loan in maps. */
+export const loanKeyOf = (k: LoanKey) => `${k.allocationMonth}:${k.loanId}`;
+
+/**
+ * The loans of `keys` in the view's company (missing ones left out), masked for the view's caller,
+ * in no particular order. One query; the keys travel as one JSON parameter (no IN list to build).
+ */
+export async function loanSummaries(db: DbOrTx, view: PortfolioView, keys: readonly LoanKey[]): Promise<LoanSummary[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(loans)
+    .where(
+      and(
+        eq(loans.companyId, view.companyId),
+        sql`(${loans.allocationMonth}, ${loans.loanId}) in (select r.m, r.l from jsonb_to_recordset(${JSON.stringify(keys.map((k) => ({ m: k.allocationMonth, l: k.loanId })))}::jsonb) as r(m text, l text))`,
+      ),
+    );
+  return rows.map((row) => summaryOf(view, row));
+}
+
+/** One loan of the view's company in a month, masked, or null. */
+export async function loanSummary(db: DbOrTx, view: PortfolioView, key: LoanKey): Promise<LoanSummary | null> {
+  const [row] = await db
+    .select()
+    .from(loans)
+    .where(and(eq(loans.companyId, view.companyId), eq(loans.allocationMonth, key.allocationMonth), eq(loans.loanId, key.loanId)));
+  return row ? summaryOf(view, row) : null;
+}
+
+/** Whether the company has the loan in that month. */
+export async function loanExists(db: DbOrTx, companyId: string, key: LoanKey): Promise<boolean> {
+  const [row] = await db
+    .select({ id: loans.id })
+    .from(loans)
+    .where(and(eq(loans.companyId, companyId), eq(loans.allocationMonth, key.allocationMonth), eq(loans.loanId, key.loanId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Whether the company has any loan in the month (an import of it updates instead of uploading). */
+export async function monthHasLoans(db: DbOrTx, companyId: string, allocationMonth: string): Promise<boolean> {
+  const [row] = await db.select({ id: loans.id }).from(loans).where(and(eq(loans.companyId, companyId), eq(loans.allocationMonth, allocationMonth))).limit(1);
+  return Boolean(row);
+}
+
+/** The loans an import last wrote, with the file row each came from. */
+export async function loansOfImport(db: DbOrTx, companyId: string, allocationMonth: string, importId: string): Promise<{ loanId: string; sourceRow: number | null }[]> {
+  return db
+    .select({ loanId: loans.loanId, sourceRow: loans.sourceRow })
+    .from(loans)
+    .where(and(eq(loans.companyId, companyId), eq(loans.allocationMonth, allocationMonth), eq(loans.lastImportId, importId)));
+}
+
+/**
+ * The loans a selection names, as a subquery `selected_loans` others may join or select from:
+ * row id, loan id, month, pincode and city. `loanIds` narrows it to those loans (archived ones
+ * excluded as in every list).
+ */
+export function selectedLoansSubquery(db: DbOrTx, selection: LoanSelection | (Pick<LoanSelection, 'companyId' | 'allocationMonth'> & { loanIds: readonly string[] })) {
+  const where =
+    'loanIds' in selection
+      ? and(eq(loans.companyId, selection.companyId), eq(loans.allocationMonth, selection.allocationMonth), eq(loans.isArchived, false), inArray(loans.loanId, [...selection.loanIds]))
+      : selectionSql(selection);
+  return db.select({ id: loans.id, loanId: loans.loanId, allocationMonth: loans.allocationMonth, pincode: loans.pincode, city: loans.city }).from(loans).where(where).as('selected_loans');
+}
+
+/**
+ * The loans a selection names as a relation for raw SQL: `from ${selectedLoansRelation(s)} l` with
+ * columns id, loan_id, allocation_month (bulk INSERT … SELECT).
+ */
+export function selectedLoansRelation(selection: LoanSelection): SQL {
+  return sql`(select ${loans.id} as id, ${loans.loanId} as loan_id, ${loans.allocationMonth} as allocation_month from ${loans} where ${selectionSql(selection)})`;
+}
+
+/**
+ * One page of a selection's loans for an export, in row order after row id `afterId`: each with its
+ * latest remark, masked for the view's caller.
+ */
+export async function loanExportPage(db: DbOrTx, view: PortfolioView, selection: LoanSelection, afterId: number, limit: number): Promise<{ id: number; record: LoanRecord }[]> {
+  const rows = await db
+    .select({ loan: loans, remarks: latestRemarkSql })
+    .from(loans)
+    .where(and(selectionSql(selection), gt(loans.id, afterId)))
+    .orderBy(asc(loans.id))
+    .limit(limit);
+  return rows.map((r) => ({ id: r.loan.id, record: view.masker.record(toLoanRecord(r.loan, r.remarks)) }));
+}
+
+/** An event another area adds to a loan's timeline (spec 3 "remarks (shown as Activity Timeline)"). */
+export interface LoanEventInput {
+  companyId: string;
+  loanId: string;
+  allocationMonth: string | null;
+  kind: 'remark' | 'call' | 'ptp' | 'payment' | 'visit' | 'status_change' | 'import' | 'allocation';
+  /** The module it belongs to (spec 3 final status per module): 'fos', 'calling', … */
+  module: string | null;
+  remark: string | null;
+  details: Record<string, unknown>;
+  authorId: string | null;
+  createdAt?: Date;
+}
+
+/** Adds events to loans' timelines, inside the caller's transaction when given one. */
+export async function addLoanEvents(db: DbOrTx, events: readonly LoanEventInput[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(loanEvents).values(events.map((e) => ({ ...e })));
+}
+

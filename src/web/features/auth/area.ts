@@ -1,0 +1,17 @@
+/** The auth area's web front door (decision 007): the sign-in pages, outside the app shell. */
+import { defineWebArea } from '../../lib/area';
+import en from './locales/en.json';
+
+export default defineWebArea({
+  name: 'auth',
+  routes: [
+    { path: '/login', top: true, page: () => import('./login-screen') },
+    { path: '/login/sso', top: true, page: () => import('./sso-screen') },
+  ],
+  menu: [],
+  texts: {
+    en,
+    hi: () => import('./locales/hi.json'),
+    id: () => import('./locales/id.json'),
+  },
+});

@@ -1,0 +1,71 @@
+/**
+ * The field app's part of the app shell (issue 4), mounted once under the header on field screens
+ * and for users with field permissions: saves the offline session the outbox drain sends with,
+ * starts the page-driven drain (once the first screen is up, then `online`, visible, every 30 s),
+ * asks for persistent storage,
+ * copies the allocation when online, and shows the sync bar with the on-duty switch (issue 5:
+ * position pings while on duty, for users who may record visits).
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { hasPermission } from '../../../../domain/users/has-permission';
+import { requestDrain, startDrainTriggers } from '../../../../offline/triggers';
+import { saveOfflineSession } from '../../../../offline/session';
+import { requestPersistentStorage } from '../../../../offline/storage';
+import { useShell } from '../../../lib/shell-context';
+import { whenIdle } from '../../../lib/idle';
+import { session } from '../../../lib/store';
+import { DutySwitch, useDutyPings } from './duty-switch';
+import { SYNCED_READS } from '../api';
+import { ALLOCATION_REFRESH_KEY, useAllocationRefresh, useSyncMeta } from '../field-data';
+import { SyncBar } from './sync-bar';
+import { useFieldIdentity } from '../use-field-identity';
+
+export default function FieldShell() {
+  const { profile, companyId, permissions } = useShell();
+  const { uat } = useSnapshot(session);
+  const identity = useFieldIdentity();
+  const userId = profile?.user_id ?? null;
+  const visits = hasPermission(permissions, { module: 'fos', action: 'visits', access: 'read' });
+  // Pings are posted with fos › visits (write), like the visits themselves. Reloaded offline the
+  // permissions cannot load (null): a switch left on keeps recording, the server has the last word.
+  const records = permissions ? hasPermission(permissions, { module: 'fos', action: 'visits', access: 'write' }) : null;
+  const duty = useDutyPings(identity.userId, identity.companyId, Boolean(uat) && records !== false);
+  const showDuty = records === true || (records === null && duty.on === true);
+
+  // The drain's triggers (its first drain on start) and the storage request wait until the first
+  // screen is up: on a cheap phone they would otherwise compete with it for the main thread.
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    const cancel = whenIdle(() => {
+      stop = startDrainTriggers();
+      void requestPersistentStorage();
+    }, 2_000);
+    return () => {
+      cancel();
+      stop?.();
+    };
+  }, []);
+
+  // Sign-in and company switch: the drain (page or service worker) sends as this user in this company.
+  useEffect(() => {
+    if (!uat || !userId || !companyId) return;
+    void saveOfflineSession({ token: uat, company_id: companyId, user_id: userId }).then(requestDrain, () => undefined);
+  }, [uat, userId, companyId]);
+
+  useAllocationRefresh(userId, companyId, visits);
+
+  // Items reached the server: the server's lists (last dispositions, visits, deposits) changed.
+  const client = useQueryClient();
+  const lastSyncAt = useSyncMeta()?.lastSyncAt ?? null;
+  const seen = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (seen.current !== undefined && lastSyncAt !== seen.current) {
+      for (const key of [ALLOCATION_REFRESH_KEY, ...SYNCED_READS]) void client.invalidateQueries({ queryKey: [key] });
+    }
+    seen.current = lastSyncAt;
+  }, [lastSyncAt, client]);
+
+  return <SyncBar userId={identity.userId} companyId={identity.companyId} duty={showDuty ? <DutySwitch duty={duty} /> : null} />;
+}

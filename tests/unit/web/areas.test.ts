@@ -1,0 +1,146 @@
+/**
+ * The web's area registry (docs/decisions/007-area-kernel.md, src/web/lib/areas.ts): one front door
+ * per entry of src/domain/areas.ts, routes and menu entries that fit together, the menu in its
+ * order, labels that exist; and the walls between areas over the import graph: no feature imports
+ * src/web/app, a feature reaches another only through its public.ts, the areas depend on each
+ * other without a cycle, and the kernel (src/web/lib, src/web/components) imports no area.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AREAS } from '../../../src/domain/areas';
+import type { WebArea } from '../../../src/web/lib/area';
+import { APP_ROUTES, appRouteAt, orderAreas, WEB_AREAS } from '../../../src/web/lib/areas';
+import { MENU } from '../../../src/web/lib/menu';
+import { keysOf, readSource, resolveImport, ROOT } from './web-sources';
+
+const FEATURES = 'src/web/features';
+
+/** Every .ts/.tsx file under a folder, repository-relative. */
+function sourcesUnder(folder: string): string[] {
+  return readdirSync(path.join(ROOT, folder), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => path.posix.join(path.relative(ROOT, entry.parentPath).split(path.sep).join('/'), entry.name))
+    .sort();
+}
+
+/** Relative imports (static, re-exports, dynamic; type-only included: a wall holds for types too) resolved to files. */
+function importsOf(file: string): string[] {
+  const source = readSource(file);
+  const specs = [...source.matchAll(/(?:^|[;\s])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]);
+  return specs.map((spec) => resolveImport(file, spec)).filter((f): f is string => f !== null);
+}
+
+const areaOf = (file: string) => /^src\/web\/features\/([^/]+)\//.exec(file)?.[1] ?? null;
+
+describe('the area registry', () => {
+  it('has a front door for every listed area, in the order of src/domain/areas.ts, and no other', () => {
+    expect(WEB_AREAS.map((a) => a.name)).toEqual(AREAS.map((a) => a.name));
+    expect(readdirSync(path.join(ROOT, FEATURES)).sort()).toEqual(AREAS.map((a) => a.name).sort());
+  });
+
+  it('refuses a listed area without a front door and a front door not listed, naming them', () => {
+    const door = (name: string) => ({ name, routes: [], menu: [] }) as unknown as WebArea;
+    const doors = Object.fromEntries(AREAS.map((a) => [`../features/${a.name}/area.ts`, door(a.name)]));
+    expect(orderAreas(doors).map((a) => a.name)).toEqual(AREAS.map((a) => a.name));
+    const withoutPayments = { ...doors };
+    delete withoutPayments['../features/payments/area.ts'];
+    expect(() => orderAreas(withoutPayments)).toThrow('no front door src/web/features/payments/area.ts');
+    expect(() => orderAreas({ ...doors, '../features/legal/area.ts': door('legal') })).toThrow('legal is not listed in src/domain/areas.ts');
+    expect(() => orderAreas({ ...doors, '../features/bulk/area.ts': door('bulky') })).toThrow("../features/bulk/area.ts must default-export defineWebArea({ name: 'bulk'");
+  });
+
+  it('has unique routes', () => {
+    const app = APP_ROUTES.map((r) => r.path);
+    expect(app.length).toBe(new Set(app).size);
+    expect(app).not.toContain('home');
+    const top = WEB_AREAS.flatMap((a) => a.routes.filter((r) => r.top).map((r) => r.path));
+    expect(top.sort()).toEqual(['/login', '/login/sso']);
+    expect(appRouteAt('/v1/app/visit-details/')?.plain).toBe(true);
+    expect(APP_ROUTES.filter((r) => r.plain).map((r) => r.path)).toEqual(['visit-details']);
+  });
+
+  it('opens every menu entry on a route, field entries on field screens', () => {
+    for (const entry of MENU.filter((e) => e.screen !== '')) {
+      const route = APP_ROUTES.find((r) => r.path === entry.screen);
+      expect(route, entry.screen).toBeDefined();
+      expect(Boolean(entry.field), entry.screen).toBe(route?.shell === 'field');
+    }
+    // Each area's entries open its own routes.
+    for (const area of WEB_AREAS) for (const entry of area.menu) expect(area.routes.map((r) => r.path), entry.screen).toContain(entry.screen);
+  });
+
+  it('keeps the menu in its order', () => {
+    expect(MENU.map((e) => e.screen)).toEqual([
+      '',
+      'customer-loans',
+      'bulk-operations',
+      'portfolio-assignment',
+      'visit-details',
+      'field-executive',
+      'field-executive/online',
+      'document-upload',
+      'fos-visits',
+      'fos-dashboard',
+      'field-force-tracking',
+      'user-management',
+      'roles',
+      'profiles',
+      'company-settings',
+      'user-reports',
+    ]);
+    const orders = MENU.map((e) => e.order);
+    expect(new Set(orders).size).toBe(orders.length);
+  });
+
+  it('labels the menu with English core texts', () => {
+    const core = new Set(keysOf('en', 'core').map(({ key }) => key));
+    for (const entry of MENU) expect(core.has(entry.labelKey), entry.labelKey).toBe(true);
+  });
+
+  it('keeps front doors light: no page, no Chakra, only icons, the kernel, English texts and endpoint definitions', () => {
+    for (const { name } of AREAS) {
+      const source = readSource(`${FEATURES}/${name}/area.ts`);
+      const statics = [...source.matchAll(/^import\s+(?!type\b)(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+      // Endpoint definitions (zod-free, src/domain/contracts/<area>/<sub>.ts) name what a menu entry opens; never a schema file.
+      const allowed = (spec: string) => ['lucide-react', '../../lib/area', './locales/en.json'].includes(spec) || /^\.\.\/\.\.\/\.\.\/domain\/contracts\/[a-z-]+\/[a-z-]+$/.test(spec);
+      for (const spec of statics) expect(allowed(spec), `${name}: ${spec}`).toBe(true);
+    }
+  });
+});
+
+describe('the walls between areas', () => {
+  const web = sourcesUnder('src/web');
+  const edges = web.flatMap((from) => importsOf(from).map((to) => ({ from, to })));
+
+  it('no feature imports the app (src/web/app)', () => {
+    expect(edges.filter((e) => areaOf(e.from) && e.to.startsWith('src/web/app/')).map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+  });
+
+  it("reaches another area only through its public.ts, from a feature or from the app", () => {
+    const crossings = edges.filter((e) => areaOf(e.to) && areaOf(e.from) !== areaOf(e.to) && !e.to.endsWith('/public.ts'));
+    // The app shell and the router reach areas through the registry and public.ts only.
+    expect(crossings.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+  });
+
+  it('keeps the kernel (src/web/lib, src/web/components) free of areas', () => {
+    expect(edges.filter((e) => /^src\/web\/(lib|components)\//.test(e.from) && areaOf(e.to)).map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+  });
+
+  it('has no cycle between areas', () => {
+    const deps = new Map<string, Set<string>>();
+    for (const { from, to } of edges) {
+      const [a, b] = [areaOf(from), areaOf(to)];
+      if (a && b && a !== b) deps.set(a, new Set([...(deps.get(a) ?? []), b]));
+    }
+    const cycles: string[] = [];
+    const visit = (area: string, trail: string[]) => {
+      if (trail.includes(area)) return void cycles.push([...trail.slice(trail.indexOf(area)), area].join(' → '));
+      for (const next of deps.get(area) ?? []) visit(next, [...trail, area]);
+    };
+    for (const area of deps.keys()) visit(area, []);
+    expect(cycles).toEqual([]);
+    // Today's graph: portfolio → bulk; allocation → bulk, portfolio; field → auth, portfolio, users.
+    expect(Object.fromEntries([...deps].map(([a, b]) => [a, [...b].sort()]))).toEqual({ portfolio: ['bulk'], allocation: ['bulk', 'portfolio'], field: ['auth', 'portfolio', 'users'] });
+  });
+});
