@@ -75,6 +75,21 @@ describe('pings', () => {
     expect(badLat.statusCode).toBe(400);
     expect(await storedPings(fe.userId)).toBe(4);
   });
+
+  it('makes no partition for a day outside the window: a ping of 2001 or of last year lands in the default partition', async () => {
+    const fe = teams.north.executives[0];
+    const partitions = async () => rowsOf<{ n: number }>(await t.database.db.execute(`select count(*)::int as n from pg_inherits where inhparent = 'position_pings'::regclass`))[0].n;
+    const before = await partitions();
+    const lastYear = new Date(Date.now() - 400 * 24 * 60 * MIN);
+    const res = await postPings(fe, [ping(new Date('2001-01-01T10:00:00Z'), 19.99, 73.78), ping(lastYear, 19.99, 73.78)]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.accepted).toBe(2);
+    expect(await partitions()).toBe(before);
+    const where = rowsOf<{ part: string }>(await t.database.db.execute(`select distinct tableoid::regclass::text as part from position_pings where user_id = '${fe.userId}' and recorded_at < now() - interval '300 days'`));
+    expect(where.map((r) => r.part)).toEqual(['position_pings_default']);
+    const tables = rowsOf<{ n: number }>(await t.database.db.execute(`select count(*)::int as n from pg_class where relname = 'position_pings_20010101'`))[0].n;
+    expect(tables).toBe(0);
+  });
 });
 
 describe('last positions', () => {

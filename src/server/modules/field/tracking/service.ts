@@ -41,21 +41,37 @@ export function callerScope(db: DbOrTx, caller: Caller): Promise<ReportsToScope>
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
- * Makes sure the daily partitions of the UTC days of `instants` exist (ensure_position_ping_partitions).
- * Cheap when they do; run before the transaction that inserts, so no DDL waits inside it.
+ * Days back from today (UTC) for which a ping may make its day's partition: a phone that was
+ * offline for up to two weeks still files its pings by day. Older days (and any day a client
+ * makes up) go to the default partition, so a caller cannot make the database create a table per
+ * date it names (issue 12).
  */
-export async function ensurePingPartitions(db: DbOrTx, instants: readonly Date[]): Promise<void> {
-  for (const d of new Set(instants.map(utcDay))) await db.execute(sql`select ensure_position_ping_partitions(${d}::date, 1)`);
+export const PARTITION_WINDOW_PAST_DAYS = 14;
+
+/**
+ * Makes sure the daily partitions of the UTC days of `instants` exist (ensure_position_ping_partitions),
+ * for days from PARTITION_WINDOW_PAST_DAYS before `now` to tomorrow; other days are left to the
+ * default partition. Cheap when they exist; run before the transaction that inserts, so no DDL
+ * waits inside it.
+ */
+export async function ensurePingPartitions(db: DbOrTx, instants: readonly Date[], now = new Date()): Promise<void> {
+  const first = utcDay(new Date(now.getTime() - PARTITION_WINDOW_PAST_DAYS * DAY_MS));
+  const last = utcDay(new Date(now.getTime() + DAY_MS));
+  const days = new Set(instants.map(utcDay).filter((d) => d >= first && d <= last));
+  for (const d of days) await db.execute(sql`select ensure_position_ping_partitions(${d}::date, 1)`);
 }
 
 /**
  * Partition upkeep: the partitions of yesterday to three days ahead (UTC), and the drop of days
- * older than `retentionDays`. Run on start and every few hours by the tracking routes.
+ * older than `retentionDays` (daily partitions dropped, rows of the default partition deleted). Run on start and every few hours by the tracking routes.
  * @returns partitions made and dropped
  */
 export async function maintainPingPartitions(db: DbOrTx, retentionDays: number, now = new Date()): Promise<{ made: number; dropped: number }> {
   const made = rowsOf<{ n: number }>(await db.execute(sql`select ensure_position_ping_partitions(${utcDay(new Date(now.getTime() - DAY_MS))}::date, 5) as n`))[0]?.n ?? 0;
-  const dropped = rowsOf<{ n: number }>(await db.execute(sql`select drop_position_ping_partitions_before(${utcDay(new Date(now.getTime() - retentionDays * DAY_MS))}::date) as n`))[0]?.n ?? 0;
+  const cutoff = utcDay(new Date(now.getTime() - retentionDays * DAY_MS));
+  const dropped = rowsOf<{ n: number }>(await db.execute(sql`select drop_position_ping_partitions_before(${cutoff}::date) as n`))[0]?.n ?? 0;
+  // Pings of days without their own partition (older than the window) age out with the rest.
+  await db.execute(sql`delete from position_pings_default where recorded_at < ${cutoff}::date`);
   return { made: Number(made), dropped: Number(dropped) };
 }
 
