@@ -3,7 +3,7 @@
  * position pings (partitioned by day) and each executive's last position. Every row
  * a phone writes carries the Idempotency-Key it was posted with (unique per company), so a replayed
  * outbox item can never make a second row. Files (photos, slips, documents) live in file storage
- * under `field/<company>/...`; the rows keep their keys. Amounts are numeric(18,2).
+ * under `field/<company>/...`; the rows keep their keys. Amounts are bigint minor units (paise, sen; `<name>_minor`).
  */
 import { sql } from 'drizzle-orm';
 import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';

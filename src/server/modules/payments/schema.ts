@@ -14,7 +14,7 @@ export const loanPayments = pgTable(
     companyId: text('company_id').notNull().references(companyRef),
     loanId: text('loan_id').notNull(),
     allocationMonth: text('allocation_month').notNull(),
-    /** Rupees or rupiah, 2 decimals. */
+    /** Minor units: paise or sen. */
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     /** 'upi' | 'netbanking' | 'payment_link' | … as the gateway reports it. */

@@ -6,7 +6,7 @@
  * A loan is one row per (company_id, allocation_month, loan_id): re-importing a month updates it.
  * Every normalised value of the allocation row is kept in `variables` (jsonb, keyed by
  * variable_name); the fields lists filter, sort and search on are also promoted to columns.
- * Amounts are numeric(18,2) in rupees or rupiah, never float.
+ * Amounts are bigint minor units (paise, sen) in `<name>_minor` columns; the variables jsonb keeps the file's rupees / rupiah.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
