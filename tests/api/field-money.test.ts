@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AllocationResponse } from '../../src/domain/contracts/field/visits';
 import { fosReceipts } from '../../src/server/modules/field/schema';
 import { loanPayments } from '../../src/server/modules/payments/schema';
-import { LENDER, type TestApp } from './helpers';
+import { formatMinor, parseAmount } from '../../src/domain/common/money';
+import { headers, LENDER, signIn, type TestApp } from './helpers';
 import { fieldFixture, JPEG, type FieldFixture } from './field-fixture';
 
 let f: FieldFixture;
@@ -97,8 +98,8 @@ describe('online recoveries', () => {
     const v = await postVisit(visitJson(30, { checked_in_at: visitAt.toISOString() }));
     expect(v.statusCode).toBe(200);
     await t.database.db.insert(loanPayments).values([
-      { companyId: LENDER, loanId: loan.loan_id, allocationMonth: loan.allocation_month, amount: 999.5, paidAt: new Date(visitAt.getTime() + 86_400_000), channel: 'upi', reference: 'T-ATTR' },
-      { companyId: LENDER, loanId: unvisited.loan_id, allocationMonth: loan.allocation_month, amount: 10, paidAt: new Date(), channel: 'netbanking', reference: 'T-NOVISIT' },
+      { companyId: LENDER, loanId: loan.loan_id, allocationMonth: loan.allocation_month, amountMinor: 99_950, paidAt: new Date(visitAt.getTime() + 86_400_000), channel: 'upi', reference: 'T-ATTR' },
+      { companyId: LENDER, loanId: unvisited.loan_id, allocationMonth: loan.allocation_month, amountMinor: 1_000, paidAt: new Date(), channel: 'netbanking', reference: 'T-NOVISIT' },
     ]);
     const res = await t.app.inject({ url: '/api/fos/online-recoveries', headers: fos });
     expect(res.statusCode, res.body).toBe(200);
@@ -107,6 +108,87 @@ describe('online recoveries', () => {
     expect(byRef.get('T-NOVISIT')).toMatchObject({ attributed_visit_id: null });
     // The seed's payments were made the day after a visit.
     expect(res.json().data.recoveries.filter((r: { reference: string; attributed_visit_id: string | null }) => r.reference.startsWith('SEED') && r.attributed_visit_id).length).toBeGreaterThan(0);
+  });
+});
+
+describe('money as one type (issue 11)', () => {
+  // Amounts whose binary floats do not add up: 0.1 + 0.2 is 0.30000000000000004 in JavaScript.
+  const CYCLE = ['0.10', '0.20', '333.33', '0.01', '1234.57', '0.30', '99.99'];
+  const RECEIPTS = 420;
+
+  it('sums several hundred receipts posted through the API to the paisa (deposits, deposit, dashboard)', async () => {
+    const manager = headers((await signIn(t.app, 'area.manager@demo.in')).token, LENDER);
+    const collected = async () => {
+      const res = await t.app.inject({ url: `/api/fos/dashboard?user_id=${f.fosUserId}`, headers: manager });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.totals.amount_collected_paise as number;
+    };
+    const heldMinor = async () => (await t.app.inject({ url: '/api/fos/deposits', headers: fos })).json().data.undeposited_total_minor as number;
+    const [dashboardBefore, heldBefore] = [await collected(), await heldMinor()];
+
+    let expected = 0;
+    let floatSum = 0;
+    const numbers: string[] = [];
+    for (let i = 0; i < RECEIPTS; i++) {
+      const text = CYCLE[i % CYCLE.length];
+      const minor = parseAmount(text)!;
+      expected += minor;
+      floatSum += Number(text);
+      // Half as the legacy major-unit `amount`, half as `amount_minor`.
+      const body = i % 2 === 0 ? receiptJson(i % 30, { amount: Number(text) }) : receiptJson(i % 30, { amount: undefined, amount_minor: minor });
+      const res = await postReceipt(body);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ amount_minor: minor, amount: minor / 100 });
+      numbers.push(body.receipt_number);
+    }
+    expect(Number.isInteger(expected)).toBe(true);
+    // What a float sum would have shown: not the paise total (the point of integer minor units).
+    expect(Math.abs(floatSum * 100 - expected)).toBeGreaterThan(0);
+
+    const overview = (await t.app.inject({ url: '/api/fos/deposits', headers: fos })).json().data;
+    expect(overview.undeposited_total_minor).toBe(heldBefore + expected);
+    expect(overview.undeposited_total).toBe(overview.undeposited_total_minor / 100);
+    expect(await collected()).toBe(dashboardBefore + expected);
+
+    const deposit = (amount: Record<string, number>) => {
+      const form = new FormData();
+      form.append('deposit', JSON.stringify({ receipt_numbers: numbers, bank_name: 'State Bank', deposited_at: new Date().toISOString(), ...amount }));
+      form.append('slip', new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' }), 'slip.jpg');
+      return t.app.inject({ method: 'POST', url: '/api/fos/deposits', headers: { ...fos, 'idempotency-key': randomUUID() }, payload: form });
+    };
+    const short = await deposit({ amount_minor: expected - 1 });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(`Deposit amount ${formatMinor(expected - 1)} does not match the receipts' total ${formatMinor(expected)}`);
+    expect((await deposit({ amount: expected / 100, amount_minor: expected + 1 })).statusCode).toBe(400);
+    const done = await deposit({ amount: expected / 100, amount_minor: expected });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toMatchObject({ amount_minor: expected, amount: expected / 100 });
+    expect(await heldMinor()).toBe(heldBefore);
+  }, 180_000);
+
+  it('keeps the legacy major-unit fields on the wire, each equal to its _minor twin / 100', async () => {
+    for (const loan of allocation.loans) {
+      expect(loan.total_dues).toBe(loan.total_dues_minor === null ? null : loan.total_dues_minor / 100);
+      expect(loan.expected_emi).toBe(loan.expected_emi_minor === null ? null : loan.expected_emi_minor / 100);
+    }
+    expect(allocation.loans.some((l) => l.total_dues_minor !== null)).toBe(true);
+    const v = await postVisit(visitJson(31, { disposition: 'Promise to Pay', ptp_date: '2099-01-31', ptp_amount: 1234.57 }));
+    expect(v.statusCode, v.body).toBe(200);
+    expect(v.json().data).toMatchObject({ ptp_amount: 1234.57, ptp_amount_minor: 123_457, amount_collected: null, amount_collected_minor: null });
+    const receipts = (await t.app.inject({ url: '/api/fos/receipts', headers: fos })).json().data.receipts as { amount: number; amount_minor: number }[];
+    expect(receipts.length).toBeGreaterThan(0);
+    for (const r of receipts) expect(r.amount).toBe(r.amount_minor / 100);
+    const recoveries = (await t.app.inject({ url: '/api/fos/online-recoveries', headers: fos })).json().data;
+    expect(recoveries.total_amount).toBe(recoveries.total_amount_minor / 100);
+    expect(recoveries.total_amount_minor).toBe(recoveries.recoveries.reduce((s: number, r: { amount_minor: number }) => s + r.amount_minor, 0));
+  });
+
+  it('refuses a receipt without an amount, with a fractional amount_minor, or with disagreeing amounts', async () => {
+    expect((await postReceipt(receiptJson(2, { amount: undefined }))).json().message).toBe('amount or amount_minor is required');
+    expect((await postReceipt(receiptJson(2, { amount: undefined, amount_minor: 10.5 }))).statusCode).toBe(400);
+    const mismatch = await postReceipt(receiptJson(2, { amount: 10, amount_minor: 1001 }));
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().message).toBe('amount and amount_minor disagree');
   });
 });
 

@@ -127,7 +127,7 @@ describe('visits', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     const admin = headers((await signIn(t.app, 'admin@demo.in')).token, LENDER);
     const calls = await t.app.inject({ url: `/api/recovery/loan/call-details/${loanAt(12).loan_id}`, headers: admin });
-    expect(calls.json().data.last_ptp).toEqual({ ptp_date: '2030-01-05', ptp_amount: 4500 });
+    expect(calls.json().data.last_ptp).toEqual({ ptp_date: '2030-01-05', ptp_amount: 4500, ptp_amount_minor: 450_000 });
   });
 
   it('refuses markup in remarks, non-images and blocked extensions', async () => {

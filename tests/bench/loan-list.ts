@@ -28,9 +28,9 @@ try {
   const t0 = performance.now();
   await t.database.db.execute(sql`
     insert into loans (company_id, allocation_month, loan_id, client_customer_id, applicant_name, applicant_contact_number, product, city, state, pincode,
-                       dpd, allocation_dpd_value, principal_outstanding, total_claim_amount, expected_emi, date_of_default, co_applicant_count, variables)
+                       dpd, allocation_dpd_value, principal_outstanding_minor, total_claim_amount_minor, expected_emi_minor, date_of_default, co_applicant_count, variables)
     select ${LENDER}, ${MONTH}, l.loan_id, l.cust, l.name, l.mobile, l.product, l.city, l.state, l.pincode,
-           l.dpd, l.bucket, l.pos, l.tos, l.emi, l.dod, l.co,
+           l.dpd, l.bucket, (l.pos * 100)::bigint, (l.tos * 100)::bigint, (l.emi * 100)::bigint, l.dod, l.co,
            jsonb_build_object('loan_id', l.loan_id, 'client_customer_id', l.cust, 'applicant_name', l.name, 'applicant_contact_number', l.mobile,
                               'product', l.product, 'city', l.city, 'state', l.state, 'pincode', l.pincode, 'dpd', l.dpd, 'allocation_dpd_value', l.bucket,
                               'principal_outstanding', l.pos, 'total_claim_amount', l.tos, 'expected_emi', l.emi, 'date_of_default', l.dod::text,

@@ -143,8 +143,8 @@ try {
   // ---------------------------------------------------------------- assignment by filter
   const t2 = performance.now();
   await db.execute(sql`
-    insert into loans (company_id, allocation_month, loan_id, applicant_name, city, state, pincode, dpd, total_claim_amount, variables)
-    select ${LENDER}, ${MONTH}, 'AL' || lpad(g::text, 8, '0'), 'Bench Customer ' || g, 'Pune', 'Maharashtra', (411000 + g % 60)::text, (g * 37) % 721, round(((g * 7919) % 1500000 + 12000)::numeric, 2),
+    insert into loans (company_id, allocation_month, loan_id, applicant_name, city, state, pincode, dpd, total_claim_amount_minor, variables)
+    select ${LENDER}, ${MONTH}, 'AL' || lpad(g::text, 8, '0'), 'Bench Customer ' || g, 'Pune', 'Maharashtra', (411000 + g % 60)::text, (g * 37) % 721, ((g * 7919) % 1500000 + 12000)::bigint * 100,
            jsonb_build_object('loan_id', 'AL' || lpad(g::text, 8, '0'), 'dpd', (g * 37) % 721)
     from generate_series(1, ${LOANS}) g`);
   await db.execute(sql`analyze loans`);

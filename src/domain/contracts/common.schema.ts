@@ -51,3 +51,20 @@ export const minorAmount = z
   .min(0)
   .max(MAX_MINOR)
   .meta({ description: 'Amount in minor units: paise (INR) or sen (IDR); Rs 1,234.50 is 123450' });
+
+/**
+ * A positive amount in minor units in a request body (`amount_minor`, beside the legacy
+ * major-unit `amount`): paise for INR, sen for IDR.
+ */
+export const positiveMinorAmount = z
+  .number()
+  .int('an amount in minor units (paise, sen) is a whole number')
+  .min(1)
+  .max(MAX_MINOR)
+  .meta({ description: 'Amount in integer minor units: paise for INR, sen for IDR (Rs 1,234.50 is 123450). Send this or the major-unit twin; when both are sent they must agree.' });
+
+/** Money in an answer: integer minor units (`<name>_minor`), the exact value. */
+export const minorField = z.number().int().meta({ description: 'Integer minor units: paise for INR, sen for IDR (Rs 1,234.50 is 123450); the exact amount' });
+
+/** A legacy major-unit field of an answer (rupees, rupiah): kept for compatibility, equals `<name>_minor` / 100. */
+export const majorField = z.number().meta({ description: 'Major units (rupees, rupiah), kept for compatibility: equals the `_minor` twin / 100; prefer the `_minor` field' });

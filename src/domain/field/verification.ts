@@ -2,6 +2,7 @@
  * Visit verification rules (issue 5 "Visit verification"): the flags added beside geo.ts's
  * (PTP above dues, receipt not deposited in time) and what a reviewer's decision must carry.
  */
+import type { Minor } from '../common/money';
 import { containsMarkup } from '../validation/rules';
 
 export const VERIFICATION_STATUSES = ['not_required', 'pending', 'approved', 'rejected'] as const;
@@ -20,12 +21,12 @@ export const REJECT_REASON_REQUIRED = 'A reason is required to reject a visit';
 export const DECISION_MARKUP_MESSAGE = 'Reason must not contain markup tags';
 
 /**
- * Whether a PTP promises more than the loan owes. Amounts in rupees / rupiah (2 decimals), compared
- * in paise; false when either is unknown.
+ * Whether a PTP promises more than the loan owes. Amounts in minor units (paise, sen); false when
+ * either is unknown.
  */
-export function ptpAboveDues(ptpAmount: number | null | undefined, totalDues: number | null | undefined): boolean {
-  if (ptpAmount == null || totalDues == null) return false;
-  return Math.round(ptpAmount * 100) > Math.round(totalDues * 100);
+export function ptpAboveDues(ptpAmountMinor: Minor | null | undefined, totalDuesMinor: Minor | null | undefined): boolean {
+  if (ptpAmountMinor == null || totalDuesMinor == null) return false;
+  return ptpAmountMinor > totalDuesMinor;
 }
 
 /**

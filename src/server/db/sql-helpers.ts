@@ -31,3 +31,14 @@ export function textOrNull(value: unknown): string | null {
 export function isoOrNull(date: Date | null | undefined): string | null {
   return date ? date.toISOString() : null;
 }
+
+/**
+ * A bigint from SQL (a sum of minor units; node-postgres answers it as text, PGlite as a number or
+ * bigint) as a JS number, exactly.
+ * @throws RangeError when the value is not an integer within Number.MAX_SAFE_INTEGER
+ */
+export function safeInteger(value: unknown): number {
+  const n = typeof value === 'bigint' ? Number(value) : Number(value ?? 0);
+  if (!Number.isSafeInteger(n) || (typeof value === 'bigint' && BigInt(n) !== value)) throw new RangeError(`Not a safe integer: ${String(value)}`);
+  return n;
+}

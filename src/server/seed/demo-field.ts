@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
+import { fromMinor } from '../../domain/common/money';
 import { haversineMetres } from '../../domain/field/geo';
 import { formatReceiptNumber } from '../../domain/field/receipt-number';
 import type { Db } from '../db/client';
@@ -57,7 +58,7 @@ export async function seedDemoField(db: Db, opts: { now?: Date } = {}): Promise<
       .where(and(eq(loanAllocations.companyId, e.companyId), eq(loanAllocations.userId, user.userId), eq(loanAllocations.allocationMonth, month)));
     if (n > 0) continue;
     const rows = await db
-      .select({ loanId: loans.loanId, pincode: loans.pincode, city: loans.city, name: loans.applicantName, emi: loans.expectedEmi })
+      .select({ loanId: loans.loanId, pincode: loans.pincode, city: loans.city, name: loans.applicantName, emiMinor: loans.expectedEmiMinor })
       .from(loans)
       .where(and(eq(loans.companyId, e.companyId), eq(loans.allocationMonth, month)))
       .orderBy(loans.loanId);
@@ -75,7 +76,7 @@ export async function seedDemoField(db: Db, opts: { now?: Date } = {}): Promise<
   return wrote;
 }
 
-type SeedLoan = { loanId: string; pincode: string | null; city: string | null; name: string | null; emi: number | null };
+type SeedLoan = { loanId: string; pincode: string | null; city: string | null; name: string | null; emiMinor: number | null };
 
 /**
  * The `n` loans nearest to the base: the given point (the lender's home area), else the area point
@@ -107,19 +108,20 @@ async function seedHistory(db: Db, ctx: { companyId: string; month: string; user
     { disposition: 'Partially Paid', daysAgo: 2, amount: 800 },
     { disposition: 'Promise to Pay', daysAgo: 3, amount: null },
     { disposition: 'Door Locked', daysAgo: 4, amount: null },
-    { disposition: 'Paid', daysAgo: 6, amount: 2000 },
+    { disposition: 'Paid', daysAgo: 6, amount: 200_000 },
     { disposition: 'Customer Not Available', daysAgo: 5, amount: null },
   ] as const;
   let sequence = SEED_SEQUENCE_BASE;
   const depositId = randomUUID();
-  let depositAmount = 0;
+  // Amounts in paise (minor units).
+  let depositMinor = 0;
   const deposited: string[] = [];
   for (const [i, p] of plan.entries()) {
     const loan = chosen[i];
     if (!loan) break;
     const checkedInAt = at(p.daysAgo, 2 + i);
     const receiptNumber = p.amount !== null ? formatReceiptNumber(code, sequence++) : null;
-    const ptp = p.disposition === 'Promise to Pay' ? { ptpDate: day(new Date(now.getTime() + 4 * DAY)), ptpAmount: loan.emi ?? 1000 } : { ptpDate: null, ptpAmount: null };
+    const ptp = p.disposition === 'Promise to Pay' ? { ptpDate: day(new Date(now.getTime() + 4 * DAY)), ptpAmountMinor: loan.emiMinor ?? 100_000 } : { ptpDate: null, ptpAmountMinor: null };
     const [visit] = await db
       .insert(fosVisits)
       .values({
@@ -134,7 +136,7 @@ async function seedHistory(db: Db, ctx: { companyId: string; month: string; user
         checkedInAt,
         personMet: p.disposition === 'Door Locked' || p.disposition === 'Customer Not Available' ? 'No one' : 'Borrower',
         disposition: p.disposition,
-        amountCollected: p.amount,
+        amountCollectedMinor: p.amount,
         ...ptp,
         remarks: '',
         nextVisitDate: p.amount === null ? day(new Date(now.getTime() + 2 * DAY)) : null,
@@ -148,12 +150,12 @@ async function seedHistory(db: Db, ctx: { companyId: string; month: string; user
       .returning({ visitId: fosVisits.visitId });
     const event = { companyId, loanId: loan.loanId, allocationMonth: month, module: 'fos', authorId: userId, createdAt: checkedInAt };
     await db.insert(loanEvents).values({ ...event, kind: 'visit', remark: p.disposition, details: { visit_id: visit.visitId, disposition: p.disposition } });
-    if (ptp.ptpDate) await db.insert(loanEvents).values({ ...event, kind: 'ptp', details: { ptp_date: ptp.ptpDate, ptp_amount: ptp.ptpAmount, broken: false, visit_id: visit.visitId } });
+    if (ptp.ptpDate) await db.insert(loanEvents).values({ ...event, kind: 'ptp', details: { ptp_date: ptp.ptpDate, ptp_amount: fromMinor(ptp.ptpAmountMinor!), ptp_amount_minor: ptp.ptpAmountMinor, broken: false, visit_id: visit.visitId } });
     if (receiptNumber && p.amount !== null) {
       // The oldest collection was deposited; the recent ones are still in hand.
       const isDeposited = p.daysAgo >= 5;
       if (isDeposited) {
-        depositAmount += p.amount;
+        depositMinor += p.amount;
         deposited.push(receiptNumber);
       }
       await db.insert(fosReceipts).values({
@@ -163,7 +165,7 @@ async function seedHistory(db: Db, ctx: { companyId: string; month: string; user
         receiptNumber,
         loanId: loan.loanId,
         allocationMonth: month,
-        amount: p.amount,
+        amountMinor: p.amount,
         paymentMode: 'cash',
         payerName: loan.name ?? 'Borrower',
         collectedAt: checkedInAt,
@@ -176,7 +178,7 @@ async function seedHistory(db: Db, ctx: { companyId: string; month: string; user
         companyId,
         loanId: loan.loanId,
         allocationMonth: month,
-        amount: loan.emi ?? 1000,
+        amountMinor: loan.emiMinor ?? 100_000,
         paidAt: new Date(checkedInAt.getTime() + DAY),
         channel: ['upi', 'netbanking', 'payment_link'][i % 3],
         reference: `SEED${String(i + 1).padStart(6, '0')}`,
@@ -184,7 +186,7 @@ async function seedHistory(db: Db, ctx: { companyId: string; month: string; user
     }
   }
   if (deposited.length > 0) {
-    await db.insert(fosDeposits).values({ depositId, companyId, idempotencyKey: `seed-${randomUUID()}`, userId, bankName: 'State Bank', branch: 'Main branch', depositedAt: at(4), amount: depositAmount });
+    await db.insert(fosDeposits).values({ depositId, companyId, idempotencyKey: `seed-${randomUUID()}`, userId, bankName: 'State Bank', branch: 'Main branch', depositedAt: at(4), amountMinor: depositMinor });
     for (const n of deposited) await db.update(fosReceipts).set({ depositId }).where(and(eq(fosReceipts.companyId, companyId), eq(fosReceipts.receiptNumber, n)));
   }
 }

@@ -55,9 +55,9 @@ export function demoTeam() {
 type Point = { lat: number; lng: number };
 const offset = (north: number, east: number): Point => ({ lat: DEMO_HOME_IN.lat + north * KM_LAT, lng: DEMO_HOME_IN.lng + east * kmLng() });
 
-/** Dispositions of the day's visits, in stop order; a visit's flags come from the same rules as the API's. */
+/** Dispositions of the day's visits, in stop order (amounts in paise); a visit's flags come from the same rules as the API's. */
 const DAY_PLAN = [
-  { disposition: 'Paid', amount: 1200, offKm: 0, photo: true },
+  { disposition: 'Paid', amount: 120_000, offKm: 0, photo: true },
   { disposition: 'Promise to Pay', amount: null, offKm: 0, photo: true, ptpAboveDues: true },
   { disposition: 'Door Locked', amount: null, offKm: 4.2, photo: true },
   { disposition: 'Customer Not Available', amount: null, offKm: 0, photo: false },
@@ -83,7 +83,7 @@ export async function seedDemoTeam(db: Db, config: AppConfig, opts: { now?: Date
   // Pune loans of the month nobody holds yet, nearest the centre first, shared out by the suggestion.
   const held = (await db.select({ loanId: loanAllocations.loanId }).from(loanAllocations).where(and(eq(loanAllocations.companyId, companyId), eq(loanAllocations.allocationMonth, month)))).map((r) => r.loanId);
   const candidates = await db
-    .select({ loanId: loans.loanId, pincode: loans.pincode, city: loans.city, dues: loans.totalClaimAmount })
+    .select({ loanId: loans.loanId, pincode: loans.pincode, city: loans.city, dues: loans.totalClaimAmountMinor })
     .from(loans)
     .where(and(eq(loans.companyId, companyId), eq(loans.allocationMonth, month), held.length > 0 ? notInArray(loans.loanId, held) : undefined));
   const placed = candidates
@@ -203,16 +203,16 @@ async function seedVisit(
   db: Db,
   files: ReturnType<typeof createFileStorage>,
   ctx: { companyId: string; month: string; userId: string; receiptNumber: string },
-  stop: { loanId: string; point: Point; dues: number | null },
+  stop: { loanId: string; point: Point; /** Total dues in paise. */ dues: number | null },
   plan: (typeof DAY_PLAN)[number],
   checkedInAt: Date,
 ): Promise<void> {
   const visitId = randomUUID();
   const at = plan.offKm > 0 ? { lat: stop.point.lat + plan.offKm * KM_LAT, lng: stop.point.lng } : stop.point;
   const photoKeys = plan.photo ? [(await files.put(`field/${ctx.companyId}/visits/${visitId}/1.jpg`, PHOTO)).key] : [];
-  const ptp = plan.disposition === 'Promise to Pay' ? { ptpDate: new Date(checkedInAt.getTime() + 5 * 86_400_000).toISOString().slice(0, 10), ptpAmount: Math.round((stop.dues ?? 5000) + ('ptpAboveDues' in plan ? 2500 : 0)) } : { ptpDate: null, ptpAmount: null };
+  const ptp = plan.disposition === 'Promise to Pay' ? { ptpDate: new Date(checkedInAt.getTime() + 5 * 86_400_000).toISOString().slice(0, 10), ptpAmountMinor: (stop.dues ?? 500_000) + ('ptpAboveDues' in plan ? 250_000 : 0) } : { ptpDate: null, ptpAmountMinor: null };
   const { flags, distance_m } = visitFlags({ latitude: at.lat, longitude: at.lng, accuracy_m: 12, photo_count: photoKeys.length }, stop.point);
-  if (ptp.ptpAmount !== null && ptpAboveDues(ptp.ptpAmount, stop.dues)) flags.push('ptp_above_dues');
+  if (ptp.ptpAmountMinor !== null && ptpAboveDues(ptp.ptpAmountMinor, stop.dues)) flags.push('ptp_above_dues');
   await db.insert(fosVisits).values({
     visitId,
     companyId: ctx.companyId,
@@ -226,7 +226,7 @@ async function seedVisit(
     checkedInAt,
     personMet: plan.disposition === 'Door Locked' || plan.disposition === 'Customer Not Available' ? 'No one' : 'Borrower',
     disposition: plan.disposition,
-    amountCollected: plan.amount,
+    amountCollectedMinor: plan.amount,
     ...ptp,
     remarks: '',
     receiptNumber: plan.amount !== null ? ctx.receiptNumber : null,
@@ -244,7 +244,7 @@ async function seedVisit(
       receiptNumber: ctx.receiptNumber,
       loanId: stop.loanId,
       allocationMonth: ctx.month,
-      amount: plan.amount,
+      amountMinor: plan.amount,
       paymentMode: 'cash',
       payerName: 'Borrower',
       collectedAt: checkedInAt,

@@ -90,9 +90,9 @@ describe('company days', () => {
 
 describe('verification rules', () => {
   it('flags a PTP above the dues, compared in paise', () => {
-    expect(ptpAboveDues(1000.01, 1000)).toBe(true);
-    expect(ptpAboveDues(1000, 1000)).toBe(false);
-    expect(ptpAboveDues(500, null)).toBe(false);
+    expect(ptpAboveDues(100_001, 100_000)).toBe(true);
+    expect(ptpAboveDues(100_000, 100_000)).toBe(false);
+    expect(ptpAboveDues(50_000, null)).toBe(false);
   });
   it('needs a reason to reject and refuses markup', () => {
     expect(decisionProblem('rejected', '  ')).toBe(REJECT_REASON_REQUIRED);

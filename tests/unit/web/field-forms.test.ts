@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AllocatedLoan } from '../../../src/domain/contracts/field/visits';
 import { receiptText, type ReceiptLabels } from '../../../src/web/features/field/receipts/receipt-text';
 import { buildReceiptBody, buildVisitBody, EMPTY_DRAFT } from '../../../src/web/features/field/visits/visit-draft';
+import { bodyMinor, minorOf, moneyMinor } from '../../../src/web/features/field/format';
 import { formatDistance, navigateLink, planVisits, telLink } from '../../../src/web/features/field/visits/visit-plan';
 
 const loan = (id: string, priority: number, lat: number | null, lng: number | null, dues = 1000): AllocatedLoan => ({
@@ -17,7 +18,9 @@ const loan = (id: string, priority: number, lat: number | null, lng: number | nu
   latitude: lat,
   longitude: lng,
   total_dues: dues,
+  total_dues_minor: dues * 100,
   expected_emi: null,
+  expected_emi_minor: null,
   dpd: 40,
   bucket: 'B2',
   priority,
@@ -89,7 +92,12 @@ describe('buildReceiptBody', () => {
   it('needs the cheque number and bank for a cheque, not for cash', () => {
     expect(buildReceiptBody({ payment_mode: 'cheque', amount: '500', instrument_number: '', bank_name: '', payer_name: 'Ravi' }, ctx).errors).toEqual({ instrument_number: 'required', bank_name: 'required' });
     const { body } = buildReceiptBody({ payment_mode: 'cash', amount: '500.5', instrument_number: 'ignored', bank_name: 'ignored', payer_name: 'Ravi' }, ctx);
-    expect(body).toMatchObject({ receipt_number: 'FE0001-000007', amount: 500.5, payment_mode: 'cash', instrument_number: null, bank_name: null, payer_name: 'Ravi' });
+    expect(body).toMatchObject({ receipt_number: 'FE0001-000007', amount: 500.5, amount_minor: 50_050, payment_mode: 'cash', instrument_number: null, bank_name: null, payer_name: 'Ravi' });
+  });
+
+  it('turns the typed amount into exact paise (no float: 1234.57 is 123457, not 123456)', () => {
+    const { body } = buildReceiptBody({ payment_mode: 'cash', amount: '1234.57', instrument_number: '', bank_name: '', payer_name: 'Ravi' }, ctx);
+    expect(body).toMatchObject({ amount_minor: 123_457, amount: 1234.57 });
   });
 
   it('refuses a zero amount or one with 3 decimals', () => {
@@ -112,5 +120,28 @@ describe('receiptText', () => {
     expect(text).toContain('Receipt no.: FE0001-000007');
     expect(text).toContain('Amount: Rs 1,23,456.50');
     expect(text).not.toContain('Bank:');
+  });
+});
+
+describe('field money display (issue 11: one formatter, minor units)', () => {
+  it('formats paise as Rs with Indian grouping and sen as Rp with thousands, — when unknown', () => {
+    expect(moneyMinor(12_345_650, 'INR')).toBe('Rs 1,23,456.50');
+    expect(moneyMinor(123_456_700, 'IDR')).toBe('Rp 1,234,567');
+    expect(moneyMinor(30, null)).toBe('Rs 0.30');
+    expect(moneyMinor(null, 'INR')).toBe('—');
+  });
+
+  it('reads the _minor field, else the legacy major field of an item an older app version queued', () => {
+    expect(bodyMinor({ amount: 1234.57, amount_minor: 123_457 })).toBe(123_457);
+    expect(bodyMinor({ amount: 1234.57 })).toBe(123_457);
+    expect(bodyMinor({ amount: 0.1 })).toBe(10);
+    expect(minorOf(null, 12_500.5)).toBe(1_250_050);
+    expect(minorOf(undefined, null)).toBeNull();
+  });
+
+  it('prints a receipt queued with amount_minor only', () => {
+    const labels = { title: 'Receipt', receiptNumber: 'No', loan: 'Loan', borrower: 'B', amount: 'Amount', mode: 'Mode', instrument: 'I', bank: 'Bank', payer: 'P', date: 'D', collectedBy: 'C', modeName: (m: string) => m };
+    const text = receiptText({ receipt_number: 'FE0001-000008', loan_id: 'L1', amount_minor: 1_000_010, payment_mode: 'cash', instrument_number: null, bank_name: null, payer_name: 'Ravi', collected_at: '2026-11-22T05:00:00.000Z', applicant_name: null, executive_name: null, company_name: null, currency: 'INR' }, labels);
+    expect(text).toContain('Amount: Rs 10,000.10');
   });
 });

@@ -19,6 +19,8 @@ function item(id: string, over: Partial<VerificationItem['visit']> = {}, rest: P
       amount_collected: null,
       ptp_date: '2026-11-30',
       ptp_amount: 5000,
+      ptp_amount_minor: 500_000,
+      amount_collected_minor: null,
       callback_at: null,
       dispute_reason: null,
       new_address: null,
@@ -57,9 +59,9 @@ describe('flagReasons', () => {
   });
 
   it('compares the PTP with the dues in the company currency (visit amounts in rupees, dues in paise)', () => {
-    const [reason] = flagReasons(item('v1', { flags: ['ptp_above_dues'], ptp_amount: 5000 }), 'INR');
+    const [reason] = flagReasons(item('v1', { flags: ['ptp_above_dues'], ptp_amount: 5000, ptp_amount_minor: 500_000 }), 'INR');
     expect(reason!.values).toEqual({ ptp: 'Rs 5,000', dues: 'Rs 3,000' });
-    const [rupiah] = flagReasons(item('v1', { flags: ['ptp_above_dues'], ptp_amount: 5000 }), 'IDR');
+    const [rupiah] = flagReasons(item('v1', { flags: ['ptp_above_dues'], ptp_amount: 5000, ptp_amount_minor: 500_000 }), 'IDR');
     expect(rupiah!.values).toEqual({ ptp: 'Rp 5,000', dues: 'Rp 3,000' });
   });
 
@@ -75,7 +77,7 @@ describe('flagReasons', () => {
   });
 
   it('falls back to the short reason when the figures are missing', () => {
-    const reasons = flagReasons(item('v1', { flags: ['too_far', 'ptp_above_dues', 'receipt_not_deposited', 'no_location', 'no_photo'], distance_m: null, ptp_amount: null }), 'INR');
+    const reasons = flagReasons(item('v1', { flags: ['too_far', 'ptp_above_dues', 'receipt_not_deposited', 'no_location', 'no_photo'], distance_m: null, ptp_amount: null, ptp_amount_minor: null }), 'INR');
     expect(reasons.map((r) => r.key)).toEqual([
       'verification.reason.too_far_unknown',
       'verification.reason.ptp_above_dues_unknown',

@@ -3,7 +3,7 @@
  * spec 2 /app/field-executive, /app/field-executive/online). Behind ./deposits.ts.
  */
 import { z } from 'zod';
-import { amount, isoDateTime } from '../common.schema';
+import { amount, isoDateTime, majorField, minorField, positiveMinorAmount } from '../common.schema';
 import { receiptRecord } from './receipts.schema';
 
 /** POST /api/fos/deposits (multipart: field `deposit` = this JSON, file `slip` = the deposit slip photo). */
@@ -13,10 +13,14 @@ export const depositBody = z.object({
   branch: z.string().max(120).default(''),
   deposit_reference: z.string().max(64).default(''),
   deposited_at: isoDateTime,
-  amount,
+  /** Major units (legacy); or send amount_minor. Must equal the receipts' total. */
+  amount: amount.optional(),
+  amount_minor: positiveMinorAmount.optional(),
 });
 export type DepositBody = z.infer<typeof depositBody>;
 export const depositRecord = depositBody.extend({
+  amount: majorField,
+  amount_minor: minorField,
   deposit_id: z.string(),
   user_id: z.string(),
   slip_url: z.string().nullable(),
@@ -25,7 +29,8 @@ export const depositRecord = depositBody.extend({
 /** GET /api/fos/deposits: the executive's undeposited receipts (cash, cheque, DD) with their age, and past deposits. */
 export const depositsResponse = z.object({
   undeposited: z.array(receiptRecord.extend({ age_hours: z.number() })),
-  undeposited_total: z.number(),
+  undeposited_total: majorField,
+  undeposited_total_minor: minorField,
   deposits: z.array(depositRecord),
 });
 
@@ -34,7 +39,8 @@ export const onlineRecovery = z.object({
   payment_id: z.string(),
   loan_id: z.string(),
   applicant_name: z.string().nullable(),
-  amount: z.number(),
+  amount: majorField,
+  amount_minor: minorField,
   paid_at: z.string(),
   channel: z.string(),
   reference: z.string().nullable(),
@@ -42,7 +48,7 @@ export const onlineRecovery = z.object({
   attributed_visit_id: z.string().nullable(),
   attributed_visit_at: z.string().nullable(),
 });
-export const onlineRecoveriesResponse = z.object({ recoveries: z.array(onlineRecovery), total_amount: z.number() });
+export const onlineRecoveriesResponse = z.object({ recoveries: z.array(onlineRecovery), total_amount: majorField, total_amount_minor: minorField });
 export const depositParams = z.object({ deposit_id: z.string().min(1).max(64) });
 export type DepositRecord = z.infer<typeof depositRecord>;
 export type DepositsResponse = z.infer<typeof depositsResponse>;

@@ -3,14 +3,16 @@
  */
 import { z } from 'zod';
 import { PAYMENT_MODES } from '../../field/dispositions';
-import { amount, isoDateTime, month } from '../common.schema';
+import { amount, isoDateTime, majorField, minorField, month, positiveMinorAmount } from '../common.schema';
 
 /** POST /api/fos/receipts (JSON). */
 export const receiptBody = z.object({
   receipt_number: z.string().regex(/^[A-Z0-9]+-\d{6,}$/, 'receipt_number must be <executive code>-<6-digit sequence>'),
   loan_id: z.string().min(1),
   allocation_month: month,
-  amount,
+  /** Major units (legacy); or send amount_minor. */
+  amount: amount.optional(),
+  amount_minor: positiveMinorAmount.optional(),
   payment_mode: z.enum(PAYMENT_MODES),
   /** Cheque / DD number, or UPI reference. */
   instrument_number: z.string().max(64).nullable().default(null),
@@ -22,6 +24,8 @@ export const receiptBody = z.object({
 });
 export type ReceiptBody = z.infer<typeof receiptBody>;
 export const receiptRecord = receiptBody.extend({
+  amount: majorField,
+  amount_minor: minorField,
   receipt_id: z.string(),
   user_id: z.string(),
   deposit_id: z.string().nullable(),

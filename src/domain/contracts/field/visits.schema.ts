@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { FOS_DISPOSITIONS, PERSONS_MET } from '../../field/dispositions';
 import { VISIT_FLAGS } from '../../field/geo';
 import { VERIFICATION_STATUSES } from '../../field/verification';
-import { amount, calendarDay, isoDateTime, month } from '../common.schema';
+import { amount, calendarDay, isoDateTime, majorField, minorField, month } from '../common.schema';
 import { VISIT_MAX_PHOTOS } from './visits';
 
 /** One loan of the signed-in executive's allocation (GET /api/fos/allocation). */
@@ -23,8 +23,10 @@ export const allocatedLoan = z.object({
   /** The pincode / postal area centroid (geocoded on the server from the pincode), or null. */
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  total_dues: z.number().nullable(),
-  expected_emi: z.number().nullable(),
+  total_dues: majorField.nullable(),
+  total_dues_minor: minorField.nullable(),
+  expected_emi: majorField.nullable(),
+  expected_emi_minor: minorField.nullable(),
   dpd: z.number().int().nullable(),
   bucket: z.string().nullable(),
   /** 1 (highest) to 5: from dpd and dues, for the day plan. */
@@ -68,6 +70,8 @@ export const visitBody = z.object({
 export type VisitBody = z.infer<typeof visitBody>;
 
 export const visitRecord = visitBody.extend({
+  amount_collected_minor: minorField.nullable(),
+  ptp_amount_minor: minorField.nullable(),
   visit_id: z.string(),
   user_id: z.string(),
   executive_name: z.string().nullable(),

@@ -3,6 +3,7 @@
  * loan-details, call-details, final status, activity, remarks, customer profile; issue 3). Behind ./profiles.ts.
  */
 import { z } from 'zod';
+import { majorField, minorField } from '../common.schema';
 import { companyQuery, pagingQuery } from '../envelope';
 import { ACTIVITY_KINDS } from './profiles';
 import { allocationMonth, loanRecord } from './loans.schema';
@@ -24,7 +25,7 @@ export const callDetails = z.object({
   total_ptp: z.number().int(),
   total_broken_ptp: z.number().int(),
   /** The latest PTP: date 'YYYY-MM-DD' and amount, or null. */
-  last_ptp: z.object({ ptp_date: z.string(), ptp_amount: z.number().nullable() }).nullable(),
+  last_ptp: z.object({ ptp_date: z.string(), ptp_amount: majorField.nullable(), ptp_amount_minor: minorField.nullable() }).nullable(),
 });
 export const contactPerson = z.object({ name: z.string().nullable(), contact_number: z.string().nullable(), relation: z.enum(['co_applicant', 'reference']) });
 export const address = z.object({
@@ -42,7 +43,8 @@ export const loanDetails = z.object({
     /** 'Customer Id' for credit-line companies, else 'Loan Id' (spec 3). */
     id_label: z.enum(['Loan Id', 'Customer Id']),
     id_value: z.string(),
-    total_dues: z.number().nullable(),
+    total_dues: majorField.nullable(),
+    total_dues_minor: minorField.nullable(),
     dpd: z.number().nullable(),
     bucket: z.string().nullable(),
     currency: z.enum(['INR', 'IDR']),

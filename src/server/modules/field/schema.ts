@@ -3,17 +3,18 @@
  * position pings (partitioned by day) and each executive's last position. Every row
  * a phone writes carries the Idempotency-Key it was posted with (unique per company), so a replayed
  * outbox item can never make a second row. Files (photos, slips, documents) live in file storage
- * under `field/<company>/...`; the rows keep their keys. Amounts are numeric(18,2).
+ * under `field/<company>/...`; the rows keep their keys. Amounts are bigint minor units (paise, sen; `<name>_minor`).
  */
 import { sql } from 'drizzle-orm';
-import { date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { VisitFlag } from '../../../domain/field/geo';
 import { companyRef } from '../companies/queries';
 import { userRef } from '../users/queries';
 
 const id = (name: string) => text(name).primaryKey().default(sql`gen_random_uuid()::text`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const amount = (name: string) => numeric(name, { precision: 18, scale: 2, mode: 'number' });
+/** An amount in minor units (paise, sen): bigint read as a JS number (≤ MAX_MINOR, safe). */
+const minor = (name: string) => bigint(name, { mode: 'number' });
 const company = () => text('company_id').notNull().references(companyRef);
 const author = () => text('user_id').notNull().references(userRef);
 
@@ -32,9 +33,9 @@ export const fosVisits = pgTable(
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }).notNull(),
     personMet: text('person_met').notNull(),
     disposition: text('disposition').notNull(),
-    amountCollected: amount('amount_collected'),
+    amountCollectedMinor: minor('amount_collected_minor'),
     ptpDate: date('ptp_date', { mode: 'string' }),
-    ptpAmount: amount('ptp_amount'),
+    ptpAmountMinor: minor('ptp_amount_minor'),
     callbackAt: timestamp('callback_at', { withTimezone: true }),
     disputeReason: text('dispute_reason'),
     newAddress: text('new_address'),
@@ -73,7 +74,7 @@ export const fosDeposits = pgTable(
     branch: text('branch').notNull().default(''),
     depositReference: text('deposit_reference').notNull().default(''),
     depositedAt: timestamp('deposited_at', { withTimezone: true }).notNull(),
-    amount: amount('amount').notNull(),
+    amountMinor: minor('amount_minor').notNull(),
     slipKey: text('slip_key'),
     createdAt: createdAt(),
   },
@@ -91,7 +92,7 @@ export const fosReceipts = pgTable(
     receiptNumber: text('receipt_number').notNull(),
     loanId: text('loan_id').notNull(),
     allocationMonth: text('allocation_month').notNull(),
-    amount: amount('amount').notNull(),
+    amountMinor: minor('amount_minor').notNull(),
     paymentMode: text('payment_mode').notNull(),
     instrumentNumber: text('instrument_number'),
     bankName: text('bank_name'),

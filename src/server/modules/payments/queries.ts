@@ -1,20 +1,20 @@
 /**
  * What other areas may use of the payments area (docs/decisions/007-area-kernel.md): a company's
- * payments as a query-builder subquery or a raw-SQL relation. Amounts in rupees/rupiah.
+ * payments as a query-builder subquery or a raw-SQL relation. Amounts in minor units (paise, sen).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loanPayments } from './schema';
 
-/** A company's payments as a subquery `payments` (paymentId, loanId, allocationMonth, amount, paidAt, channel, reference). */
+/** A company's payments as a subquery `payments` (paymentId, loanId, allocationMonth, amountMinor, paidAt, channel, reference). */
 export function paymentsSubquery(db: DbOrTx, companyId: string) {
   return db
     .select({
       paymentId: loanPayments.paymentId,
       loanId: loanPayments.loanId,
       allocationMonth: loanPayments.allocationMonth,
-      amount: loanPayments.amount,
+      amountMinor: loanPayments.amountMinor,
       paidAt: loanPayments.paidAt,
       channel: loanPayments.channel,
       reference: loanPayments.reference,
@@ -24,7 +24,7 @@ export function paymentsSubquery(db: DbOrTx, companyId: string) {
     .as('payments');
 }
 
-/** A company's payments for raw SQL: `from ${paymentsRelation(companyId)} p` (payment_id, loan_id, allocation_month, amount, paid_at, channel). */
+/** A company's payments for raw SQL: `from ${paymentsRelation(companyId)} p` (payment_id, loan_id, allocation_month, amount_minor, paid_at, channel). */
 export function paymentsRelation(companyId: string): SQL {
-  return sql`(select payment_id, loan_id, allocation_month, amount, paid_at, channel from loan_payments where company_id = ${companyId})`;
+  return sql`(select payment_id, loan_id, allocation_month, amount_minor, paid_at, channel from loan_payments where company_id = ${companyId})`;
 }

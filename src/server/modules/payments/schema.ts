@@ -4,7 +4,7 @@
  * app's online recoveries, which attributes each to the executive's latest visit.
  */
 import { sql } from 'drizzle-orm';
-import { index, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { companyRef } from '../companies/queries';
 
 export const loanPayments = pgTable(
@@ -14,8 +14,8 @@ export const loanPayments = pgTable(
     companyId: text('company_id').notNull().references(companyRef),
     loanId: text('loan_id').notNull(),
     allocationMonth: text('allocation_month').notNull(),
-    /** Rupees or rupiah, 2 decimals. */
-    amount: numeric('amount', { precision: 18, scale: 2, mode: 'number' }).notNull(),
+    /** Minor units: paise or sen. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     /** 'upi' | 'netbanking' | 'payment_link' | … as the gateway reports it. */
     channel: text('channel').notNull(),

@@ -24,12 +24,15 @@ export const PROMOTED_COLUMNS: Readonly<Record<string, AnyColumn>> = {
   pincode: loans.pincode,
   dpd: loans.dpd,
   allocation_dpd_value: loans.allocationDpdValue,
-  principal_outstanding: loans.principalOutstanding,
-  total_claim_amount: loans.totalClaimAmount,
-  expected_emi: loans.expectedEmi,
+  principal_outstanding: loans.principalOutstandingMinor,
+  total_claim_amount: loans.totalClaimAmountMinor,
+  expected_emi: loans.expectedEmiMinor,
   date_of_default: loans.dateOfDefault,
   [CO_APPLICANT_COUNT_FILTER_KEY]: loans.coApplicantCount,
 };
+
+/** Promoted amount variables whose column holds minor units (`<name>_minor`, bigint). */
+const MINOR_COLUMNS: ReadonlySet<string> = new Set(['principal_outstanding', 'total_claim_amount', 'expected_emi']);
 
 const NUMERIC_TYPES: ReadonlySet<string> = new Set(['amount', 'number', 'integer']);
 
@@ -40,6 +43,8 @@ const NUMERIC_TYPES: ReadonlySet<string> = new Set(['amount', 'number', 'integer
  */
 export function variableSql(name: string, dataType: VariableDataType | string): SQL {
   const column = PROMOTED_COLUMNS[name];
+  // Amount columns hold minor units; filters and options speak the variable's major units (exact numeric division).
+  if (column && MINOR_COLUMNS.has(name)) return sql`(${column}::numeric / 100)`;
   if (column) return name === 'date_of_default' ? sql`${column}::text` : sql`${column}`;
   if (NUMERIC_TYPES.has(dataType)) {
     return sql`(case when jsonb_typeof(${loans.variables} -> ${name}) = 'number' then (${loans.variables} ->> ${name})::numeric end)`;
@@ -116,7 +121,8 @@ export function selectionSql(s: LoanSelection): SQL {
 
 /** ORDER BY of a sort on variable `name` of `dataType`, nulls last, ties by loan_id then row id for stable pages. */
 export function sortSql(name: string, dataType: VariableDataType | string, order: 'asc' | 'desc'): SQL[] {
-  const value = variableSql(name, dataType);
+  // A minor-unit column sorts as itself (same order as major units, and the loans_month_claim index applies).
+  const value = MINOR_COLUMNS.has(name) ? sql`${PROMOTED_COLUMNS[name]}` : variableSql(name, dataType);
   const primary = order === 'asc' ? sql`${value} asc nulls last` : sql`${value} desc nulls last`;
   return name === 'loan_id' ? [primary, asc(loans.id)] : [primary, order === 'asc' ? asc(loans.loanId) : desc(loans.loanId)];
 }

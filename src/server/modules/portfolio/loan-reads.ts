@@ -28,9 +28,9 @@ export interface LoanSummary extends LoanKey {
   dpd: number | null;
   /** The allocation's dpd bucket. */
   bucket: string | null;
-  /** Rupees/rupiah (numeric(18,2)). */
-  totalClaimAmount: number | null;
-  expectedEmi: number | null;
+  /** Minor units (paise, sen). */
+  totalClaimAmountMinor: number | null;
+  expectedEmiMinor: number | null;
   /** Every variable's value, masked for the view's caller. */
   record: LoanRecord;
 }
@@ -43,8 +43,8 @@ function summaryOf(view: PortfolioView, row: LoanRow): LoanSummary {
     city: row.city,
     dpd: row.dpd,
     bucket: row.allocationDpdValue,
-    totalClaimAmount: row.totalClaimAmount,
-    expectedEmi: row.expectedEmi,
+    totalClaimAmountMinor: row.totalClaimAmountMinor,
+    expectedEmiMinor: row.expectedEmiMinor,
     record: view.masker.record(toLoanRecord(row, null)),
   };
 }

@@ -7,11 +7,12 @@
  * parameter count at 4 whatever the batch size and avoids one round trip per row.
  */
 import { sql } from 'drizzle-orm';
+import { MAX_MINOR } from '../../../domain/common/money';
 import type { RowValue } from '../../../domain/portfolio/row-validation';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/sql-helpers';
 
-type SqlType = 'text' | 'int' | 'numeric' | 'date';
+type SqlType = 'text' | 'int' | 'minor' | 'date';
 
 /** Variables copied from `variables` into typed columns of `loans` (for filters, sorting, search). */
 const PROMOTED: readonly [name: string, type: SqlType][] = [
@@ -25,9 +26,9 @@ const PROMOTED: readonly [name: string, type: SqlType][] = [
   ['pincode', 'text'],
   ['dpd', 'int'],
   ['allocation_dpd_value', 'text'],
-  ['principal_outstanding', 'numeric'],
-  ['total_claim_amount', 'numeric'],
-  ['expected_emi', 'numeric'],
+  ['principal_outstanding', 'minor'],
+  ['total_claim_amount', 'minor'],
+  ['expected_emi', 'minor'],
   ['date_of_default', 'date'],
 ];
 
@@ -43,8 +44,10 @@ function promotedSql(name: string, type: SqlType): string {
   switch (type) {
     case 'int':
       return `case when jsonb_typeof(${x}) = 'number' and ${x}::text ~ '^-?[0-9]{1,9}$' then ${x}::text::int end`;
-    case 'numeric':
-      return `case when jsonb_typeof(${x}) = 'number' then ${x}::text::numeric end`;
+    case 'minor':
+      // Major units in the variables (rupees), minor units in the column (paise): exact numeric
+      // arithmetic; an amount beyond MAX_MINOR reads as null rather than overflowing bigint.
+      return `case when jsonb_typeof(${x}) = 'number' and abs(${x}::text::numeric) <= ${MAX_MINOR / 100} then round(${x}::text::numeric * 100)::bigint end`;
     case 'date':
       return `case when jsonb_typeof(${x}) = 'string' and (${x} #>> '{}') ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then (${x} #>> '{}')::date end`;
     default:
@@ -70,11 +73,13 @@ export interface LoanBatchRow {
   values: Record<string, RowValue>;
 }
 
-const insertColumns = sql.raw(PROMOTED.map(([name]) => name).join(', '));
+/** The column of a promoted variable: amounts live in `<name>_minor`. */
+const columnOf = ([name, type]: readonly [string, SqlType]) => (type === 'minor' ? `${name}_minor` : name);
+const insertColumns = sql.raw(PROMOTED.map(columnOf).join(', '));
 const selectColumns = sql.raw(PROMOTED.map(([name, type]) => promotedSql(name, type)).join(',\n'));
 // A promoted column changes only when the new row carries that variable (mapped, even if empty).
 const updateColumns = sql.raw(
-  PROMOTED.map(([name]) => `${name} = case when jsonb_exists(excluded.variables, '${name}') then excluded.${name} else loans.${name} end`).join(',\n'),
+  PROMOTED.map((p) => `${columnOf(p)} = case when jsonb_exists(excluded.variables, '${p[0]}') then excluded.${columnOf(p)} else loans.${columnOf(p)} end`).join(',\n'),
 );
 
 /**

@@ -4,6 +4,7 @@
  * `/final/status/{id}`, `/customer/profile/{id}`; spec 8 'No loan details found'; spec 9 call log
  * windows). Every loan value leaves through the caller's Masker.
  */
+import { MAX_MINOR, toMinor } from '../../../domain/common/money';
 import { textOrNull } from '../../db/sql-helpers';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -55,6 +56,8 @@ async function requireLoan(db: Db, companyId: string, loanId: string, month?: st
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? null : Number(v));
+/** A major-unit amount (a variable's value, an event's legacy field) in minor units, exactly; null when not an amount. */
+const minorOrNull = (major: number | null): number | null => (major === null || Math.abs(major) > MAX_MINOR / 100 ? null : toMinor(major));
 
 /** The address a (masked) loan record carries: address lines, city, state and pincode. */
 export function addressesOf(record: LoanRecord): Address[] {
@@ -102,7 +105,7 @@ export async function callDetailsOf(db: Db, companyId: string, loanId: string, n
       .where(and(mine, sql`${loanEvents.createdAt} <= ${until}`)),
     db.select({ details: loanEvents.details }).from(loanEvents).where(and(mine, eq(loanEvents.kind, 'ptp'))).orderBy(desc(loanEvents.createdAt)).limit(1),
   ]);
-  const lastPtp = last ? { ptp_date: String(last.details.ptp_date ?? ''), ptp_amount: num(last.details.ptp_amount) } : null;
+  const lastPtp = last ? { ptp_date: String(last.details.ptp_date ?? ''), ptp_amount: num(last.details.ptp_amount), ptp_amount_minor: num(last.details.ptp_amount_minor) ?? minorOrNull(num(last.details.ptp_amount)) } : null;
   return { ...counts, last_ptp: lastPtp };
 }
 
@@ -149,6 +152,7 @@ export async function loanDetails(db: Db, view: PortfolioView, loanId: string, m
       id_label: company?.isCreditLine ? 'Customer Id' : 'Loan Id',
       id_value: record.loan_id,
       total_dues: num(record.total_claim_amount),
+      total_dues_minor: minorOrNull(num(record.total_claim_amount)),
       dpd: num(record.dpd),
       bucket: textOrNull(record.allocation_dpd_value),
       currency: company?.currency === 'IDR' ? 'IDR' : 'INR',

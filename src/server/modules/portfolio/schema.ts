@@ -6,17 +6,17 @@
  * A loan is one row per (company_id, allocation_month, loan_id): re-importing a month updates it.
  * Every normalised value of the allocation row is kept in `variables` (jsonb, keyed by
  * variable_name); the fields lists filter, sort and search on are also promoted to columns.
- * Amounts are numeric(18,2) in rupees or rupiah, never float.
+ * Amounts are bigint minor units (paise, sen) in `<name>_minor` columns; the variables jsonb keeps the file's rupees / rupiah.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
 import type { VariableValue } from '../../../domain/contracts/portfolio/loans';
 import { companyRef } from '../companies/queries';
 
 const id = (name: string) => text(name).primaryKey().default(sql`gen_random_uuid()::text`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const amount = (name: string) => numeric(name, { precision: 18, scale: 2, mode: 'number' });
+const minor = (name: string) => bigint(name, { mode: 'number' });
 
 /** Company-defined variables and company overrides of system variables (label, mandatory, masking). */
 export const companyVariables = pgTable(
@@ -57,9 +57,9 @@ export const loans = pgTable(
     pincode: text('pincode'),
     dpd: integer('dpd'),
     allocationDpdValue: text('allocation_dpd_value'),
-    principalOutstanding: amount('principal_outstanding'),
-    totalClaimAmount: amount('total_claim_amount'),
-    expectedEmi: amount('expected_emi'),
+    principalOutstandingMinor: minor('principal_outstanding_minor'),
+    totalClaimAmountMinor: minor('total_claim_amount_minor'),
+    expectedEmiMinor: minor('expected_emi_minor'),
     dateOfDefault: date('date_of_default', { mode: 'string' }),
     coApplicantCount: integer('co_applicant_count').notNull().default(0),
     /** Every variable's normalised value, keyed by variable_name (includes the promoted columns). */
@@ -77,7 +77,7 @@ export const loans = pgTable(
     unique('loans_company_month_loan').on(t.companyId, t.allocationMonth, t.loanId),
     index('loans_month_dpd').on(t.companyId, t.allocationMonth, t.dpd),
     index('loans_month_state').on(t.companyId, t.allocationMonth, t.state),
-    index('loans_month_claim').on(t.companyId, t.allocationMonth, t.totalClaimAmount),
+    index('loans_month_claim').on(t.companyId, t.allocationMonth, t.totalClaimAmountMinor),
     index('loans_customer').on(t.companyId, t.clientCustomerId),
     index('loans_loan_id').on(t.companyId, t.loanId),
     index('loans_import').on(t.lastImportId),

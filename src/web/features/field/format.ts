@@ -1,5 +1,5 @@
 /** Display helpers of the field screens: times, held durations, money with the allocation currency. */
-import { formatMoney, type Currency } from '../../../domain/common/money';
+import { formatMinor, toMinor, type Currency, type Minor } from '../../../domain/common/money';
 
 /** A time for a field screen: 'HH:MM' today, else a short date and time, in the UI language. */
 export function formatWhen(iso: string | null | undefined, language: string, now = new Date()): string {
@@ -23,9 +23,26 @@ function dateTimeFormat(language: string, timeOnly: boolean): Intl.DateTimeForma
   return format;
 }
 
-/** Money of the allocation's currency ('Rs' default, spec 9); '—' when unknown. */
-export function money(amount: number | null | undefined, currency: Currency | null | undefined): string {
-  return amount === null || amount === undefined ? '—' : formatMoney(amount, currency ?? 'INR');
+/**
+ * Money in minor units (paise, sen) in the allocation's currency through the one formatter
+ * (formatMinor: 'Rs 1,23,456.50', 'Rp 1,234,567'; spec 9, 'Rs' by default); '—' when unknown.
+ */
+export function moneyMinor(minor: Minor | null | undefined, currency: Currency | null | undefined): string {
+  return minor === null || minor === undefined ? '—' : formatMinor(minor, currency ?? 'INR');
+}
+
+/**
+ * An amount in minor units from a `_minor` field, else from its legacy major-unit twin (an outbox
+ * item or cached answer saved by an older app version) converted exactly; null when neither is set.
+ */
+export function minorOf(minor: Minor | null | undefined, major: number | null | undefined): Minor | null {
+  if (minor !== undefined && minor !== null) return minor;
+  return major === undefined || major === null ? null : toMinor(major);
+}
+
+/** The amount of a receipt, deposit or payment (`amount_minor` / `amount`) in minor units; 0 when it has neither. */
+export function bodyMinor(body: { amount?: number | null; amount_minor?: number | null }): Minor {
+  return minorOf(body.amount_minor, body.amount) ?? 0;
 }
 
 /** Whole hours held → { days, hours } for 'held 2 d 5 h'. */

@@ -3,7 +3,7 @@
  * display name, `is_pinned`, up to 3 pinned; spec 9 "Max pinned columns: 3"), and how a cell
  * value is displayed. Pure functions; the choice is kept per company in localStorage.
  */
-import { formatMoney, type Currency } from '../../../domain/common/money';
+import { formatMinor, MAX_MINOR, toMinor, type Currency } from '../../../domain/common/money';
 import type { LoanRecord, VariableValue } from '../../../domain/contracts/portfolio/loans';
 import type { Variable } from '../../../domain/contracts/portfolio/variables';
 
@@ -109,7 +109,8 @@ export function pinnedOffsets(columns: readonly TableColumn[]): number[] {
 /** A cell as text: amounts in Rs/Rp (spec 9), empty as '—', masked values as the server sent them. */
 export function formatCell(value: VariableValue | undefined, dataType: string, currency: Currency): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (dataType === 'amount' && typeof value === 'number') return formatMoney(value, currency);
+  // Loan variables keep the major units of the imported file; shown through the one minor-unit formatter.
+  if (dataType === 'amount' && typeof value === 'number') return Number.isFinite(value) && Math.abs(value) <= MAX_MINOR / 100 ? formatMinor(toMinor(value), currency) : String(value);
   return String(value);
 }
 

@@ -9,7 +9,7 @@
 import { Badge, Box, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { formatMoney } from '../../../domain/common/money';
+import { formatMinor } from '../../../domain/common/money';
 import type { LoanDetails } from '../../../domain/contracts/portfolio/profiles';
 import { useShell } from '../../lib/shell-context';
 import { EmptyState, LoadingState } from '../../components/query-state';
@@ -37,7 +37,7 @@ function Header({ details, month, onMonth }: { details: LoanDetails; month: stri
           </Box>
         </Flex>
         <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
-          <Stat label={t('profile.total_dues')} value={header.total_dues === null ? '—' : formatMoney(header.total_dues, header.currency)} testId="profile-dues" />
+          <Stat label={t('profile.total_dues')} value={header.total_dues_minor === null ? '—' : formatMinor(header.total_dues_minor, header.currency)} testId="profile-dues" />
           <Stat label={t('profile.dpd')} value={header.dpd === null ? '—' : String(header.dpd)} />
           <Stat label={t('profile.bucket')} value={header.bucket ?? '—'} />
           <Stat label={t('profile.customer_id')} value={details.loan.client_customer_id ?? '—'} />
@@ -92,7 +92,7 @@ function Details({ details }: { details: LoanDetails }) {
             [t('profile.broken_ptp'), calls.total_broken_ptp],
             [
               t('profile.last_ptp'),
-              calls.last_ptp ? `${calls.last_ptp.ptp_date}${calls.last_ptp.ptp_amount === null ? '' : ` · ${formatMoney(calls.last_ptp.ptp_amount, currency)}`}` : '—',
+              calls.last_ptp ? `${calls.last_ptp.ptp_date}${calls.last_ptp.ptp_amount_minor === null ? '' : ` · ${formatMinor(calls.last_ptp.ptp_amount_minor, currency)}`}` : '—',
             ],
           ]}
         />

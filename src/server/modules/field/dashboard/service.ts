@@ -22,7 +22,7 @@ import { badRequest } from '../../../http/errors';
 import { allocationsRelation } from '../../allocation/queries';
 import { companyCountry } from '../../companies/queries';
 import { paymentsRelation } from '../../payments/queries';
-import { rowsOf } from '../../../db/sql-helpers';
+import { rowsOf, safeInteger } from '../../../db/sql-helpers';
 import type { ScopedUser } from '../../users/queries';
 import { scopedUsers } from '../../users/queries';
 import { callerScope, EXECUTIVE_PROFESSION } from '../tracking/service';
@@ -110,7 +110,6 @@ function selectList(values: Partial<Record<Column, SQL>>): SQL {
 
 /** The company day (text 'YYYY-MM-DD') of a timestamptz expression. */
 const dayOf = (f: Frame, expr: SQL) => sql`to_char((${expr} at time zone 'UTC') + make_interval(mins => ${f.offsetMinutes}), 'YYYY-MM-DD')`;
-const toPaise = (expr: SQL) => sql`round((${expr}) * 100)::bigint`;
 const userIn = (f: Frame, column: SQL) => sql`${column} in (select jsonb_array_elements_text(${JSON.stringify(f.executives.map((e) => e.userId))}::jsonb))`;
 const modes = () => sql.join(DEPOSITABLE_MODES.map((m) => sql`${m}`), sql`, `);
 
@@ -128,7 +127,7 @@ const visitColumns = (f: Frame): Partial<Record<Column, SQL>> => ({
 function visitRows(f: Frame, disposition?: string): SQL {
   return sql`select ${selectList({
     ...visitColumns(f),
-    amount_paise: toPaise(sql`v.amount_collected`),
+    amount_paise: sql`v.amount_collected_minor`,
     ptp_date: sql`v.ptp_date::text`,
     receipt_number: sql`v.receipt_number`,
   })}
@@ -142,18 +141,18 @@ function ptpRows(f: Frame, state?: 'kept' | 'broken' | 'open'): SQL {
   const dueEnd = sql`(((v.ptp_date + 1)::timestamp - make_interval(mins => ${f.offsetMinutes})) at time zone 'UTC')`;
   const rows = sql`select ${selectList({
     ...visitColumns(f),
-    amount_paise: toPaise(sql`v.ptp_amount`),
+    amount_paise: sql`v.ptp_amount_minor`,
     ptp_date: sql`v.ptp_date::text`,
-    ptp_state: sql`case when paid.p >= ${toPaise(sql`v.ptp_amount`)} then 'kept' when v.ptp_date < ${f.today}::date then 'broken' else 'open' end`,
+    ptp_state: sql`case when paid.p >= v.ptp_amount_minor then 'kept' when v.ptp_date < ${f.today}::date then 'broken' else 'open' end`,
     paid_paise: sql`paid.p`,
   })}
   from fos_visits v
   cross join lateral (select
-      coalesce((select sum(${toPaise(sql`r.amount`)}) from fos_receipts r where r.company_id = v.company_id and r.loan_id = v.loan_id and r.collected_at >= v.checked_in_at and r.collected_at < ${dueEnd}), 0)
-    + coalesce((select sum(${toPaise(sql`p.amount`)}) from ${paymentsRelation(f.companyId)} p where p.loan_id = v.loan_id and p.paid_at >= v.checked_in_at and p.paid_at < ${dueEnd}), 0)
+      coalesce((select sum(r.amount_minor) from fos_receipts r where r.company_id = v.company_id and r.loan_id = v.loan_id and r.collected_at >= v.checked_in_at and r.collected_at < ${dueEnd}), 0)
+    + coalesce((select sum(p.amount_minor) from ${paymentsRelation(f.companyId)} p where p.loan_id = v.loan_id and p.paid_at >= v.checked_in_at and p.paid_at < ${dueEnd}), 0)
     as p) paid
   where v.company_id = ${f.companyId} and ${userIn(f, sql`v.user_id`)} and v.checked_in_at >= ${f.start} and v.checked_in_at < ${f.end}
-    and v.disposition = 'Promise to Pay' and v.ptp_date is not null and v.ptp_amount is not null`;
+    and v.disposition = 'Promise to Pay' and v.ptp_date is not null and v.ptp_amount_minor is not null`;
   return state ? sql`select * from (${rows}) s where s.ptp_state = ${state}` : rows;
 }
 
@@ -164,7 +163,7 @@ const receiptColumns = (f: Frame): Partial<Record<Column, SQL>> => ({
   kind: sql`'receipt'`,
   at: sql`r.collected_at`,
   date: dayOf(f, sql`r.collected_at`),
-  amount_paise: toPaise(sql`r.amount`),
+  amount_paise: sql`r.amount_minor`,
   receipt_number: sql`r.receipt_number`,
   payment_mode: sql`r.payment_mode`,
 });
@@ -249,7 +248,7 @@ function metricRows(f: Frame, metric: DashboardMetric, narrow: { disposition?: s
 async function tally(db: Db, rows: SQL, key?: 'disposition' | 'ptp_state' | 'age_bucket'): Promise<{ user_id: string; key: string | null; n: number; amount: number }[]> {
   const keySql = key ? sql.identifier(key) : sql`null::text`;
   const res = await db.execute(sql`select x.user_id, ${keySql} as key, count(*)::int as n, coalesce(sum(x.amount_paise), 0)::bigint as amount from (${rows}) x group by x.user_id, ${keySql}`);
-  return rowsOf<{ user_id: string; key: string | null; n: number | string; amount: number | string }>(res).map((r) => ({ ...r, n: Number(r.n), amount: Number(r.amount) }));
+  return rowsOf<{ user_id: string; key: string | null; n: number | string; amount: number | string }>(res).map((r) => ({ ...r, n: Number(r.n), amount: safeInteger(r.amount) }));
 }
 
 function emptyFigures(): DashboardFigures {
@@ -409,5 +408,5 @@ export async function dashboardRows(db: Db, caller: Caller, query: z.infer<typeo
     age_hours: num(r.age_hours),
     age_bucket: str(r.age_bucket) as DashboardRow['age_bucket'],
   }));
-  return { ...empty, rows: out, total: Number(summary?.n ?? 0), amount_paise_total: Number(summary?.amount ?? 0) };
+  return { ...empty, rows: out, total: Number(summary?.n ?? 0), amount_paise_total: safeInteger(summary?.amount ?? 0) };
 }

@@ -7,7 +7,8 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DepositBody } from '../../../../domain/contracts/field/deposits';
 import type { depositRecord, depositsResponse, onlineRecoveriesResponse } from '../../../../domain/contracts/field/deposits.schema';
-import { formatMoney } from '../../../../domain/common/money';
+import { formatMinor, fromMinor, sumMinor } from '../../../../domain/common/money';
+import { requiredMinorOfBody } from '../../../http/amounts';
 import { DEPOSITABLE_MODES } from '../../../../domain/field/dispositions';
 import type { Db, DbOrTx } from '../../../db/client';
 import { badRequest, conflict, notFound } from '../../../http/errors';
@@ -39,14 +40,12 @@ function toDepositRecord(d: FosDepositRow, receiptNumbers: string[]): DepositRec
     branch: d.branch,
     deposit_reference: d.depositReference,
     deposited_at: d.depositedAt.toISOString(),
-    amount: d.amount,
+    amount: fromMinor(d.amountMinor),
+    amount_minor: d.amountMinor,
     slip_url: d.slipKey ? slipUrl(d.depositId) : null,
     created_at: d.createdAt.toISOString(),
   };
 }
-
-/** Paise / sen: compares amounts without float error. */
-const cents = (n: number) => Math.round(n * 100);
 
 /**
  * GET /api/fos/deposits: the caller's undeposited cash / cheque / DD receipts with their age in
@@ -72,9 +71,11 @@ export async function depositsOverview(db: Db, caller: Caller, now = new Date())
     for (const l of linked) numbers.set(l.depositId!, [...(numbers.get(l.depositId!) ?? []), l.n]);
   }
   const undeposited = open.map((r) => ({ ...toReceiptRecord(r), age_hours: Math.round((now.getTime() - r.collectedAt.getTime()) / 360_000) / 10 }));
+  const total = sumMinor(open.map((r) => r.amountMinor));
   return {
     undeposited,
-    undeposited_total: cents(undeposited.reduce((s, r) => s + r.amount, 0)) / 100,
+    undeposited_total: fromMinor(total),
+    undeposited_total_minor: total,
     deposits: deposits.map((d) => toDepositRecord(d, numbers.get(d.depositId) ?? [])),
   };
 }
@@ -86,6 +87,7 @@ export async function depositsOverview(db: Db, caller: Caller, now = new Date())
  *   the amount differs from the receipts' total (both amounts named)
  */
 export async function recordDeposit(tx: DbOrTx, files: FileStorage, caller: Caller, key: string, body: DepositBody, slip: FormFile | null, currency: 'INR' | 'IDR'): Promise<DepositRecord> {
+  const amountMinor = requiredMinorOfBody(body.amount, body.amount_minor);
   const wanted = [...new Set(body.receipt_numbers)];
   const rows = await tx
     .select()
@@ -98,9 +100,9 @@ export async function recordDeposit(tx: DbOrTx, files: FileStorage, caller: Call
     if (r.depositId) throw badRequest(`Receipt ${n} is already deposited`);
     if (!DEPOSITABLE_MODES.includes(r.paymentMode as (typeof DEPOSITABLE_MODES)[number])) throw badRequest(`Receipt ${n} was paid by ${r.paymentMode} and is not deposited at a bank`);
   }
-  const total = rows.reduce((s, r) => s + cents(r.amount), 0);
-  if (cents(body.amount) !== total) {
-    throw badRequest(`Deposit amount ${formatMoney(body.amount, currency)} does not match the receipts' total ${formatMoney(total / 100, currency)}`);
+  const total = sumMinor(rows.map((r) => r.amountMinor));
+  if (amountMinor !== total) {
+    throw badRequest(`Deposit amount ${formatMinor(amountMinor, currency)} does not match the receipts' total ${formatMinor(total, currency)}`);
   }
   const depositId = randomUUID();
   let slipKey: string | null = null;
@@ -119,7 +121,7 @@ export async function recordDeposit(tx: DbOrTx, files: FileStorage, caller: Call
         branch: body.branch,
         depositReference: body.deposit_reference,
         depositedAt: new Date(body.deposited_at),
-        amount: body.amount,
+        amountMinor,
         slipKey,
       })
       .returning();
@@ -168,7 +170,7 @@ export async function onlineRecoveries(db: Db, caller: Caller): Promise<z.infer<
     order by v.checked_in_at desc limit 1)`;
   const rows = await db
     .select({
-      payment: { paymentId: payments.paymentId, loanId: payments.loanId, allocationMonth: payments.allocationMonth, amount: payments.amount, paidAt: payments.paidAt, channel: payments.channel, reference: payments.reference },
+      payment: { paymentId: payments.paymentId, loanId: payments.loanId, allocationMonth: payments.allocationMonth, amountMinor: payments.amountMinor, paidAt: payments.paidAt, channel: payments.channel, reference: payments.reference },
       visit: attributed,
     })
     .from(payments)
@@ -183,7 +185,8 @@ export async function onlineRecoveries(db: Db, caller: Caller): Promise<z.infer<
       payment_id: payment.paymentId,
       loan_id: payment.loanId,
       applicant_name: names.get(loanKeyOf(payment)) ?? null,
-      amount: payment.amount,
+      amount: fromMinor(payment.amountMinor),
+      amount_minor: payment.amountMinor,
       paid_at: payment.paidAt.toISOString(),
       channel: payment.channel,
       reference: payment.reference,
@@ -191,5 +194,6 @@ export async function onlineRecoveries(db: Db, caller: Caller): Promise<z.infer<
       attributed_visit_at: parsed ? new Date(parsed.checked_in_at).toISOString() : null,
     };
   });
-  return { recoveries, total_amount: cents(recoveries.reduce((s, r) => s + r.amount, 0)) / 100 };
+  const total = sumMinor(rows.map((r) => r.payment.amountMinor));
+  return { recoveries, total_amount: fromMinor(total), total_amount_minor: total };
 }

@@ -4,10 +4,12 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { ReceiptBody, ReceiptRecord } from '../../../../domain/contracts/field/receipts';
+import { fromMinor, formatMinor, type Currency } from '../../../../domain/common/money';
 import { parseReceiptNumber } from '../../../../domain/field/receipt-number';
 import { containsMarkup } from '../../../../domain/validation/rules';
 import type { Db, DbOrTx } from '../../../db/client';
 import { AppError, badRequest } from '../../../http/errors';
+import { requiredMinorOfBody } from '../../../http/amounts';
 import { addLoanEvents } from '../../portfolio/queries';
 import type { Caller } from '../../../http/caller';
 import { allocatedLoanRow, executiveCode } from '../visits/service';
@@ -24,7 +26,8 @@ export function toReceiptRecord(r: FosReceiptRow): ReceiptRecord {
     receipt_number: r.receiptNumber,
     loan_id: r.loanId,
     allocation_month: r.allocationMonth,
-    amount: r.amount,
+    amount: fromMinor(r.amountMinor),
+    amount_minor: r.amountMinor,
     payment_mode: r.paymentMode as ReceiptRecord['payment_mode'],
     instrument_number: r.instrumentNumber,
     bank_name: r.bankName,
@@ -45,7 +48,8 @@ export const receiptExistsMessage = (n: string) => `Receipt number ${n} already 
  * @throws 400 number not starting with the caller's executive code or markup; 403/404 allocation;
  *   422 receiptExistsMessage when the number is taken (by another key): final, so the phone's outbox shows it instead of retrying (409 means 'still running' to it)
  */
-export async function recordReceipt(tx: DbOrTx, caller: Caller, key: string, body: ReceiptBody): Promise<ReceiptRecord> {
+export async function recordReceipt(tx: DbOrTx, caller: Caller, key: string, body: ReceiptBody, currency: Currency = 'INR'): Promise<ReceiptRecord> {
+  const amountMinor = requiredMinorOfBody(body.amount, body.amount_minor);
   const code = executiveCode(caller.user);
   if (parseReceiptNumber(body.receipt_number)?.executiveCode !== code) throw badRequest(`receipt_number must start with your executive code ${code}-`);
   for (const value of [body.payer_name, body.bank_name, body.instrument_number]) if (value && containsMarkup(value)) throw badRequest('Text must not contain markup tags');
@@ -61,7 +65,7 @@ export async function recordReceipt(tx: DbOrTx, caller: Caller, key: string, bod
       receiptNumber: body.receipt_number,
       loanId: body.loan_id,
       allocationMonth: body.allocation_month,
-      amount: body.amount,
+      amountMinor,
       paymentMode: body.payment_mode,
       instrumentNumber: body.instrument_number,
       bankName: body.bank_name,
@@ -77,8 +81,8 @@ export async function recordReceipt(tx: DbOrTx, caller: Caller, key: string, bod
     allocationMonth: body.allocation_month,
     kind: 'payment',
     module: 'fos',
-    remark: `Receipt ${body.receipt_number}: ${body.amount} by ${body.payment_mode}`,
-    details: { receipt_number: body.receipt_number, amount: body.amount, payment_mode: body.payment_mode },
+    remark: `Receipt ${body.receipt_number}: ${formatMinor(amountMinor, currency)} by ${body.payment_mode}`,
+    details: { receipt_number: body.receipt_number, amount: fromMinor(amountMinor), amount_minor: amountMinor, payment_mode: body.payment_mode },
     authorId: caller.user.userId,
     createdAt: row.collectedAt,
   }]);

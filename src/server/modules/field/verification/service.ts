@@ -27,7 +27,6 @@ import { toVisitRecord } from '../visits/service';
 import { callerScope } from '../tracking/service';
 
 const DAY_MS = 86_400_000;
-const paise = (amount: number | null) => (amount === null ? null : Math.round(amount * 100));
 
 /**
  * Flags the company's visits whose receipt (cash, cheque or DD) is still undeposited `days` after it
@@ -107,12 +106,12 @@ export async function verificationQueue(db: Db, caller: Caller, query: z.infer<t
         pincode: record ? textOrNull(record.pincode) : null,
         latitude: point?.lat ?? null,
         longitude: point?.lng ?? null,
-        total_dues_paise: paise(loan?.totalClaimAmount ?? null),
+        total_dues_paise: loan?.totalClaimAmountMinor ?? null,
       },
       receipt: r.receipt
         ? {
             receipt_number: r.receipt.receiptNumber,
-            amount_paise: Math.round(r.receipt.amount * 100),
+            amount_paise: r.receipt.amountMinor,
             payment_mode: r.receipt.paymentMode,
             collected_at: r.receipt.collectedAt.toISOString(),
             deposited: r.receipt.depositId !== null,

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { AllocatedLoan, AllocationResponse, VisitBody, VisitRecord } from '../../../../domain/contracts/field/visits';
 import { NO_LOAN_DETAILS_MESSAGE } from '../../../../domain/contracts/portfolio/profiles';
+import { fromMinor, toMinor } from '../../../../domain/common/money';
 import { requiredFields } from '../../../../domain/field/dispositions';
 import { visitFlags } from '../../../../domain/field/geo';
 import { ptpAboveDues } from '../../../../domain/field/verification';
@@ -85,11 +86,13 @@ export async function myAllocation(db: Db, caller: Caller, now = new Date()): Pr
       pincode: textOrNull(record.pincode),
       latitude: point?.lat ?? null,
       longitude: point?.lng ?? null,
-      total_dues: loan.totalClaimAmount,
-      expected_emi: loan.expectedEmi,
+      total_dues: majorOrNull(loan.totalClaimAmountMinor),
+      total_dues_minor: loan.totalClaimAmountMinor,
+      expected_emi: majorOrNull(loan.expectedEmiMinor),
+      expected_emi_minor: loan.expectedEmiMinor,
       dpd: loan.dpd,
       bucket: loan.bucket,
-      priority: visitPriority(loan.dpd, { total: loan.totalClaimAmount, emi: loan.expectedEmi }),
+      priority: visitPriority(loan.dpd, { total: loan.totalClaimAmountMinor, emi: loan.expectedEmiMinor }),
       last_disposition: visit?.disposition ?? null,
       last_visit_at: isoOrNull(visit?.checkedInAt ?? null),
       next_visit_date: visit?.nextVisitDate ?? null,
@@ -113,6 +116,9 @@ export async function allocatedLoanRow(db: DbOrTx, caller: Caller, loanId: strin
 
 // ---------------------------------------------------------------- visits
 
+/** A legacy major-unit wire value (rupees) of a minor amount, null kept. */
+const majorOrNull = (minor: number | null) => (minor === null ? null : fromMinor(minor));
+
 const photoUrl = (visitId: string, n: number) => `/api/fos/visits/${visitId}/photos/${n}`;
 
 /** A visit row as the wire sends it (contract visitRecord), with the executive's and reviewer's names. */
@@ -129,9 +135,11 @@ export function toVisitRecord(v: FosVisitRow, executiveName: string | null, veri
     checked_in_at: v.checkedInAt.toISOString(),
     person_met: v.personMet as VisitRecord['person_met'],
     disposition: v.disposition as VisitRecord['disposition'],
-    amount_collected: v.amountCollected,
+    amount_collected: majorOrNull(v.amountCollectedMinor),
+    amount_collected_minor: v.amountCollectedMinor,
     ptp_date: v.ptpDate,
-    ptp_amount: v.ptpAmount,
+    ptp_amount: majorOrNull(v.ptpAmountMinor),
+    ptp_amount_minor: v.ptpAmountMinor,
     callback_at: isoOrNull(v.callbackAt),
     dispute_reason: v.disputeReason,
     new_address: v.newAddress,
@@ -180,10 +188,12 @@ export async function recordVisit(
   photos: readonly FormFile[],
 ): Promise<VisitRecord> {
   checkVisitBody(body);
+  const amountCollectedMinor = body.amount_collected === null ? null : toMinor(body.amount_collected);
+  const ptpAmountMinor = body.ptp_amount === null ? null : toMinor(body.ptp_amount);
   const loan = await allocatedLoanRow(tx, caller, body.loan_id, body.allocation_month);
   const { country } = await companyCountry(tx, caller.companyId);
   const { flags, distance_m } = visitFlags({ ...body, photo_count: photos.length }, areaLocation(country, { pincode: loan.pincode, city: loan.city }));
-  if (body.disposition === 'Promise to Pay' && ptpAboveDues(body.ptp_amount, loan.totalClaimAmount)) flags.push('ptp_above_dues');
+  if (body.disposition === 'Promise to Pay' && ptpAboveDues(ptpAmountMinor, loan.totalClaimAmountMinor)) flags.push('ptp_above_dues');
   const visitId = randomUUID();
   const photoKeys: string[] = [];
   try {
@@ -206,9 +216,9 @@ export async function recordVisit(
         checkedInAt: new Date(body.checked_in_at),
         personMet: body.person_met,
         disposition: body.disposition,
-        amountCollected: body.amount_collected,
+        amountCollectedMinor,
         ptpDate: body.ptp_date,
-        ptpAmount: body.ptp_amount,
+        ptpAmountMinor,
         callbackAt: body.callback_at ? new Date(body.callback_at) : null,
         disputeReason: body.dispute_reason,
         newAddress: body.new_address,
@@ -231,7 +241,7 @@ export async function recordVisit(
       },
     ];
     if (body.disposition === 'Promise to Pay') {
-      timeline.push({ ...event, kind: 'ptp', remark: body.remarks || null, details: { ptp_date: body.ptp_date, ptp_amount: body.ptp_amount, broken: false, visit_id: visitId } });
+      timeline.push({ ...event, kind: 'ptp', remark: body.remarks || null, details: { ptp_date: body.ptp_date, ptp_amount: majorOrNull(ptpAmountMinor), ptp_amount_minor: ptpAmountMinor, broken: false, visit_id: visitId } });
     }
     await addLoanEvents(tx, timeline);
     // The check-in is a position of the executive too (trail, last position, live map).

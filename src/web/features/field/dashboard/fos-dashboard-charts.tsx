@@ -86,7 +86,8 @@ export default function FosDashboardCharts({ data, totals, currency, onDrill }: 
   const ages = AGE_BUCKETS.map((bucket) => ({
     key: bucket,
     name: t(`fos_dashboard.age.${bucket}`),
-    amount: totals.cash_age[bucket].amount_paise / 100,
+    // Charted in paise: the axis and tooltip format them with formatMinor.
+    amount: totals.cash_age[bucket].amount_paise,
     count: totals.cash_age[bucket].count,
     paise: totals.cash_age[bucket].amount_paise,
     fill: AGE_COLOURS[bucket],
@@ -95,7 +96,7 @@ export default function FosDashboardCharts({ data, totals, currency, onDrill }: 
     .sort((a, b) => b.visits_planned - a.visits_planned || b.visits_made - a.visits_made)
     .slice(0, 12)
     .map((x) => ({ user_id: x.user_id, name: x.name, made: x.visits_made, planned: x.visits_planned }));
-  const money = (major: number) => formatMinor(Math.round(major * 100), currency);
+  const money = (paise: number) => formatMinor(paise, currency);
 
   return (
     <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" data-testid="dashboard-charts">

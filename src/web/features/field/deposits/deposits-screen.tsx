@@ -17,7 +17,8 @@ import { toaster } from '../../../lib/toaster';
 import { useDeposits } from '../api';
 import { useCachedAllocation, useOutbox } from '../field-data';
 import { FormField } from '../form-field';
-import { formatWhen, heldFor, money } from '../format';
+import { fromMinor, sumMinor } from '../../../../domain/common/money';
+import { bodyMinor, formatWhen, heldFor, moneyMinor } from '../format';
 import { PhotoPicker, type PickedPhoto } from '../photo-picker';
 import { queuedDepositReceipts, queuedOf } from '../queued';
 import { useOnline } from '../shell/sync-bar';
@@ -28,7 +29,8 @@ interface Holding {
   receipt_number: string;
   loan_id: string;
   payment_mode: string;
-  amount: number;
+  /** Paise / sen. */
+  amount_minor: number;
   collected_at: string;
   age_hours: number;
   /** Still in the outbox (the server has not got the receipt yet). */
@@ -68,19 +70,19 @@ export default function DepositsScreen() {
     const items = outbox ?? [];
     const inDeposit = queuedDepositReceipts(items);
     const now = Date.now();
-    const fromServer: Holding[] = (server.data?.undeposited ?? []).map((r) => ({ ...r, queued: false }));
+    const fromServer: Holding[] = (server.data?.undeposited ?? []).map((r) => ({ ...r, amount_minor: bodyMinor(r), queued: false }));
     const known = new Set(fromServer.map((h) => h.receipt_number));
     const fromPhone: Holding[] = queuedOf(items, 'receipt')
       .map(({ body }) => body)
       .filter((r) => DEPOSITABLE_MODES.includes(r.payment_mode) && !known.has(r.receipt_number))
-      .map((r) => ({ ...r, age_hours: (now - new Date(r.collected_at).getTime()) / HOUR_MS, queued: true }));
+      .map((r) => ({ ...r, amount_minor: bodyMinor(r), age_hours: (now - new Date(r.collected_at).getTime()) / HOUR_MS, queued: true }));
     return [...fromServer, ...fromPhone].filter((h) => !inDeposit.has(h.receipt_number)).sort((a, b) => b.age_hours - a.age_hours);
   }, [outbox, server.data]);
 
   const queuedDeposits = useMemo(() => queuedOf(outbox ?? [], 'deposit'), [outbox]);
   const chosen = holdings.filter((h) => selected.has(h.receipt_number));
-  const total = Math.round(chosen.reduce((sum, h) => sum + h.amount * 100, 0)) / 100;
-  const heldTotal = Math.round(holdings.reduce((sum, h) => sum + h.amount * 100, 0)) / 100;
+  const total = sumMinor(chosen.map((h) => h.amount_minor));
+  const heldTotal = sumMinor(holdings.map((h) => h.amount_minor));
 
   /** Typing in a field clears its error. */
   const edit = (key: string, set: (value: string) => void) => (value: string) => {
@@ -115,13 +117,14 @@ export default function DepositsScreen() {
         branch: branch.trim(),
         deposit_reference: reference.trim(),
         deposited_at: new Date().toISOString(),
-        amount: total,
+        amount: fromMinor(total),
+        amount_minor: total,
       };
       await enqueue('deposit', {
         body,
         files: [{ name: 'deposit-slip.jpg', type: slip[0].blob.type || 'image/jpeg', blob: slip[0].blob }],
         loanId: null,
-        summary: `${t('field.sync.kind_deposit')} · ${body.bank_name} · ${money(total, currency)}`,
+        summary: `${t('field.sync.kind_deposit')} · ${body.bank_name} · ${moneyMinor(total, currency)}`,
       });
       toaster.create({ type: 'success', title: t('field.deposits.saved') });
       setSelected(new Set());
@@ -145,7 +148,7 @@ export default function DepositsScreen() {
           {t('field.deposits.title')}
         </Heading>
         <Text fontSize="sm" color="fg.muted" data-testid="held-total">
-          {t('field.deposits.held_total', { amount: money(heldTotal, currency), count: holdings.length })}
+          {t('field.deposits.held_total', { amount: moneyMinor(heldTotal, currency), count: holdings.length })}
         </Text>
       </Box>
       {!online && (
@@ -182,7 +185,7 @@ export default function DepositsScreen() {
                           <Text fontFamily="mono" fontSize="sm">
                             {h.receipt_number}
                           </Text>
-                          <Text fontWeight="bold">{money(h.amount, currency)}</Text>
+                          <Text fontWeight="bold">{moneyMinor(h.amount_minor, currency)}</Text>
                         </Flex>
                         <HStack gap="2" mt="1" wrap="wrap" fontWeight="normal">
                           <Text fontSize="sm" color="fg.muted">
@@ -207,7 +210,7 @@ export default function DepositsScreen() {
             <Card.Root size="sm">
               <Card.Body gap="3" p="3">
                 <Text fontWeight="semibold" data-testid="deposit-total">
-                  {t('field.deposits.selected_total', { count: chosen.length, amount: money(total, currency) })}
+                  {t('field.deposits.selected_total', { count: chosen.length, amount: moneyMinor(total, currency) })}
                 </Text>
                 <FormField label={t('field.deposits.bank')} error={errors.bank} required>
                   <Input value={bank} onChange={(e) => edit('bank', setBank)(e.currentTarget.value)} maxLength={120} />
@@ -237,7 +240,7 @@ export default function DepositsScreen() {
             <Card.Body p="3" gap="1">
               <Flex justify="space-between" gap="2">
                 <Text fontWeight="medium">{item.body.bank_name}</Text>
-                <Text fontWeight="bold">{money(item.body.amount, currency)}</Text>
+                <Text fontWeight="bold">{moneyMinor(bodyMinor(item.body), currency)}</Text>
               </Flex>
               <HStack gap="2">
                 <Text fontSize="sm" color="fg.muted">
@@ -256,7 +259,7 @@ export default function DepositsScreen() {
                   {d.bank_name}
                   {d.branch ? ` · ${d.branch}` : ''}
                 </Text>
-                <Text fontWeight="bold">{money(d.amount, currency)}</Text>
+                <Text fontWeight="bold">{moneyMinor(bodyMinor(d), currency)}</Text>
               </Flex>
               <Text fontSize="sm" color="fg.muted">
                 {formatWhen(d.deposited_at, i18n.language)} · {t('field.deposits.receipts', { count: d.receipt_numbers.length })}

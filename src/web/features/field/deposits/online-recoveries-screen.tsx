@@ -8,7 +8,7 @@ import { useShell } from '../../../lib/shell-context';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/query-state';
 import { useOnlineRecoveries } from '../api';
 import { useCachedAllocation } from '../field-data';
-import { formatWhen, money } from '../format';
+import { bodyMinor, formatWhen, minorOf, moneyMinor } from '../format';
 import { useOnline } from '../shell/sync-bar';
 import { useFieldIdentity } from '../use-field-identity';
 
@@ -42,7 +42,7 @@ export default function OnlineRecoveriesScreen() {
                 <Text fontWeight="semibold" truncate>
                   {r.applicant_name ?? r.loan_id}
                 </Text>
-                <Text fontWeight="bold">{money(r.amount, currency)}</Text>
+                <Text fontWeight="bold">{moneyMinor(bodyMinor(r), currency)}</Text>
               </Flex>
               <Text fontSize="sm" color="fg.muted">
                 {r.loan_id} · {formatWhen(r.paid_at, i18n.language)} · {r.channel}
@@ -69,7 +69,7 @@ export default function OnlineRecoveriesScreen() {
         </Heading>
         {recoveries.data && (
           <Text fontSize="sm" color="fg.muted" data-testid="online-total">
-            {t('field.online.total', { amount: money(recoveries.data.total_amount, currency), count: recoveries.data.recoveries.length })}
+            {t('field.online.total', { amount: moneyMinor(minorOf(recoveries.data.total_amount_minor, recoveries.data.total_amount), currency), count: recoveries.data.recoveries.length })}
           </Text>
         )}
       </Box>

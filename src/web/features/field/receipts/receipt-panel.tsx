@@ -9,7 +9,7 @@ import { Copy, Printer, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMode } from '../../../../domain/field/dispositions';
 import { toaster } from '../../../lib/toaster';
-import { formatWhen, money } from '../format';
+import { bodyMinor, formatWhen, moneyMinor } from '../format';
 import { receiptText, type ReceiptLabels, type ReceiptView } from './receipt-text';
 
 // Printing shows the receipt alone: the app chrome, the sync bar and the buttons are hidden.
@@ -92,7 +92,7 @@ export function ReceiptPanel({ receipt, queued }: { receipt: ReceiptView; queued
         </Card.Header>
         <Card.Body gap="3">
           <Text fontSize="3xl" fontWeight="bold" data-testid="receipt-amount">
-            {money(receipt.amount, receipt.currency)}
+            {moneyMinor(bodyMinor(receipt), receipt.currency)}
           </Text>
           <DataList.Root orientation="horizontal" size="sm">
             {rows

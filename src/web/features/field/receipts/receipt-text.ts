@@ -3,10 +3,11 @@
  * borrower (text and a printable page)"): the plain text sent by the share sheet or copied.
  */
 import type { ReceiptBody } from '../../../../domain/contracts/field/receipts';
-import { formatMoney, type Currency } from '../../../../domain/common/money';
+import { formatMinor, type Currency } from '../../../../domain/common/money';
+import { bodyMinor } from '../format';
 
 /** What a receipt shows besides its wire body. */
-export interface ReceiptView extends Pick<ReceiptBody, 'receipt_number' | 'loan_id' | 'amount' | 'payment_mode' | 'instrument_number' | 'bank_name' | 'payer_name' | 'collected_at'> {
+export interface ReceiptView extends Pick<ReceiptBody, 'receipt_number' | 'loan_id' | 'amount' | 'amount_minor' | 'payment_mode' | 'instrument_number' | 'bank_name' | 'payer_name' | 'collected_at'> {
   applicant_name: string | null;
   executive_name: string | null;
   company_name: string | null;
@@ -39,7 +40,7 @@ export function receiptText(receipt: ReceiptView, labels: ReceiptLabels, locale 
     [labels.receiptNumber, receipt.receipt_number],
     [labels.loan, receipt.loan_id],
     [labels.borrower, receipt.applicant_name],
-    [labels.amount, formatMoney(receipt.amount, receipt.currency)],
+    [labels.amount, formatMinor(bodyMinor(receipt), receipt.currency)],
     [labels.mode, labels.modeName(receipt.payment_mode)],
     [labels.instrument, receipt.instrument_number],
     [labels.bank, receipt.bank_name],

@@ -5,7 +5,7 @@
  * text with `t(key, values)`.
  */
 import type { VerificationItem } from '../../../../domain/contracts/field/verification';
-import { formatMinor, formatMoney, type Currency } from '../../../../domain/common/money';
+import { formatMinor, toMinor, type Currency } from '../../../../domain/common/money';
 import { VERIFICATION_LIMITS, type VisitFlag } from '../../../../domain/field/geo';
 import { DEFAULT_RECEIPT_DEPOSIT_DAYS } from '../../../../domain/field/verification';
 import { formatDistance } from '../visits/visit-plan';
@@ -27,6 +27,8 @@ const HOUR_MS = 3_600_000;
  */
 export function flagReasons(item: VerificationItem, currency: Currency, receiptDepositDays: number = DEFAULT_RECEIPT_DEPOSIT_DAYS, now: Date = new Date()): FlagReason[] {
   const { visit, loan, receipt } = item;
+  // Visits cached by an older app version carry only the major-unit ptp_amount.
+  const ptpMinor = visit.ptp_amount_minor ?? (visit.ptp_amount === null ? null : toMinor(visit.ptp_amount));
   return visit.flags.map((flag): FlagReason => {
     switch (flag) {
       case 'too_far':
@@ -48,11 +50,11 @@ export function flagReasons(item: VerificationItem, currency: Currency, receiptD
       case 'no_photo':
         return { flag, key: 'verification.reason.no_photo', values: {} };
       case 'ptp_above_dues':
-        return visit.ptp_amount !== null && loan.total_dues_paise !== null
+        return ptpMinor !== null && loan.total_dues_paise !== null
           ? {
               flag,
               key: 'verification.reason.ptp_above_dues',
-              values: { ptp: formatMoney(visit.ptp_amount, currency), dues: formatMinor(loan.total_dues_paise, currency) },
+              values: { ptp: formatMinor(ptpMinor, currency), dues: formatMinor(loan.total_dues_paise, currency) },
             }
           : { flag, key: 'verification.reason.ptp_above_dues_unknown', values: {} };
       case 'receipt_not_deposited': {

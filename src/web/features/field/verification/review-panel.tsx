@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { VerificationItem } from '../../../../domain/contracts/field/verification';
 import { formatDate } from '../../../../domain/common/dates';
-import { formatMinor, formatMoney, type Currency } from '../../../../domain/common/money';
+import { formatMinor, toMinor, type Currency } from '../../../../domain/common/money';
 import { decisionProblem, DECISION_MARKUP_MESSAGE, REJECT_REASON_REQUIRED, type VerificationDecision } from '../../../../domain/field/verification';
 import { LoadingState } from '../../../components/query-state';
 import { SCREENS, screenLink } from '../../portfolio/public';
@@ -98,13 +98,16 @@ export function ReviewPanel({ item, companyId, prefix, currency, receiptDepositD
   const reasons = flagReasons(item, currency, receiptDepositDays);
   const checkIn = visit.latitude !== null && visit.longitude !== null ? { lat: visit.latitude, lng: visit.longitude } : null;
   const address = loan.latitude !== null && loan.longitude !== null ? { lat: loan.latitude, lng: loan.longitude } : null;
-  const major = (n: number | null) => (n === null ? null : formatMoney(n, currency));
+  const amount = (minor: number | null | undefined, major: number | null) => {
+    const value = minor ?? (major === null ? null : toMinor(major));
+    return value === null ? null : formatMinor(value, currency);
+  };
   const fields: Array<[string, string | null]> = [
     [t('verification.field.person_met'), t(`field.person_met.${visit.person_met}`, { defaultValue: visit.person_met })],
     [t('verification.field.disposition'), t(`field.disposition.${visit.disposition}`, { defaultValue: visit.disposition })],
     [t('verification.field.ptp_date'), visit.ptp_date ? formatDate(visit.ptp_date) : null],
-    [t('verification.field.ptp_amount'), major(visit.ptp_amount)],
-    [t('verification.field.amount_collected'), major(visit.amount_collected)],
+    [t('verification.field.ptp_amount'), amount(visit.ptp_amount_minor, visit.ptp_amount)],
+    [t('verification.field.amount_collected'), amount(visit.amount_collected_minor, visit.amount_collected)],
     [t('verification.field.callback_at'), visit.callback_at ? formatDate(visit.callback_at, { withTime: true }) : null],
     [t('verification.field.dispute_reason'), visit.dispute_reason],
     [t('verification.field.new_address'), visit.new_address],

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AllocatedLoan } from '../../../../domain/contracts/field/visits';
 import type { Currency } from '../../../../domain/common/money';
-import { formatWhen, money } from '../format';
+import { formatWhen, minorOf, moneyMinor } from '../format';
 import './visit-card.css';
 import { formatDistance, navigateLink, telLink } from './visit-plan';
 
@@ -81,7 +81,7 @@ function VisitCardView({ loan, distanceM, currency, queuedDisposition, recordHre
       </div>
       <div className="vc-dues">
         <span className="vc-amount" data-testid="amount-due">
-          {money(loan.total_dues, currency)}
+          {moneyMinor(minorOf(loan.total_dues_minor, loan.total_dues), currency)}
         </span>
         <span className={loan.dpd !== null && loan.dpd > 90 ? 'vc-dpd-late' : undefined}>{t('field.visits.dpd', { dpd: loan.dpd ?? '—' })}</span>
         {distanceM !== null && <span className="vc-distance">{formatDistance(distanceM)}</span>}

@@ -3,6 +3,7 @@
  * with the form's checks (issue 4 "with the fields each needs"; spec 5 amount and markup rules).
  * Pure: the screen keeps the strings the user typed, this turns them into the body or errors.
  */
+import { fromMinor, parseAmount } from '../../../../domain/common/money';
 import type { ReceiptBody } from '../../../../domain/contracts/field/receipts';
 import { receiptBody } from '../../../../domain/contracts/field/receipts.schema';
 import type { VisitBody } from '../../../../domain/contracts/field/visits';
@@ -53,7 +54,7 @@ export interface CheckInFix {
 const TEXT_LIMITS: Partial<Record<keyof VisitDraft, number>> = { remarks: 2000, dispute_reason: 500, new_address: 500 };
 
 function amountError(value: string): DraftError | null {
-  return isValidAmount(value.trim()) && Number(value) > 0 ? null : 'amount';
+  return isValidAmount(value.trim()) && (parseAmount(value) ?? 0) > 0 ? null : 'amount';
 }
 
 /**
@@ -83,7 +84,11 @@ export function buildVisitBody(
   // Only the fields the disposition shows are sent; the others stay null.
   const shows = (field: DispositionField) => needed.includes(field) || (field === 'new_address' && disposition === 'Shifted / Address Not Found');
   const text = (field: DispositionField) => (shows(field) && draft[field].trim() !== '' ? draft[field].trim() : null);
-  const num = (field: 'amount_collected' | 'ptp_amount') => (shows(field) && draft[field].trim() !== '' ? Number(draft[field]) : null);
+  // Typed text → exact minor units → the body's major-unit number (minor / 100 has at most 2 decimals).
+  const num = (field: 'amount_collected' | 'ptp_amount') => {
+    const minor = shows(field) && draft[field].trim() !== '' ? parseAmount(draft[field]) : null;
+    return minor === null ? null : fromMinor(minor);
+  };
   const fix = ctx.checkIn;
   const parsed = visitBody.safeParse({
     loan_id: ctx.loanId,
@@ -151,11 +156,14 @@ export function buildReceiptBody(
   for (const field of ['instrument_number', 'bank_name', 'payer_name'] as const) if (!errors[field] && containsMarkup(draft[field])) errors[field] = 'markup';
   if (draft.instrument_number.length > 64 || draft.bank_name.length > 120 || draft.payer_name.length > 120) errors.payer_name ??= 'too_long';
   if (Object.keys(errors).length > 0) return { errors };
+  const amountMinor = parseAmount(draft.amount);
+  if (amountMinor === null) return { errors: { amount: 'amount' } };
   const parsed = receiptBody.safeParse({
     receipt_number: ctx.receiptNumber,
     loan_id: ctx.loanId,
     allocation_month: ctx.allocationMonth,
-    amount: Number(draft.amount),
+    amount: fromMinor(amountMinor),
+    amount_minor: amountMinor,
     payment_mode: draft.payment_mode,
     instrument_number: needs.number ? draft.instrument_number.trim() : null,
     bank_name: needs.bank ? draft.bank_name.trim() : null,

@@ -23,7 +23,8 @@ import { toaster } from '../../../lib/toaster';
 import { CheckInCard, useCheckIn } from './check-in-card';
 import { FormField } from '../form-field';
 import { useCachedAllocation, useCachedLoan } from '../field-data';
-import { localDay, money } from '../format';
+import { fromMinor } from '../../../../domain/common/money';
+import { bodyMinor, localDay, minorOf, moneyMinor } from '../format';
 import { PastVisits } from './past-visits';
 import { PhotoPicker, type PickedPhoto } from '../photo-picker';
 import { ReceiptPanel } from '../receipts/receipt-panel';
@@ -96,7 +97,7 @@ function LoanHeader({ loan, currency }: { loan: AllocatedLoan; currency: Currenc
           <PriorityBadge priority={loan.priority} />
         </Flex>
         <Text fontSize="sm" color="fg.muted">
-          {loan.loan_id} · {money(loan.total_dues, currency)} · {t('field.visits.dpd', { dpd: loan.dpd ?? '—' })}
+          {loan.loan_id} · {moneyMinor(minorOf(loan.total_dues_minor, loan.total_dues), currency)} · {t('field.visits.dpd', { dpd: loan.dpd ?? '—' })}
         </Text>
         {loan.address && (
           <Text fontSize="sm" lineClamp={2}>
@@ -226,10 +227,10 @@ export default function VisitFormScreen() {
       const receiptBuilt = buildReceiptBody(receipt, { ...ctx, receiptNumber });
       if (!receiptBuilt.body) throw new Error(t('field.errors.amount'));
       // The visit records what was collected and under which receipt; the receipt follows it in the queue.
-      const visit = { ...built.body, amount_collected: receiptBuilt.body.amount, receipt_number: receiptNumber };
+      const visit = { ...built.body, amount_collected: fromMinor(bodyMinor(receiptBuilt.body)), receipt_number: receiptNumber };
       await enqueue('visit', { body: visit, files: photoFiles(), loanId: loan.loan_id, summary: summary('visit', t(`field.disposition.${visit.disposition}`)) });
       void pingOnCheckIn(fix);
-      await enqueue('receipt', { body: receiptBuilt.body, loanId: loan.loan_id, summary: summary('receipt', `${receiptNumber} · ${money(receiptBuilt.body.amount, currency)}`) });
+      await enqueue('receipt', { body: receiptBuilt.body, loanId: loan.loan_id, summary: summary('receipt', `${receiptNumber} · ${moneyMinor(bodyMinor(receiptBuilt.body), currency)}`) });
       setStep({
         step: 'done',
         receipt: {

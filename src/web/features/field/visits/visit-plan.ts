@@ -4,6 +4,7 @@
  */
 import type { AllocatedLoan } from '../../../../domain/contracts/field/visits';
 import { haversineMetres } from '../../../../domain/field/geo';
+import { minorOf } from '../format';
 
 /** A point in degrees (WGS84). */
 export interface LatLng {
@@ -41,7 +42,7 @@ export function planVisits<T extends AllocatedLoan>(loans: readonly T[], here: L
       if (b.distanceM === null) return -1;
       return a.distanceM - b.distanceM;
     }
-    const dues = (b.loan.total_dues ?? 0) - (a.loan.total_dues ?? 0);
+    const dues = (minorOf(b.loan.total_dues_minor, b.loan.total_dues) ?? 0) - (minorOf(a.loan.total_dues_minor, a.loan.total_dues) ?? 0);
     if (dues !== 0) return dues;
     return a.loan.loan_id.localeCompare(b.loan.loan_id);
   });

@@ -18,7 +18,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { Currency } from '../../../../domain/common/money';
 import { LoadingState } from '../../../components/query-state';
 import { useMapTileUrl } from '../field-data';
-import { money } from '../format';
+import { minorOf, moneyMinor } from '../format';
 import { formatDistance, loanPoint, type LatLng, type PlannedLoan } from './visit-plan';
 
 const PIN_COLOURS = ['#dc2626', '#ea580c', '#ca8a04', '#2563eb', '#6b7280'];
@@ -83,7 +83,7 @@ export default function VisitsMap({ plan, here, currency, recordHref, queued }: 
                   <Stack gap="1" minW="44">
                     <Text fontWeight="semibold">{loan.applicant_name ?? loan.loan_id}</Text>
                     <Text fontSize="sm">
-                      {money(loan.total_dues, currency)} · {t('field.visits.dpd', { dpd: loan.dpd ?? '—' })}
+                      {moneyMinor(minorOf(loan.total_dues_minor, loan.total_dues), currency)} · {t('field.visits.dpd', { dpd: loan.dpd ?? '—' })}
                       {distanceM !== null ? ` · ${formatDistance(distanceM)}` : ''}
                     </Text>
                     <Button asChild size="xs" colorPalette="blue">
