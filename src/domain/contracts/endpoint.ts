@@ -86,6 +86,7 @@ export interface Endpoint<S extends EndpointSchemas = EndpointSchemas> {
 }
 
 /** Declares an endpoint (identity; keeps the schemas' types for ResponseOf & co). */
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint<const S extends EndpointSchemas>(definition: Endpoint<S>): Endpoint<S> {
   return definition;
 }
