@@ -31,10 +31,10 @@ import type { AreaServices, JobContext } from './http/area';
 import type { Identity } from './http/caller';
 import type { ModuleDeps } from './http/deps';
 import { ok } from './http/envelope';
-import { AppError, SOMETHING_WENT_WRONG } from './http/errors';
+import { AppError, RATE_LIMITED_MESSAGE, SOMETHING_WENT_WRONG } from './http/errors';
 import { loggerOptions } from './logging';
 import type { MessageProvider } from './messaging/provider';
-import { LocalLogMessageProvider } from './messaging/provider';
+import { LOG_ONLY_IN_PRODUCTION, LocalLogMessageProvider } from './messaging/provider';
 import { loadAreas } from './areas';
 import { createJobQueue } from './jobs/queue';
 import { createEventBus } from './realtime/events';
@@ -53,7 +53,10 @@ export interface BuildAppOptions {
   config: AppConfig;
   /** false for silence (tests), true or pino options for logs; default: the redacting logger. */
   logger?: boolean | object;
-  /** Defaults to LocalLogMessageProvider (logs OTPs; development only). */
+  /**
+   * Defaults to LocalLogMessageProvider (logs OTPs outside production). In production the default
+   * needs config.allowLogOnlyMessages, and then logs no codes.
+   */
   messages?: MessageProvider;
   /** Defaults to the configured storage (local disk under DATA_DIR/files). */
   files?: FileStorage;
@@ -62,7 +65,7 @@ export interface BuildAppOptions {
 }
 
 export const NOT_FOUND_MESSAGE = 'Route not found';
-export const RATE_LIMITED_MESSAGE = 'Too many requests, please try again later';
+export { RATE_LIMITED_MESSAGE };
 
 /** `https://{s}.tile.example.org/{z}/{x}/{y}.png` → `https://*.tile.example.org` for the CSP. */
 function cspSource(url: string): string {
@@ -107,9 +110,13 @@ function providedOnce<K extends keyof AreaServices>(provided: ReadonlyArray<{ na
   return from[0].services[key]!;
 }
 
-/** Builds the server; does not listen. Migrations and seeding are the caller's (main.ts, tests). */
+/**
+ * Builds the server; does not listen. Migrations and seeding are the caller's (main.ts, tests).
+ * @throws Error LOG_ONLY_IN_PRODUCTION in production with the default message provider and no opt-in.
+ */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  if (!opts.messages && config.production && !config.allowLogOnlyMessages) throw new Error(LOG_ONLY_IN_PRODUCTION);
   const logger: FastifyServerOptions['logger'] = opts.logger === undefined ? loggerOptions() : opts.logger === true ? loggerOptions() : opts.logger;
   const app = Fastify({ logger, trustProxy: config.trustProxy, frameworkErrors, maxParamLength: MAX_PARAM_LENGTH }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -122,7 +129,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     db: opts.db.db,
     database: opts.db,
     config,
-    messages: opts.messages ?? new LocalLogMessageProvider(app.log),
+    messages: opts.messages ?? new LocalLogMessageProvider(app.log, { revealCodes: !config.production }),
     jobs,
     files: opts.files ?? createFileStorage(config),
     events: createEventBus(opts.db),
@@ -152,7 +159,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (err instanceof AppError) return reply.code(err.statusCode).send({ success: false, message: err.message, data: err.data });
     if (hasZodFastifySchemaValidationErrors(err)) return reply.code(400).send({ success: false, message: validationMessage(err), data: null });
     if (isResponseSerializationError(err)) {
-      req.log.error({ issues: err.cause.issues }, 'response does not match its schema');
+      // Briefly: the route and the first issue's path. The issues of a large answer can run to
+      // megabytes and quote personal data.
+      const issues = err.cause.issues;
+      const first = issues[0]?.path.map(String).join('.') ?? '';
+      req.log.error({ route: `${req.method} ${req.routeOptions.url ?? ''}`, issue: first || '(root)', issueCount: issues.length }, 'response does not match its schema');
       return reply.code(500).send({ success: false, message: SOMETHING_WENT_WRONG, data: null });
     }
     const status = err.statusCode ?? 500;
@@ -220,6 +231,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   await app.register(async (api) => {
+    // API answers carry personal data (loans, customers, profiles): no browser or proxy may keep
+    // them. A route that sets its own Cache-Control keeps it.
+    api.addHook('onSend', async (_req, reply, payload) => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      return payload;
+    });
     api.addHook('onRequest', refuseNulInUrl);
     api.addHook('onRequest', accessHook(deps.identity));
     api.addHook('preValidation', refuseNulInBody);

@@ -23,6 +23,18 @@ export interface AppConfig {
   countryTraceUrl: string;
   /** Requests per minute per IP on the public sign-in routes. */
   authRateLimitPerMinute: number;
+  /**
+   * Failed sign-ins per account (the email signed into), and OTPs sent or failed per recipient,
+   * in 15 minutes, from any IP (AUTH_ACCOUNT_RATE_LIMIT, default 10).
+   */
+  authAccountRateLimit: number;
+  /** NODE_ENV=production. */
+  production: boolean;
+  /**
+   * ALLOW_LOG_ONLY_MESSAGES=true: start in production with the log-only message provider (OTPs and
+   * messages are not delivered; their values are not logged either). Without it production refuses to start.
+   */
+  allowLogOnlyMessages: boolean;
   /** argon2id cost; tests pass a cheap one to stay fast. */
   argon2: { memoryCost: number; timeCost: number };
   /** Trust X-Forwarded-For from a load balancer, so rate limits and logs see the client IP. */
@@ -72,6 +84,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mapTileUrl: env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     countryTraceUrl: env.COUNTRY_TRACE_URL ?? 'https://www.cloudflare.com/cdn-cgi/trace',
     authRateLimitPerMinute: intFromEnv(env.AUTH_RATE_LIMIT_PER_MINUTE, 30, 'AUTH_RATE_LIMIT_PER_MINUTE'),
+    authAccountRateLimit: intFromEnv(env.AUTH_ACCOUNT_RATE_LIMIT, 10, 'AUTH_ACCOUNT_RATE_LIMIT'),
+    production: env.NODE_ENV === 'production',
+    allowLogOnlyMessages: env.ALLOW_LOG_ONLY_MESSAGES === 'true' || env.ALLOW_LOG_ONLY_MESSAGES === '1',
     argon2: { memoryCost: 19456, timeCost: 2 },
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'dist'),

@@ -195,10 +195,15 @@ describe('forgot password with an OTP', () => {
 });
 
 describe('SSO lookup', () => {
-  it('says SSO is not configured and names the company', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/public/sso-login?email=admin@demo.id' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: 'SSO is not configured for this company', data: { sso_type: null, company_id: TRUST } });
+  it('answers a registered email exactly as an unknown one: no account, no company', async () => {
+    const answers = [];
+    for (const email of ['admin@demo.id', 'super.admin@demo.in', 'nobody.here@nowhere.example']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/user/public/sso-login?email=${encodeURIComponent(email)}` });
+      expect(res.statusCode).toBe(200);
+      answers.push(res.body);
+    }
+    expect(JSON.parse(answers[0])).toEqual({ success: true, message: 'SSO is not configured for this company', data: { sso_type: null, company_id: null } });
+    expect(new Set(answers).size).toBe(1);
   });
 });
 

@@ -46,21 +46,30 @@ export async function freshPostgres(url: string): Promise<{ url: string; drop():
   };
 }
 
-/** A migrated, demo-seeded app. Cheap argon2 and a high auth rate limit unless overridden. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/** What a test may add to the app: a logger (e.g. with a capturing stream) and routes of its own. */
+export interface TestAppExtras {
+  logger?: object;
+  /** Runs after the app is built and before `ready`, e.g. to register a probe route. */
+  beforeReady?: (app: FastifyInstance, database: Database) => void;
+}
+
+/** A migrated, demo-seeded app. Cheap argon2 and high auth rate limits unless overridden. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}, extras: TestAppExtras = {}): Promise<TestApp> {
   const pgServer = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
   const config = loadConfig({}, {
     dataDir: 'memory://',
     databaseUrl: pgServer?.url,
     argon2: { memoryCost: 1024, timeCost: 1 },
     authRateLimitPerMinute: 10_000,
+    authAccountRateLimit: 10_000,
     webDistDir: '/nonexistent-dist',
     ...overrides,
   });
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   await seedDemo(database.db, config);
-  const app = await buildApp({ db: database, config, logger: false });
+  const app = await buildApp({ db: database, config, logger: extras.logger ?? false });
+  extras.beforeReady?.(app, database);
   await app.ready();
   return {
     app,

@@ -60,3 +60,36 @@ test('/login/sso shows that SSO is not configured', async ({ page }) => {
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByTestId('sso-result')).toHaveText('SSO is not configured for this company');
 });
+
+test('a ?token= link signs in only after the user sees the account and continues; other keys are ignored', async ({ browser }) => {
+  // The link's session: a real one of the telecaller.
+  const owner = await browser.newContext();
+  const ownerPage = await owner.newPage();
+  await signIn(ownerPage, 'telecaller@demo.in');
+  const uat = await ownerPage.evaluate(() => localStorage.getItem('uat'));
+  expect(uat).toBeTruthy();
+  await owner.close();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // The link claims another email and carries a key spec 3 does not name.
+  const token = Buffer.from(JSON.stringify({ uat, email: 'admin@demo.in', isAdmin: 'true', country_login: 'INDONESIA' })).toString('base64');
+  await page.goto(`/app/customer-loans?company_id=demo-lender-in&token=${token}`);
+  await expect(page).toHaveURL((url) => url.pathname === '/login/link' && url.searchParams.get('next') === '/app/customer-loans?company_id=demo-lender-in');
+  // The server's account for the token, not the link's claim.
+  await expect(page.getByTestId('link-account')).toContainText('Priya Nair');
+  await expect(page.getByTestId('link-account')).toContainText('telecaller@demo.in');
+  const stored = await page.evaluate(() => ({ uat: localStorage.getItem('uat'), isAdmin: localStorage.getItem('isAdmin'), country: localStorage.getItem('country_login') }));
+  expect(stored).toEqual({ uat: null, isAdmin: null, country: 'INDONESIA' });
+
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('uat'))).toBeNull();
+
+  await page.goto(`/app?token=${token}`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/app/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Priya Nair');
+  expect(await page.evaluate(() => [localStorage.getItem('uat'), localStorage.getItem('email')])).toEqual([uat, 'telecaller@demo.in']);
+  await context.close();
+});

@@ -21,3 +21,6 @@ export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 
 export const SOMETHING_WENT_WRONG = 'Something went wrong';
+export const RATE_LIMITED_MESSAGE = 'Too many requests, please try again later';
+/** 429 in the envelope, as the per-IP limit answers (src/server/http/rate-limits.ts). */
+export const tooManyRequests = () => new AppError(429, RATE_LIMITED_MESSAGE);

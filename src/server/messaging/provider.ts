@@ -27,19 +27,26 @@ export interface MessageProvider {
 }
 
 /**
- * Development provider: "sends" by logging. It is the only place an OTP is ever logged, and only
- * because nothing leaves the machine with this provider.
+ * Development provider: "sends" by logging. Outside production it is the only place an OTP is
+ * ever logged (nothing leaves the machine, so a developer reads the code there); with
+ * `revealCodes: false` (production, only with ALLOW_LOG_ONLY_MESSAGES) the code is not logged.
  */
 export class LocalLogMessageProvider implements MessageProvider {
   readonly name = 'local-log';
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly options: { revealCodes: boolean } = { revealCodes: true },
+  ) {}
 
   async send(message: OutboundMessage): Promise<void> {
     const to = message.channel === 'email' ? maskEmail(message.recipient) : maskMobile(message.recipient);
-    if (message.template === 'otp') this.log.info(`OTP for ${to}: ${message.variables.otp} (local provider)`);
-    else this.log.info(`Message "${message.template}" for ${to} (local provider)`);
+    if (message.template === 'otp' && this.options.revealCodes) this.log.info(`OTP for ${to}: ${message.variables.otp} (local provider)`);
+    else this.log.info(`Message "${message.template}" for ${to} (local provider, not delivered)`);
   }
 }
+
+export const LOG_ONLY_IN_PRODUCTION =
+  'Refusing to start: NODE_ENV=production with the log-only message provider (OTPs would not be delivered). Plug in a real provider, or set ALLOW_LOG_ONLY_MESSAGES=true (README "Configuration").';
 
 /**
  * Writes the message to message_outbox as queued, hands it to the provider and records the result

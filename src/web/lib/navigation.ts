@@ -40,3 +40,35 @@ export function decodeLinkToken(token: string | null | undefined): Record<string
     return null;
   }
 }
+
+/**
+ * The keys a link token may carry: spec 3's browser-stored values (uat, email, country_login,
+ * screen_recording, AsapOAuthKey). Anything else in a token is ignored.
+ */
+export const LINK_TOKEN_KEYS = ['uat', 'email', 'country_login', 'screen_recording', 'AsapOAuthKey'] as const;
+
+/** A sign-in carried by a link: installed only after the user confirms the account (issue 12). */
+export interface LinkSignIn {
+  uat: string;
+  /** The email the link claims; the confirmation shows the account the server names for `uat`. */
+  email: string | null;
+  AsapOAuthKey: string | null;
+}
+
+/**
+ * Splits a decoded link token into the keys saved at once (`country_login` when INDIA or
+ * INDONESIA, `screen_recording`) and a sign-in held for confirmation (`uat`, with `email` and
+ * `AsapOAuthKey`). Unknown keys are dropped, and so are `email`/`AsapOAuthKey` without a `uat`:
+ * a link can never change who is signed in, or which support-desk account is used, by itself.
+ */
+export function sortLinkKeys(keys: Record<string, string>): { save: Record<string, string>; signIn: LinkSignIn | null } {
+  const save: Record<string, string> = {};
+  const own = (key: string) => (Object.prototype.hasOwnProperty.call(keys, key) ? keys[key].trim() : '');
+  const country = own('country_login');
+  if (country === 'INDIA' || country === 'INDONESIA') save.country_login = country;
+  const recording = own('screen_recording');
+  if (recording && recording.length <= 100) save.screen_recording = recording;
+  const uat = own('uat');
+  const signIn = uat && uat.length <= 512 ? { uat, email: own('email') || null, AsapOAuthKey: own('AsapOAuthKey') || null } : null;
+  return { save, signIn };
+}

@@ -1,6 +1,6 @@
 /** Route helpers: ui-version prefix, company-keeping links, link tokens (spec 2, 4). */
 import { describe, expect, it } from 'vitest';
-import { appLink, appPrefix, decodeLinkToken } from '../../../src/web/lib/navigation';
+import { appLink, appPrefix, decodeLinkToken, sortLinkKeys } from '../../../src/web/lib/navigation';
 
 describe('appPrefix / appLink', () => {
   it('keeps the v1/v2 prefix of the current path', () => {
@@ -33,5 +33,23 @@ describe('decodeLinkToken', () => {
     expect(decodeLinkToken(encode(['a']))).toBeNull();
     expect(decodeLinkToken(encode('x'))).toBeNull();
     expect(decodeLinkToken(null)).toBeNull();
+  });
+});
+
+describe('sortLinkKeys (issue 12: a link writes only the keys spec 3 names, and never a session by itself)', () => {
+  it('drops every key spec 3 does not name', () => {
+    const { save, signIn } = sortLinkKeys({ isAdmin: 'true', i18nextLng: 'hi', ui_config: 'x', __proto__x: 'y', screen_recording: 'on', country_login: 'INDONESIA' });
+    expect(save).toEqual({ screen_recording: 'on', country_login: 'INDONESIA' });
+    expect(signIn).toBeNull();
+  });
+
+  it('holds uat, email and AsapOAuthKey for confirmation instead of saving them', () => {
+    const { save, signIn } = sortLinkKeys({ uat: ' t0k ', email: 'a@b.in', AsapOAuthKey: 'k1', country_login: 'INDIA' });
+    expect(save).toEqual({ country_login: 'INDIA' });
+    expect(signIn).toEqual({ uat: 't0k', email: 'a@b.in', AsapOAuthKey: 'k1' });
+  });
+
+  it('ignores an email or support-desk key without a session token, and unknown countries', () => {
+    expect(sortLinkKeys({ email: 'victim@b.in', AsapOAuthKey: 'attacker', country_login: 'MARS' })).toEqual({ save: {}, signIn: null });
   });
 });

@@ -63,6 +63,9 @@ export type LoginResult = z.infer<typeof loginResult>;
 
 /** `GET /public/sso-login?email=` query. */
 export const ssoQuery = z.object({ email: z.string().min(3).max(254) });
-/** `GET /public/sso-login?email=` answer: which SSO the company uses, or null when none is set up. */
-export const ssoType = z.object({ sso_type: z.string().nullable(), company_id: z.string().nullable() });
+/**
+ * `GET /public/sso-login?email=` answer: which SSO the company uses, or null when none is set up.
+ * The same for unknown emails; `company_id` is always null (the lookup must not tell who is registered where).
+ */
+export const ssoType = z.object({ sso_type: z.string().nullable(), company_id: z.string().nullable().meta({ description: 'Always null: the lookup does not reveal the company' }) });
 export type SsoType = z.infer<typeof ssoType>;

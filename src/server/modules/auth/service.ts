@@ -12,8 +12,8 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest, unauthorized } from '../../http/errors';
 import { isoSql } from '../../db/sql-helpers';
 import type { AuditLog, CallerUser, SessionProvider } from '../../http/caller';
-import { verifyPassword } from '../../security/passwords';
-import { accountByEmail, buildUserProfile, firstCompanyOfEmail, hasActiveMembership, userById } from '../users/queries';
+import { hashPassword, verifyPassword } from '../../security/passwords';
+import { accountByEmail, buildUserProfile, hasActiveMembership, userById } from '../users/queries';
 import type { SessionEndReason, SessionRow } from './schema';
 import { loginAttempts, serverKeys, sessions } from './schema';
 
@@ -148,6 +148,22 @@ export async function authenticate(db: Db, config: AppConfig, token: string | un
 
 // ---- sign-in and sign-out ------------------------------------------------------------------
 
+const dummyHashes = new Map<string, Promise<string>>();
+
+/**
+ * An argon2id hash of a random secret at the configured cost, made once per cost: an unknown
+ * email is verified against it so it takes as long as a wrong password (no timing oracle).
+ */
+function dummyHash(config: Pick<AppConfig, 'argon2'>): Promise<string> {
+  const key = `${config.argon2.memoryCost}:${config.argon2.timeCost}`;
+  let hash = dummyHashes.get(key);
+  if (!hash) {
+    hash = hashPassword(config, randomBytes(32).toString('base64url'));
+    dummyHashes.set(key, hash);
+  }
+  return hash;
+}
+
 /**
  * Signs in with decrypted credentials; records the attempt either way.
  * @throws AppError 401 'Invalid email or password' for an unknown email, a wrong password or a
@@ -161,7 +177,10 @@ export async function login(db: Db, config: AppConfig, creds: { email: string; p
     await db.insert(loginAttempts).values({ email, userId: user?.userId ?? null, success: false, reason, ip: meta.ip });
     return new AppError(401, INVALID_CREDENTIALS);
   };
-  if (!account || !user) throw await fail('unknown_email');
+  if (!account || !user) {
+    await verifyPassword(await dummyHash(config), creds.password);
+    throw await fail('unknown_email');
+  }
   if (!(await verifyPassword(account.passwordHash, creds.password))) throw await fail('wrong_password');
   if (!user.active || !(await hasActiveMembership(db, user.userId))) throw await fail('deactivated');
   const { token, expiresAt } = await startSession(db, config, user.userId, meta);
@@ -175,9 +194,14 @@ export async function logout(db: Db, audit: AuditLog, session: { sessionId: stri
   await audit.record(db, { companyId, actorUserId: session.userId, action: 'logout', targetUserId: session.userId, details: { source: session.source } });
 }
 
-/** `GET /public/sso-login`: the company of the email, and no SSO type (SSO is a later issue). */
-export async function ssoLookup(db: Db, email: string): Promise<{ sso_type: null; company_id: string | null }> {
-  return { sso_type: null, company_id: await firstCompanyOfEmail(db, email) };
+/**
+ * `GET /public/sso-login` (spec 7: "returns SSO type"): no company has SSO yet (a later issue), so
+ * every email gets `{ sso_type: null, company_id: null }`. The answer must never depend on whether
+ * the email is registered or where (issue 12): `company_id` stays in the shape for the API's
+ * compatibility and is always null.
+ */
+export function ssoLookup(): { sso_type: null; company_id: null } {
+  return { sso_type: null, company_id: null };
 }
 
 /** Each user's latest sign-in (ISO-8601 UTC) among `userIds`. */

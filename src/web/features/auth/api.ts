@@ -7,9 +7,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import { encryptForServer } from '../../../domain/auth/login-crypto';
 import { checkOtp as checkOtpEndpoint, forgotPassword, sendOtp as sendOtpEndpoint } from '../../../domain/contracts/auth/otp';
-import type { LoginResult } from '../../../domain/contracts/auth/sign-in';
+import type { LoginResult, UserProfile } from '../../../domain/contracts/auth/sign-in';
 import { loginKey, profileDetails, signIn, signOut, ssoLogin } from '../../../domain/contracts/auth/sign-in';
-import { call, callWithMessage } from '../../lib/endpoint';
+import { API_BASE } from '../../lib/api';
+import { apiPath, call, callWithMessage } from '../../lib/endpoint';
 import { session } from '../../lib/store';
 
 async function encrypted(body: unknown) {
@@ -44,6 +45,18 @@ export async function ssoMessage(email: string): Promise<string> {
 /** Ends the session server-side (records platform_logout). Failures are ignored by the caller. */
 export function logout() {
   return call(signOut, { query: { source: 'web' } });
+}
+
+/**
+ * The profile a link's session token belongs to, asked with that token rather than the stored one
+ * (the link is not installed yet), so the confirmation names the real account.
+ * @returns null when the token is not a live session
+ */
+export async function profileOfToken(token: string, signal?: AbortSignal): Promise<UserProfile | null> {
+  const response = await fetch(`${API_BASE}/${apiPath(profileDetails)}`, { headers: { authenticationtoken: token }, signal });
+  if (!response.ok) return null;
+  const body = (await response.json()) as { success?: boolean; data?: UserProfile };
+  return body.success && body.data ? body.data : null;
 }
 
 /** The query key of the profile of a session token (the login screen fills it with the sign-in's answer). */

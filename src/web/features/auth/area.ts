@@ -7,6 +7,7 @@ export default defineWebArea({
   routes: [
     { path: '/login', top: true, page: () => import('./login-screen') },
     { path: '/login/sso', top: true, page: () => import('./sso-screen') },
+    { path: '/login/link', top: true, page: () => import('./link-screen') },
   ],
   menu: [],
   texts: {
