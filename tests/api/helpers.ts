@@ -10,6 +10,7 @@ import { encryptForServer } from '../../src/domain/auth/login-crypto';
 import type { LoginKey, LoginResult } from '../../src/domain/contracts/auth/sign-in';
 import { buildApp } from '../../src/server/app';
 import type { AppConfig } from '../../src/server/config';
+import type { Clock } from '../../src/server/http/clock';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { createDatabase } from '../../src/server/db/client';
@@ -46,8 +47,8 @@ export async function freshPostgres(url: string): Promise<{ url: string; drop():
   };
 }
 
-/** A migrated, demo-seeded app. Cheap argon2 and a high auth rate limit unless overridden. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+/** A migrated, demo-seeded app. Cheap argon2 and a high auth rate limit unless overridden; `clock` moves the server's time. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
   const pgServer = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
   const config = loadConfig({}, {
     dataDir: 'memory://',
@@ -60,7 +61,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   await seedDemo(database.db, config);
-  const app = await buildApp({ db: database, config, logger: false });
+  const app = await buildApp({ db: database, config, logger: false, clock: options.clock });
   await app.ready();
   return {
     app,

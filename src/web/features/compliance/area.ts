@@ -1,0 +1,4 @@
+/** placeholder */
+import { defineWebArea } from '../../lib/area';
+
+export default defineWebArea({ name: 'compliance', routes: [], menu: [] });
