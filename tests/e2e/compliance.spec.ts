@@ -3,7 +3,7 @@
  * dry run then refuses a call inside the old hours, showing the rule's message.
  */
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { artifact, signIn } from './helpers';
 
 // The "When" field is the browser's local time: run the browser on IST like the lender's staff.
 test.use({ timezoneId: 'Asia/Kolkata' });
@@ -45,4 +45,12 @@ test('a manager edits the contact hours and a dry-run check shows the refusal re
   await page.getByTestId('check-loan-id').fill('NO-SUCH-LOAN');
   await page.getByRole('button', { name: 'Check', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'No loan details found' })).toBeVisible();
+
+  // Screenshots of the rules tab on a desk and a phone (docs/adding-an-area.md).
+  await page.getByRole('tab', { name: 'Rules' }).click();
+  await expect(page.getByTestId('contact-end')).toHaveValue('18:00');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: artifact('compliance-1440.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: artifact('compliance-390.png'), fullPage: true });
 });
