@@ -23,6 +23,7 @@ export const AREAS = [
   { name: 'allocation' },
   { name: 'field', offline: true },
   { name: 'payments' },
+  { name: 'compliance' },
   { name: 'communication' },
 ] as const satisfies readonly AreaEntry[];
 

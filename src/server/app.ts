@@ -37,6 +37,8 @@ import type { MessageProvider } from './messaging/provider';
 import { LOG_ONLY_IN_PRODUCTION, LocalLogMessageProvider } from './messaging/provider';
 import { loadAreas } from './areas';
 import { createJobQueue } from './jobs/queue';
+import { systemClock } from './http/clock';
+import type { Clock } from './http/clock';
 import { createEventBus } from './realtime/events';
 import { createFileStorage } from './storage/files';
 import type { FileStorage } from './storage/files';
@@ -62,6 +64,8 @@ export interface BuildAppOptions {
   files?: FileStorage;
   /** false: do not work the job queues in this process (jobs are still enqueued). Default true. */
   runJobs?: boolean;
+  /** Defaults to the system clock; tests pass a settable one (src/server/http/clock.ts). */
+  clock?: Clock;
 }
 
 export const NOT_FOUND_MESSAGE = 'Route not found';
@@ -133,6 +137,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     jobs,
     files: opts.files ?? createFileStorage(config),
     events: createEventBus(opts.db),
+    clock: opts.clock ?? systemClock,
   };
   const areas = await loadAreas();
   const provided = areas.map((a) => ({ name: a.name, services: a.provides?.(base) ?? {} }));

@@ -10,6 +10,7 @@ import { encryptForServer } from '../../src/domain/auth/login-crypto';
 import type { LoginKey, LoginResult } from '../../src/domain/contracts/auth/sign-in';
 import { buildApp } from '../../src/server/app';
 import type { AppConfig } from '../../src/server/config';
+import type { Clock } from '../../src/server/http/clock';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { createDatabase } from '../../src/server/db/client';
@@ -51,6 +52,8 @@ export interface TestAppExtras {
   logger?: object;
   /** Runs after the app is built and before `ready`, e.g. to register a probe route. */
   beforeReady?: (app: FastifyInstance, database: Database) => void;
+  /** The server's clock (compliance tests move the time, not the rules). */
+  clock?: Clock;
 }
 
 /** A migrated, demo-seeded app. Cheap argon2 and high auth rate limits unless overridden. */
@@ -68,7 +71,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, extras: 
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
   await seedDemo(database.db, config);
-  const app = await buildApp({ db: database, config, logger: extras.logger ?? false });
+  const app = await buildApp({ db: database, config, logger: extras.logger ?? false, clock: extras.clock });
   extras.beforeReady?.(app, database);
   await app.ready();
   return {

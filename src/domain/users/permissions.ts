@@ -57,7 +57,7 @@ export const PERMISSION_CATALOGUE = {
   dashboard: ['dashboards'],
   'CG Payment Module': ['payments', 'payment_settings'],
   Reports: ['reports'],
-  'Policy Control Module': ['policies'],
+  'Policy Control Module': ['policies', 'compliance_rules', 'dnd_list', 'compliance_overrides'],
   'Approval Service': ['approvals'],
   StarTrack: ['cohorts', 'kra_kpi', 'plans', 'incentives'],
   repossession: ['repossession'],

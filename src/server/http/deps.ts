@@ -1,4 +1,4 @@
-/** What route plugins and jobs receive: the database, the configuration, the message provider, the job queue, file storage, the event bus and the identity services. */
+/** What route plugins and jobs receive: the database, the configuration, the message provider, the job queue, file storage, the event bus, the identity services and the clock. */
 import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
@@ -6,6 +6,7 @@ import type { MessageProvider } from '../messaging/provider';
 import type { EventBus } from '../realtime/events';
 import type { FileStorage } from '../storage/files';
 import type { Identity } from './caller';
+import type { Clock } from './clock';
 import type { Ports } from './ports';
 
 export interface ModuleDeps {
@@ -22,4 +23,6 @@ export interface ModuleDeps {
   identity: Identity;
   /** Services an area gives areas before it (src/server/http/ports.ts). */
   ports: Ports;
+  /** The time rules are judged at (src/server/http/clock.ts); tests set it. */
+  clock: Clock;
 }

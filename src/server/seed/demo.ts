@@ -32,7 +32,7 @@ type ProfileName = 'Admin' | 'Manager' | 'Telecaller' | 'Field Executive' | 'Leg
 const PROFILES: Record<ProfileName, { description: string; permissions: () => PermissionsMap }> = {
   Admin: { description: 'Everything, including user management and company settings', permissions: fullPermissions },
   Manager: {
-    description: 'Portfolio, calling, field and reports; reads users and roles',
+    description: 'Portfolio, calling, field, reports and contact compliance; reads users and roles',
     permissions: () =>
       grant({
         'Core Collection Modules': { portfolio: 'rw', loan_profile: 'rw', allocation: 'rw', saved_filters: 'rw', variables: 'r', imports: 'rw', exports: 'rw' },
@@ -41,6 +41,8 @@ const PROFILES: Record<ProfileName, { description: string; permissions: () => Pe
         'User Management Module': { users: 'r', roles: 'r', profiles: 'r', user_reports: 'r' },
         Reports: { reports: 'r' },
         dashboard: { dashboards: 'r' },
+        // Managers and telecalling supervisors set the contact rules, keep the DND list and grant overrides (issue 13).
+        'Policy Control Module': { compliance_rules: 'rw', dnd_list: 'rw', compliance_overrides: 'rw' },
       }),
   },
   Telecaller: {

@@ -87,6 +87,7 @@ describe('the area registry', () => {
       'roles',
       'profiles',
       'company-settings',
+      'compliance',
       'user-reports',
     ]);
     const orders = MENU.map((e) => e.order);

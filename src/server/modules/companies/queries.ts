@@ -1,7 +1,7 @@
 /**
  * What other areas may use of the companies area (docs/decisions/007-area-kernel.md): companies
  * by id, their summary as the contracts show it, a company's country and currency, its settings
- * other areas act on, and the key other areas' foreign keys point to.
+ * other areas act on (masking, credit lines, the compliance check's country and DLT flag), and the key other areas' foreign keys point to.
  */
 import { eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -21,4 +21,10 @@ export async function companySettings(db: DbOrTx, companyId: string): Promise<{ 
     .from(companies)
     .where(eq(companies.companyId, companyId));
   return row ? { maskedVariables: row.masked ?? [], isCreditLine: row.isCreditLine, currency: row.currency === 'IDR' ? 'IDR' : 'INR' } : null;
+}
+
+/** What the compliance check needs of a company: its country and the DLT flag (spec 3), or null for an unknown company. */
+export async function companyCompliance(db: DbOrTx, companyId: string): Promise<{ country: 'INDIA' | 'INDONESIA'; dltCheckApplicable: boolean } | null> {
+  const [row] = await db.select({ country: companies.country, dlt: companies.dltCheckApplicable }).from(companies).where(eq(companies.companyId, companyId));
+  return row ? { country: row.country, dltCheckApplicable: row.dlt } : null;
 }

@@ -1,0 +1,43 @@
+/** Compliance calls (issue 13) from the endpoint definitions; keys carry the company so switching company refetches. */
+import { useQueryClient } from '@tanstack/react-query';
+import { checkContact } from '../../../domain/contracts/compliance/check';
+import { addDnd, listDnd, listDndUploads, removeDnd, uploadDnd } from '../../../domain/contracts/compliance/dnd';
+import { addHoliday, getComplianceRules, listHolidays, removeHoliday, updateComplianceRules } from '../../../domain/contracts/compliance/rules';
+import type { Endpoint } from '../../../domain/contracts/endpoint';
+import { endpointKey, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
+
+export const companyInput = (companyId: string | null) => ({ query: { company_id: companyId ?? undefined } });
+
+export function useRules(companyId: string | null) {
+  return useEndpoint(getComplianceRules, companyInput(companyId), { enabled: Boolean(companyId) });
+}
+
+export function useUpdateRules(companyId: string | null) {
+  const client = useQueryClient();
+  return useEndpointMutation(updateComplianceRules, { onSuccess: (rules) => client.setQueryData(endpointKey(getComplianceRules, companyInput(companyId)), rules) });
+}
+
+export function useHolidays(companyId: string | null, year: number) {
+  return useEndpoint(listHolidays, { query: { company_id: companyId ?? undefined, year } }, { enabled: Boolean(companyId) });
+}
+
+/** A mutation that refreshes the given reads when it succeeds. */
+function useRefreshing<E extends Endpoint>(e: E, operations: string[]) {
+  const client = useQueryClient();
+  return useEndpointMutation(e, { onSuccess: () => Promise.all(operations.map((op) => client.invalidateQueries({ queryKey: [op] }))) });
+}
+
+export const useAddHoliday = () => useRefreshing(addHoliday, [listHolidays.operation]);
+export const useRemoveHoliday = () => useRefreshing(removeHoliday, [listHolidays.operation]);
+
+export function useDnd(companyId: string | null, page: number, search: string) {
+  return useEndpoint(listDnd, { query: { company_id: companyId ?? undefined, page_number: page, page_size: 20, search: search || undefined } }, { enabled: Boolean(companyId) });
+}
+export function useDndUploads(companyId: string | null) {
+  return useEndpoint(listDndUploads, companyInput(companyId), { enabled: Boolean(companyId) });
+}
+export const useAddDnd = () => useRefreshing(addDnd, [listDnd.operation]);
+export const useRemoveDnd = () => useRefreshing(removeDnd, [listDnd.operation]);
+export const useUploadDnd = () => useRefreshing(uploadDnd, [listDnd.operation, listDndUploads.operation]);
+
+export const useCheck = () => useEndpointMutation(checkContact);
