@@ -9,6 +9,9 @@ import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers';
 
+// axe-core is injected as an inline script: the app's CSP (script-src 'self') would refuse it.
+test.use({ bypassCSP: true });
+
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core');
 
