@@ -293,8 +293,10 @@ describe('termination and listing', () => {
 });
 
 describe('suggestion', () => {
-  it('shares loans within reach of the executives\' bases in equal counts, says why the rest are left out, then confirmed as allocations', async () => {
-    const executives = [...teams.south.executives, ...teams.north.executives];
+  it('shares loans within reach of the executives\' bases in equal counts, says why the rest are left out, then confirmed as allocations', { timeout: 120_000 }, async () => {
+    // Executives of their own, who have no position and no loans this month yet (no base).
+    const fresh = await buildTeams(t.app, 'sug');
+    const executives = [...fresh.south.executives, ...fresh.north.executives];
     const suggest = (body: Record<string, unknown>, h = teams.head.h) =>
       t.app.inject({ method: 'POST', url: '/api/allocation/suggestions', headers: h, payload: { allocation_month: MONTH, user_ids: executives.map((e) => e.userId), ...body } });
     const candidates = free.slice(100, 700);
@@ -365,12 +367,12 @@ describe('suggestion', () => {
       const op = await run({ operation_type: 'allocate_loans', loan_ids: e.loan_ids, user_id: e.user_id }, teams.head.h);
       expect(op.status).toBe('completed');
     }
-    const north0 = s.executives.find((e) => e.user_id === teams.north.executives[0].userId)!;
-    expect(await allocationOf(teams.north.executives[0].h)).toEqual(expect.arrayContaining(north0.loan_ids));
+    const north0 = s.executives.find((e) => e.user_id === fresh.north.executives[0].userId)!;
+    expect(await allocationOf(fresh.north.executives[0].h)).toEqual(expect.arrayContaining(north0.loan_ids));
 
-    const outside = await suggest({ loan_ids: ids, user_ids: [teams.south.executives[0].userId] }, teams.north.manager.h);
+    const outside = await suggest({ loan_ids: ids, user_ids: [fresh.south.executives[0].userId] }, fresh.north.manager.h);
     expect(outside.statusCode).toBe(400);
-    expect(outside.json().message).toBe(`Not an active field executive of your team: ${teams.south.executives[0].userId}`);
+    expect(outside.json().message).toBe(`Not an active field executive of your team: ${fresh.south.executives[0].userId}`);
   });
 });
 
