@@ -116,7 +116,8 @@ export function UndoBanner({ held, undone, onUndo, onPause, onResume }: UndoBann
   const name = (d: HeldDecision) => d.item.loan.applicant_name ?? d.item.loan.loan_id;
   return (
     // Always mounted: a live region must exist before its text changes to be announced.
-    <Box position="fixed" insetInline="0" bottom={{ base: '20', md: '6' }} display="flex" justifyContent="center" pointerEvents="none" zIndex="toast">
+    // Bottom centre on a phone (above the bottom bar); on a desk under the list, clear of the review's buttons.
+    <Box position="fixed" insetInline="0" bottom={{ base: '20', md: '6' }} ps={{ md: '72' }} display="flex" justifyContent={{ base: 'center', md: 'flex-start' }} pointerEvents="none" zIndex="toast">
       <Box role="status" aria-live="polite" aria-atomic="true" data-testid="decision-undo" pointerEvents="auto">
         {held ? (
           <HStack
