@@ -40,18 +40,21 @@ export function LeftOutLoans({ proposal }: { proposal: Proposal }) {
           </Button>
         </Box>
         {open && (
-          <List.Root gap="0.5" ps="4" fontSize="sm" data-testid="left-out-list">
-            {leftOut.slice(0, LIST_MAX).map((l) => (
-              <List.Item key={l.loan_id}>
-                <Text as="span" fontWeight="medium">
-                  {l.loan_id}
-                </Text>
-                {' — '}
-                {reasonText(l)}
-              </List.Item>
-            ))}
-            {leftOut.length > LIST_MAX && <List.Item>{t('assignment.left_out_more', { count: leftOut.length - LIST_MAX })}</List.Item>}
-          </List.Root>
+          // A scrolling list keeps the map and the table in reach; focusable, so a keyboard can scroll it.
+          <Box maxH="15rem" overflowY="auto" tabIndex={0} role="region" aria-label={t('assignment.left_out_show')} rounded="sm">
+            <List.Root gap="0.5" ps="4" fontSize="sm" data-testid="left-out-list">
+              {leftOut.slice(0, LIST_MAX).map((l) => (
+                <List.Item key={l.loan_id}>
+                  <Text as="span" fontWeight="medium">
+                    {l.loan_id}
+                  </Text>
+                  {' — '}
+                  {reasonText(l)}
+                </List.Item>
+              ))}
+              {leftOut.length > LIST_MAX && <List.Item>{t('assignment.left_out_more', { count: leftOut.length - LIST_MAX })}</List.Item>}
+            </List.Root>
+          </Box>
         )}
       </Stack>
     </Alert.Root>
