@@ -12,6 +12,7 @@ import { and, count, countDistinct, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupFigures } from '../../src/domain/allocation/suggest';
+import { haversineMetres } from '../../src/domain/field/geo';
 import type { AllocationSuggestion } from '../../src/domain/contracts/allocation/suggestions';
 import type { LoanOperationRecord } from '../../src/domain/contracts/bulk/loan-operations';
 import type { AllocationResponse } from '../../src/domain/contracts/field/visits';
@@ -292,43 +293,86 @@ describe('termination and listing', () => {
 });
 
 describe('suggestion', () => {
-  it('shares loans between executives in equal counts, each loan once, compact groups, then confirmed as allocations', async () => {
-    const executives = [...teams.south.executives, ...teams.north.executives];
-    const ids = free.slice(100, 161); // 61 loans over 4 executives: 16, 15, 15, 15
-    const res = await t.app.inject({ method: 'POST', url: '/api/allocation/suggestions', headers: teams.head.h, payload: { allocation_month: MONTH, loan_ids: ids, user_ids: executives.map((e) => e.userId) } });
+  it('shares loans within reach of the executives\' bases in equal counts, says why the rest are left out, then confirmed as allocations', { timeout: 120_000 }, async () => {
+    // Executives of their own, who have no position and no loans this month yet (no base).
+    const fresh = await buildTeams(t.app, 'sug');
+    const executives = [...fresh.south.executives, ...fresh.north.executives];
+    const suggest = (body: Record<string, unknown>, h = teams.head.h) =>
+      t.app.inject({ method: 'POST', url: '/api/allocation/suggestions', headers: h, payload: { allocation_month: MONTH, user_ids: executives.map((e) => e.userId), ...body } });
+    const candidates = free.slice(100, 700);
+
+    // Nobody has a base yet (no position, no loans this month): nobody is sent anywhere (issue 12).
+    const before = (await suggest({ loan_ids: candidates })).json().data as AllocationSuggestion;
+    expect(before.executives.map((e) => e.count)).toEqual([0, 0, 0, 0]);
+    expect(before.left_out).toHaveLength(candidates.length);
+    expect(new Set(before.left_out.map((l) => l.reason))).toEqual(new Set(['no_executive_base', ...(before.unlocated_loans > 0 ? ['no_location'] : [])]));
+
+    // The densest area: the loans within 20 km of one area point; four of them give the executives a base.
+    const pointOf = new Map(before.areas.flatMap((a) => a.loan_ids.map((id) => [id, { lat: a.latitude, lng: a.longitude }] as const)));
+    const km = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) => haversineMetres(a, b) / 1000;
+    const near = (p: { lat: number; lng: number }) => candidates.filter((id) => pointOf.has(id) && km(pointOf.get(id)!, p) <= 20);
+    const centre = [...before.areas].map((a) => ({ lat: a.latitude, lng: a.longitude })).sort((a, b) => near(b).length - near(a).length)[0];
+    const cluster = near(centre);
+    expect(cluster.length).toBeGreaterThanOrEqual(12);
+    const seedLoans = cluster.slice(0, 4);
+    for (const [i, e] of executives.entries()) expect((await run({ operation_type: 'allocate_loans', loan_ids: [seedLoans[i]], user_id: e.userId }, teams.head.h)).status).toBe('completed');
+
+    const ids = candidates.filter((id) => !seedLoans.includes(id));
+    const res = await suggest({ loan_ids: ids });
     expect(res.statusCode, res.body).toBe(200);
     const s = res.json().data as AllocationSuggestion;
-    expect(s.total_loans).toBe(61);
-    expect(s.executives.map((e) => e.count).sort()).toEqual([15, 15, 15, 16]);
-    expect(s.executives.flatMap((e) => e.loan_ids).sort()).toEqual([...ids].sort());
+    expect(s.total_loans).toBe(ids.length);
+    expect(s.max_km).toBe(50);
+    // Every loan is proposed once or left out once.
+    const proposed = s.executives.flatMap((e) => e.loan_ids);
+    expect([...proposed, ...s.left_out.map((l) => l.loan_id)].sort()).toEqual([...ids].sort());
+    const inReach = ids.filter((id) => pointOf.has(id) && executives.some((_, i) => km(pointOf.get(id)!, pointOf.get(seedLoans[i])!) <= 50));
+    expect(proposed.sort()).toEqual([...inReach].sort());
+    // The bases are close together, so the counts are even.
+    const counts = s.executives.map((e) => e.count);
+    expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
     for (const e of s.executives) {
-      expect(e.count).toBe(e.loan_ids.length);
-      expect(e.spread_km).toBeGreaterThanOrEqual(0);
+      expect(e.seed?.source).toBe('current_allocation');
+      const base = { lat: e.seed!.latitude, lng: e.seed!.longitude };
+      for (const id of e.loan_ids) expect(km(pointOf.get(id)!, base)).toBeLessThanOrEqual(50);
+      expect(e.base_km).not.toBeNull();
+      expect(e.base_km!).toBeLessThanOrEqual(50);
       expect(e.radius_km).toBeGreaterThanOrEqual(e.spread_km);
-    }
-    // Every located loan is at exactly one area point, and each group's figures are those points'.
-    const areaOf = new Map(s.areas.flatMap((a) => a.loan_ids.map((id) => [id, a] as const)));
-    expect(s.areas.reduce((n, a) => n + a.loan_ids.length, 0)).toBe(areaOf.size);
-    expect(areaOf.size).toBe(61 - s.unlocated_loans);
-    for (const e of s.executives) {
-      const located = e.loan_ids.flatMap((id) => (areaOf.has(id) ? [{ lat: areaOf.get(id)!.latitude, lng: areaOf.get(id)!.longitude }] : []));
-      expect(located.length).toBe(e.located);
-      const figures = groupFigures(located);
-      expect(figures.centroid?.lat).toBeCloseTo(e.centroid!.latitude, 9);
-      expect(figures.centroid?.lng).toBeCloseTo(e.centroid!.longitude, 9);
+      const figures = groupFigures(e.loan_ids.map((id) => pointOf.get(id)!), base);
       expect(figures.spreadKm).toBeCloseTo(e.spread_km, 3);
+      expect(figures.baseKm!).toBeCloseTo(e.base_km!, 3);
     }
-    // The South executive who pinged near Pune is seeded there.
+    // Each loan left out says why: no address point, or the nearest base farther than the reach.
+    for (const l of s.left_out) {
+      if (!pointOf.has(l.loan_id)) {
+        expect(l).toEqual({ loan_id: l.loan_id, reason: 'no_location', nearest_km: null });
+        continue;
+      }
+      expect(l.reason).toBe('out_of_range');
+      const nearest = Math.min(...s.executives.map((e) => km(pointOf.get(l.loan_id)!, { lat: e.seed!.latitude, lng: e.seed!.longitude })));
+      expect(l.nearest_km).toBeGreaterThan(50);
+      expect(l.nearest_km!).toBeCloseTo(nearest, 0);
+    }
+    expect(s.left_out.filter((l) => l.reason === 'no_location')).toHaveLength(s.unlocated_loans);
+    expect(s.left_out.some((l) => l.reason === 'out_of_range')).toBe(true);
+
+    // A wider reach (configurable, within a maximum) takes in at least as many; beyond the maximum is refused.
+    const wide = (await suggest({ loan_ids: ids, max_km: 300 })).json().data as AllocationSuggestion;
+    expect(wide.executives.reduce((n, e) => n + e.count, 0)).toBeGreaterThanOrEqual(proposed.length);
+    expect((await suggest({ loan_ids: ids, max_km: 301 })).statusCode).toBe(400);
+    expect((await suggest({ loan_ids: ids, max_km: 0 })).statusCode).toBe(400);
+
     for (const e of s.executives) {
+      if (e.loan_ids.length === 0) continue;
       const op = await run({ operation_type: 'allocate_loans', loan_ids: e.loan_ids, user_id: e.user_id }, teams.head.h);
       expect(op.status).toBe('completed');
     }
-    const north0 = s.executives.find((e) => e.user_id === teams.north.executives[0].userId)!;
-    expect(await allocationOf(teams.north.executives[0].h)).toEqual(expect.arrayContaining(north0.loan_ids));
+    const north0 = s.executives.find((e) => e.user_id === fresh.north.executives[0].userId)!;
+    expect(await allocationOf(fresh.north.executives[0].h)).toEqual(expect.arrayContaining(north0.loan_ids));
 
-    const outside = await t.app.inject({ method: 'POST', url: '/api/allocation/suggestions', headers: teams.north.manager.h, payload: { allocation_month: MONTH, loan_ids: ids, user_ids: [teams.south.executives[0].userId] } });
+    const outside = await suggest({ loan_ids: ids, user_ids: [fresh.south.executives[0].userId] }, fresh.north.manager.h);
     expect(outside.statusCode).toBe(400);
-    expect(outside.json().message).toBe(`Not an active field executive of your team: ${teams.south.executives[0].userId}`);
+    expect(outside.json().message).toBe(`Not an active field executive of your team: ${fresh.south.executives[0].userId}`);
   });
 });
 

@@ -154,9 +154,23 @@ test('a manager verifies flagged visits, and each dashboard figure lists its row
   await expect(panel.getByTestId('approve-visit')).toContainText('A');
   await poorRow.focus();
   await page.keyboard.press('a');
-  await expect(page.getByText(/Visit of .+ approved/)).toBeVisible();
+  const undoBanner = page.getByTestId('decision-undo');
+  await expect(undoBanner).toHaveAttribute('aria-live', 'polite');
+  await expect(undoBanner.getByText(/Visit of .+ approved/)).toBeVisible();
   await expect(poorRow).toHaveCount(0);
   await expect(page.getByTestId('pending-count')).toHaveText(String(pendingBefore - 2));
+  // One key press approves, so it can be undone (issue 12): U (or the banner's button) puts the
+  // visit back, nothing was sent; the decision is sent after the undo window or on leaving.
+  await page.keyboard.press('u');
+  await expect(poorRow).toBeVisible();
+  await expect(poorRow).toBeFocused();
+  await expect(page.getByTestId('pending-count')).toHaveText(String(pendingBefore - 1));
+  await expect(undoBanner).toContainText('undone');
+  await page.keyboard.press('a');
+  await expect(undoBanner.getByTestId('undo-decision')).toBeVisible();
+  await expect(poorRow).toHaveCount(0);
+  // Left alone, the approval is sent when the window closes (8 s).
+  await expect(undoBanner.getByTestId('undo-decision')).toHaveCount(0, { timeout: 12_000 });
 
   // Decided visits sit under their tab with the reviewer, the time and the reason.
   await page.getByRole('tab', { name: 'Rejected' }).click();

@@ -57,6 +57,17 @@ async function createSecondExecutive(request: APIRequestContext): Promise<void> 
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/**
+ * The second executive's phone reports a position in Pune: the territory suggestion sends an
+ * executive only within reach of where they start (issue 12), and a new executive with no position
+ * and no loans has no base at all.
+ */
+async function secondExecutivePings(request: APIRequestContext): Promise<void> {
+  const headers = { ...(await apiHeaders(request, SECOND_EXECUTIVE.email)), 'idempotency-key': `ravi-${Date.now()}` };
+  const res = await request.post('/api/fos/tracking/pings', { headers, data: { pings: [{ latitude: 18.5204, longitude: 73.8567, accuracy_m: 20, recorded_at: new Date().toISOString() }] } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** The loans fos@demo.in holds now (GET /api/fos/allocation, what the phone downloads). */
 async function fosLoans(request: APIRequestContext): Promise<Set<string>> {
   const res = await request.get('/api/fos/allocation', { headers: await apiHeaders(request, 'fos@demo.in') });
@@ -98,6 +109,7 @@ async function operationCount(request: APIRequestContext): Promise<number> {
 test('a manager assigns loans by selection, by file and by territory; the field executive sees them after a refresh', async ({ browser, page, request }) => {
   test.setTimeout(300_000);
   await createSecondExecutive(request);
+  await secondExecutivePings(request);
   const operationsBefore = await operationCount(request);
   const before = await fosLoans(request);
   expect(before.size).toBeGreaterThan(0);

@@ -92,9 +92,11 @@ export async function seedDemoTeam(db: Db, config: AppConfig, opts: { now?: Date
     .sort((a, b) => haversineMetres(a.point, DEMO_HOME_IN) - haversineMetres(b.point, DEMO_HOME_IN))
     .slice(0, 40 * team.length);
   if (placed.length === 0) return false;
-  const groups = suggestAllocation(
+  // Every placed loan is near home already; no reach cap, so the demo's day lists stay as they were.
+  const { groups } = suggestAllocation(
     placed.map((p) => ({ loanId: p.loanId, point: p.point })),
     team.map((m, i) => ({ userId: userIds[i], seed: offset(m.north, m.east) })),
+    { maxKm: Infinity },
   );
   const byId = new Map(placed.map((p) => [p.loanId, p]));
   await db.insert(loanAllocations).values(

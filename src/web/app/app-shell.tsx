@@ -19,11 +19,12 @@ import { signOut, useProfile } from '../features/auth/public';
 import { CompanySwitcher, usePermissions } from '../features/companies/public';
 import { ApiError, errorMessage } from '../lib/api';
 import { WEB_AREAS } from '../lib/areas';
-import { hasFieldScreens, isFieldScreen, visibleMenu, type MenuEntry } from '../lib/menu';
+import { FIELD_EXECUTIVE, hasFieldScreens, isFieldScreen, screenAccess, visibleMenu, type MenuEntry } from '../lib/menu';
 import { appLink, appPrefix } from '../lib/navigation';
 import { useIsPhone } from '../lib/use-is-phone';
 import { LanguagePicker } from '../components/language-picker';
 import { ShellContext, type ShellState } from '../lib/shell-context';
+import { NoAccess } from './no-access';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 import { preloadChakra, WithChakra } from '../components/with-chakra';
 
@@ -205,19 +206,22 @@ export function AppShell() {
   }, [profile.data, companyId, company, assigned, location.pathname, location.search, navigate]);
 
   const permissionsMap = permissions.data?.profile_details.permissions;
-  const granted = useMemo(() => visibleMenu(permissionsMap), [permissionsMap]);
-  const entries = visibleMenu(permissionsMap, { fieldFirst: profile.data?.profession === 'field executive' });
+  const profession = profile.data?.profession;
+  // The menu: what the permissions grant and the profession fits (lib/menu.ts, issue 12).
+  const entries = useMemo(() => visibleMenu(permissionsMap, profession ?? null), [permissionsMap, profession]);
+  const screen = location.pathname.slice(prefix.length + 1);
+  // A screen opened by URL that the user may not use says so (the same rules as the menu); while
+  // the profile or permissions are not at hand (loading, offline) the screen opens as before.
+  const access = screenAccess(screen, permissions.isError ? undefined : permissionsMap, profession);
   // The sync bar and the outbox drain: on the field screens (which work offline, when the
   // permissions cannot load, so the path decides), for field executives, and on phones of users
   // who may record field work. Desk users elsewhere do not load Dexie at all.
   const fieldMode =
-    isFieldScreen(location.pathname.slice(prefix.length + 1)) ||
-    profile.data?.profession === 'field executive' ||
-    (isPhone && hasFieldScreens(permissions.data?.profile_details.permissions));
+    (isFieldScreen(screen) && access !== 'no') || profession === FIELD_EXECUTIVE || (isPhone && hasFieldScreens(permissionsMap, profession ?? null));
   // One object while nothing in it changes: every screen and the sync bar read it from context.
   const shell = useMemo<ShellState>(
-    () => ({ profile: profile.data, companyId, company, permissions: permissionsMap, prefix, menu: granted }),
-    [profile.data, companyId, company, permissionsMap, prefix, granted],
+    () => ({ profile: profile.data, companyId, company, permissions: permissionsMap, prefix, menu: entries }),
+    [profile.data, companyId, company, permissionsMap, prefix, entries],
   );
   const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   // No HTTP answer at all: the network or the server is down, not a refusal.
@@ -242,9 +246,13 @@ export function AppShell() {
     <main id="main" className="ro-main" data-phone={isPhone} tabIndex={-1}>
       {problems}
       <ScreenErrorBoundary>
-        <Suspense fallback={<ScreenFallback />}>
-          <Outlet />
-        </Suspense>
+        {access === 'no' ? (
+          <NoAccess home={appLink(prefix, '', companyId)} />
+        ) : (
+          <Suspense fallback={<ScreenFallback />}>
+            <Outlet />
+          </Suspense>
+        )}
       </ScreenErrorBoundary>
     </main>
   );

@@ -54,6 +54,18 @@ function withoutUnusedPalettes<T extends Record<string, unknown>>(colors: T): T 
   return Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
 }
 
+/**
+ * Semantic colours darkened where the defaults fail WCAG AA contrast (4.5:1 for text; axe
+ * color-contrast, issue 12): white on green.600 (3.3:1) and orange.600 (3.6:1), and fg.error
+ * (red.500, 3.8:1 on white). shell.css mirrors the solids for the plain screens.
+ */
+const sc = semanticTokens.colors as Record<string, Record<string, unknown>>;
+const contrastFixes = {
+  green: { ...sc.green, solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.600}' } } },
+  orange: { ...sc.orange, solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.500}' } } },
+  fg: { ...sc.fg, error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } } },
+};
+
 const config = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -66,7 +78,7 @@ const config = defineConfig({
     breakpoints,
     keyframes,
     tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors) },
-    semanticTokens: { ...semanticTokens, colors: withoutUnusedPalettes(semanticTokens.colors) },
+    semanticTokens: { ...semanticTokens, colors: withoutUnusedPalettes({ ...semanticTokens.colors, ...contrastFixes }) },
     textStyles,
     layerStyles,
     animationStyles,

@@ -31,15 +31,52 @@ function granted_(entry: MenuEntry, permissions: PermissionsMap | null | undefin
   return anyOf.some((req) => hasPermission(permissions, req));
 }
 
+/** The profession whose phone the field app is (spec: User.profession); the field screens are theirs alone. */
+export const FIELD_EXECUTIVE = 'field executive';
+
+/** Whether a user of `profession` may use the entry: field app screens are for field executives only (issue 12). */
+function fits(entry: MenuEntry, profession: string | null | undefined): boolean {
+  return !entry.field || profession === FIELD_EXECUTIVE;
+}
+
 /**
- * The entries `permissions` grants, in menu order.
- * @param options.fieldFirst the field screens right after home (a field executive's phone: the
- *   bottom bar shows the first entries, issue 4)
+ * The entries a user may open, in menu order: every endpoint the screen opens with is granted by
+ * `permissions` (`opens`), and the profession fits (field app screens only for field executives,
+ * issue 12: a manager holding fos permissions to verify visits gets no "My visits" of their own).
+ * Field executives see the field screens right after home (the phone's bottom bar shows the first
+ * entries, issue 4).
+ * @param profession the user's profession (UserProfile.profession); unknown (null) shows no field screen
  */
-export function visibleMenu(permissions: PermissionsMap | null | undefined, options: { fieldFirst?: boolean } = {}): MenuEntry[] {
-  const granted = MENU.filter((entry) => granted_(entry, permissions));
-  if (!options.fieldFirst) return granted;
+export function visibleMenu(permissions: PermissionsMap | null | undefined, profession: string | null | undefined): MenuEntry[] {
+  const granted = MENU.filter((entry) => fits(entry, profession) && granted_(entry, permissions));
+  if (profession !== FIELD_EXECUTIVE) return granted;
   return [...granted.filter((e) => e.screen === ''), ...granted.filter((e) => e.field), ...granted.filter((e) => e.screen !== '' && !e.field)];
+}
+
+/** Whether a user may open a screen: 'yes', 'no', or 'unknown' while the profile or the permissions are not at hand (offline, loading). */
+export type ScreenAccess = 'yes' | 'no' | 'unknown';
+
+/**
+ * Whether a user may open the app screen `screen` (the path below the app prefix) by URL, by the
+ * same rules as the menu: the field app's screens (`shell: 'field'`, sub-screens included) need the
+ * field executive's profession; a screen that is a menu entry (or below one, the deepest wins)
+ * needs that entry's endpoints. Screens of neither kind (home, a loan's profile) are 'yes'; unknown
+ * paths are the router's "not found".
+ * @param profession undefined while the profile is not at hand
+ * @param permissions undefined while the company's permissions are not at hand
+ */
+export function screenAccess(screen: string, permissions: PermissionsMap | null | undefined, profession: string | null | undefined): ScreenAccess {
+  const path = screen.replace(/\/+$/, '');
+  const route = APP_ROUTES.find((r) => r.path === path);
+  if (!route) return 'yes';
+  if (route.shell === 'field') {
+    if (profession === undefined) return 'unknown';
+    if (profession !== FIELD_EXECUTIVE) return 'no';
+  }
+  const entry = MENU.filter((e) => e.screen !== '' && (path === e.screen || path.startsWith(`${e.screen}/`))).sort((a, b) => b.screen.length - a.screen.length)[0];
+  if (!entry) return 'yes';
+  if (permissions === undefined) return 'unknown';
+  return granted_(entry, permissions) ? 'yes' : 'no';
 }
 
 /** The field app's screens: the routes of `shell: 'field'`, menu entries and sub-screens (reached from a visit card) alike. */
@@ -50,7 +87,7 @@ export function isFieldScreen(screen: string): boolean {
   return FIELD_SCREENS.has(screen);
 }
 
-/** Whether the permissions grant any field screen (the user is a field executive or their manager). */
-export function hasFieldScreens(permissions: PermissionsMap | null | undefined): boolean {
-  return visibleMenu(permissions).some((entry) => entry.field);
+/** Whether the user has any field screen (a field executive whose permissions grant one). */
+export function hasFieldScreens(permissions: PermissionsMap | null | undefined, profession: string | null | undefined): boolean {
+  return visibleMenu(permissions, profession).some((entry) => entry.field);
 }

@@ -88,9 +88,11 @@ const suggestion: AllocationSuggestion = {
   allocation_month: '2026-05',
   total_loans: 5,
   unlocated_loans: 1,
+  max_km: 50,
+  left_out: [],
   executives: [
-    { user_id: 'u1', name: 'Ganesh', seed: null, loan_ids: ['L1', 'L2', 'L3'], count: 3, centroid: { latitude: 18.5, longitude: 73.8 }, spread_km: 1.2, radius_km: 2, located: 3, unlocated: 0 },
-    { user_id: 'u2', name: 'Ravi', seed: null, loan_ids: ['L4', 'L5'], count: 2, centroid: { latitude: 18.6, longitude: 73.9 }, spread_km: 0, radius_km: 0, located: 1, unlocated: 1 },
+    { user_id: 'u1', name: 'Ganesh', seed: null, loan_ids: ['L1', 'L2', 'L3'], count: 3, centroid: { latitude: 18.5, longitude: 73.8 }, spread_km: 1.2, radius_km: 2, base_km: null, located: 3, unlocated: 0 },
+    { user_id: 'u2', name: 'Ravi', seed: null, loan_ids: ['L4', 'L5'], count: 2, centroid: { latitude: 18.6, longitude: 73.9 }, spread_km: 0, radius_km: 0, base_km: null, located: 1, unlocated: 1 },
   ],
   // L5 has no address point.
   areas: [

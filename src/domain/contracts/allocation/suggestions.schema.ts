@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { loanFilters } from '../portfolio/filters.schema';
 import { allocationMonth } from '../portfolio/loans.schema';
+import { DEFAULT_SUGGESTION_MAX_KM, LEFT_OUT_REASONS, SUGGESTION_MAX_KM_LIMIT } from '../../allocation/suggest';
 import { SEED_SOURCES, SUGGESTION_MAX_EXECUTIVES, SUGGESTION_MAX_LOANS } from './suggestions';
 export { companyQuery } from '../envelope';
 
@@ -14,7 +15,8 @@ const point = z.object({ latitude: z.number(), longitude: z.number() });
  * POST /api/allocation/suggestions. Loans: `loan_ids`, or `filters` (`[]` = the whole month) with
  * optional `search`, as for loan operations; `only_unallocated` keeps loans with no field executive
  * this month. `user_ids`: the field executives to share the loans between (active, in the caller's
- * reports-to scope).
+ * reports-to scope). `max_km`: how far from their base an executive may be sent (default
+ * DEFAULT_SUGGESTION_MAX_KM, at most SUGGESTION_MAX_KM_LIMIT; issue 12).
  */
 export const allocationSuggestionBody = z
   .object({
@@ -24,6 +26,7 @@ export const allocationSuggestionBody = z
     search: z.string().trim().max(100).optional(),
     only_unallocated: z.boolean().default(false),
     user_ids: z.array(z.string().min(1).max(64)).min(1).max(SUGGESTION_MAX_EXECUTIVES),
+    max_km: z.number().positive().max(SUGGESTION_MAX_KM_LIMIT).default(DEFAULT_SUGGESTION_MAX_KM),
   })
   .superRefine((b, ctx) => {
     const byFilter = b.filters !== undefined || (b.search !== undefined && b.search !== '');
@@ -46,6 +49,8 @@ export const suggestedExecutive = z.object({
   spread_km: z.number(),
   /** Largest distance of a loan from the centroid, km. */
   radius_km: z.number(),
+  /** Mean distance of the group's loans from the executive's base (seed), km; null without a base or loans. */
+  base_km: z.number().nullable(),
   /** Loans of the group with / without an address point. */
   located: z.number().int(),
   unlocated: z.number().int(),
@@ -55,8 +60,20 @@ export type SuggestedExecutive = z.infer<typeof suggestedExecutive>;
 export const allocationSuggestion = z.object({
   allocation_month: z.string(),
   total_loans: z.number().int(),
-  /** Loans whose address could not be placed on the map (shared out to balance the counts). */
+  /** Loans whose address could not be placed on the map (left out: 'no_location'). */
   unlocated_loans: z.number().int(),
+  /** The reach used, km: no loan is proposed farther than this from its executive's base. */
+  max_km: z.number(),
+  /** Loans no executive was given, and why (issue 12). */
+  left_out: z.array(
+    z.object({
+      loan_id: z.string(),
+      /** no_location: no address point; out_of_range: no executive's base within max_km; no_executive_base: no chosen executive has a base. */
+      reason: z.enum(LEFT_OUT_REASONS),
+      /** out_of_range: the nearest executive's base, km; else null. */
+      nearest_km: z.number().nullable(),
+    }),
+  ),
   executives: z.array(suggestedExecutive),
   /**
    * Where the located loans are: each distinct address point (pincode / postal-area centroid) with

@@ -27,10 +27,11 @@ export const suggestAssignment = endpoint({
   access: 'company',
   permission: { module: 'Core Collection Modules', action: 'allocation', access: 'read' },
   tags: ['allocation'],
-  summary: 'Propose which field executive visits which loan: balanced counts, compact territories (nothing is written)',
+  summary: 'Propose which field executive visits which loan within reach of their base: balanced counts, compact territories, loans left out with a reason (nothing is written)',
   description:
     "Capacitated k-means over the loans' pincode / postal-area points, seeded at each executive's last known position (else the centre of their current loans). " +
-    'Group sizes differ by at most one. Confirm with one allocate_loans operation per executive (POST /api/bulk/loan-operations with loan_ids and user_id).',
+    'No loan is proposed farther than max_km (default 50) from its executive\'s base; loans left out are listed with a reason (no_location, out_of_range, no_executive_base). ' +
+    'Group sizes differ by at most one where the reach allows. Confirm with one allocate_loans operation per executive (POST /api/bulk/loan-operations with loan_ids and user_id).',
   schemas: async () => {
     const s = await schema();
     return { query: s.companyQuery, body: s.allocationSuggestionBody, response: s.allocationSuggestion };

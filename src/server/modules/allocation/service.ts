@@ -9,7 +9,7 @@ import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { AgentType } from '../../../domain/bulk/loan-operations';
 import type { AllocationSuggestion, AllocationSuggestionBody } from '../../../domain/contracts/allocation/suggestions';
 import { SUGGESTION_MAX_LOANS } from '../../../domain/contracts/allocation/suggestions';
-import { suggestAllocation } from '../../../domain/allocation/suggest';
+import { DEFAULT_SUGGESTION_MAX_KM, suggestAllocation } from '../../../domain/allocation/suggest';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import type { Ports } from '../../http/ports';
@@ -99,8 +99,9 @@ async function loanPlaces(db: DbOrTx, companyId: string, month: string, loanIds:
  * caller's reports-to scope) visits which of the selected loans of the month, balanced in count
  * and compact in space (domain suggestAllocation). Each executive is seeded at their last known
  * position, else the centre of their current allocation in the month. Loans are placed at their
- * pincode / postal-area point (answered as `areas`, each point with its loans); unplaceable loans
- * are shared out to keep counts balanced.
+ * pincode / postal-area point (answered as `areas`, each point with its loans). No loan goes
+ * farther than `max_km` from its executive's base; unplaceable and out-of-reach loans are answered
+ * in `left_out` with their reason (issue 12).
  * @throws 400 for bad filters, an executive who is not an active field executive of the caller's
  *   scope, no loans selected, or more than SUGGESTION_MAX_LOANS loans
  */
@@ -159,9 +160,11 @@ export async function suggestAssignment(db: DbOrTx, ports: Ports, caller: Caller
   }
   for (const [userId, s] of sums) seeds.set(userId, { lat: s.lat / s.n, lng: s.lng / s.n, source: 'current_allocation' });
 
-  const groups = suggestAllocation(
+  const maxKm = body.max_km ?? DEFAULT_SUGGESTION_MAX_KM;
+  const { groups, leftOut } = suggestAllocation(
     placed,
     body.user_ids.map((userId) => ({ userId, seed: seeds.get(userId) ?? null })),
+    { maxKm },
   );
   const areas = new Map<string, { latitude: number; longitude: number; loan_ids: string[] }>();
   for (const p of placed) {
@@ -175,6 +178,8 @@ export async function suggestAssignment(db: DbOrTx, ports: Ports, caller: Caller
     allocation_month: month,
     total_loans: rows.length,
     unlocated_loans: placed.filter((p) => p.point === null).length,
+    max_km: maxKm,
+    left_out: leftOut.map((l) => ({ loan_id: l.loanId, reason: l.reason, nearest_km: l.nearestKm })),
     areas: [...areas.values()],
     executives: groups.map((g) => {
       const seed = seeds.get(g.userId);
@@ -187,6 +192,7 @@ export async function suggestAssignment(db: DbOrTx, ports: Ports, caller: Caller
         centroid: g.centroid ? { latitude: g.centroid.lat, longitude: g.centroid.lng } : null,
         spread_km: g.spreadKm,
         radius_km: g.radiusKm,
+        base_km: g.baseKm,
         located: g.located,
         unlocated: g.unlocated,
       };

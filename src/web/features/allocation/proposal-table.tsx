@@ -104,6 +104,7 @@ export function ProposalTable({ proposal, onMove, onDrop }: ProposalTableProps) 
               <Table.ColumnHeader textAlign="end">{t('assignment.located')}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{t('assignment.spread')}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{t('assignment.radius')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('assignment.from_base')}</Table.ColumnHeader>
               <Table.ColumnHeader>{t('assignment.start')}</Table.ColumnHeader>
               <Table.ColumnHeader>
                 <Box srOnly>{t('common.actions')}</Box>
@@ -136,6 +137,9 @@ export function ProposalTable({ proposal, onMove, onDrop }: ProposalTableProps) 
                     <Table.Cell textAlign="end">{group ? `${group.located.toLocaleString()} / ${group.unlocated.toLocaleString()}` : '—'}</Table.Cell>
                     <Table.Cell textAlign="end">{group ? t('assignment.km', { km: group.spreadKm.toFixed(1) }) : '—'}</Table.Cell>
                     <Table.Cell textAlign="end">{group ? t('assignment.km', { km: group.radiusKm.toFixed(1) }) : '—'}</Table.Cell>
+                    <Table.Cell textAlign="end" data-testid="proposal-base-km">
+                      {group?.baseKm != null ? t('assignment.km', { km: group.baseKm.toFixed(1) }) : '—'}
+                    </Table.Cell>
                     <Table.Cell fontSize="xs" color="fg.muted">
                       {group ? (group.seed ? t(`assignment.seed.${group.seed.source}`) : t('assignment.seed.none')) : '—'}
                     </Table.Cell>
@@ -154,7 +158,7 @@ export function ProposalTable({ proposal, onMove, onDrop }: ProposalTableProps) 
                   </Table.Row>
                   {expanded && (
                     <Table.Row>
-                      <Table.Cell colSpan={7}>
+                      <Table.Cell colSpan={8}>
                         <GroupLoans loanIds={loanIds} here={key} proposal={proposal} onMove={onMove} />
                       </Table.Cell>
                     </Table.Row>

@@ -26,6 +26,8 @@ export interface ProposalGroup {
   seed: SuggestedExecutive['seed'];
   spreadKm: number;
   radiusKm: number;
+  /** Mean distance of the group's located loans from the executive's base (seed), km; null without either. */
+  baseKm: number | null;
   located: number;
   unlocated: number;
   /** Loans were moved in or out after the suggestion. */
@@ -37,6 +39,9 @@ export interface Proposal {
   groups: ProposalGroup[];
   /** Loans of dropped executives: allocated to nobody unless moved to a group. */
   unassigned: string[];
+  /** The reach the server used, km, and the loans it left out with their reason (issue 12). */
+  maxKm: number;
+  leftOut: AllocationSuggestion['left_out'];
   /** Where each located loan is (loan_id → its area point); loans without a point are absent. */
   points: ReadonlyMap<string, AreaPoint>;
 }
@@ -51,6 +56,8 @@ export function proposalFrom(suggestion: AllocationSuggestion): Proposal {
   return {
     month: suggestion.allocation_month,
     unassigned: [],
+    maxKm: suggestion.max_km,
+    leftOut: suggestion.left_out,
     points,
     groups: suggestion.executives.map((e, colour) => ({
       userId: e.user_id,
@@ -61,6 +68,7 @@ export function proposalFrom(suggestion: AllocationSuggestion): Proposal {
       seed: e.seed,
       spreadKm: e.spread_km,
       radiusKm: e.radius_km,
+      baseKm: e.base_km,
       located: e.located,
       unlocated: e.unlocated,
       edited: false,
@@ -74,7 +82,7 @@ function regroup(p: Proposal, g: ProposalGroup, loanIds: string[]): ProposalGrou
     const at = p.points.get(id);
     return at ? [{ lat: at.latitude, lng: at.longitude }] : [];
   });
-  const figures = groupFigures(located);
+  const figures = groupFigures(located, g.seed ? { lat: g.seed.latitude, lng: g.seed.longitude } : null);
   return {
     ...g,
     loanIds,
@@ -82,6 +90,7 @@ function regroup(p: Proposal, g: ProposalGroup, loanIds: string[]): ProposalGrou
     centroid: figures.centroid ? { latitude: figures.centroid.lat, longitude: figures.centroid.lng } : null,
     spreadKm: figures.spreadKm,
     radiusKm: figures.radiusKm,
+    baseKm: figures.baseKm,
     located: located.length,
     unlocated: loanIds.length - located.length,
   };

@@ -72,7 +72,7 @@ export function SelectableLoansTable({ companyId, selection, total, currency, se
       aria-label={t('assignment.table_scroll')}
       data-testid="assign-loans-scroll"
     >
-      <Table.Root size="sm" tableLayout="fixed" width={`${width}px`} minW="full" aria-label={t('assignment.table_label')} aria-rowcount={total + 1} aria-multiselectable={checkable || undefined}>
+      <Table.Root size="sm" tableLayout="fixed" width={`${width}px`} minW="full" aria-label={t('assignment.table_label')} aria-rowcount={total + 1}>
         <colgroup>
           {checkable && <col style={{ width: `${CHECK_WIDTH}px` }} />}
           {COLUMNS.map((c) => (

@@ -6,7 +6,7 @@
  * without the dropped ones), and confirms: one allocate_loans operation per executive, each
  * followed to its end.
  */
-import { Alert, Box, Button, Checkbox, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Checkbox, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { CheckCheck, RefreshCw, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,8 @@ import { TabLayout, useOperationStarter, type AssignmentTabProps } from './tab-l
 import { LoanPicker, usePickSummary } from './loan-picker';
 import { confirmations, dropExecutive, moveLoans, proposalFrom, proposalLoans, type Proposal } from './proposal';
 import { ProposalTable } from './proposal-table';
+import { LeftOutLoans } from './left-out-loans';
+import { DEFAULT_SUGGESTION_MAX_KM, SUGGESTION_MAX_KM_LIMIT } from '../../../domain/allocation/suggest';
 import { loansSelector, pickedCount } from './selection';
 
 const SuggestionMap = lazy(() => import('./suggestion-map'));
@@ -32,13 +34,17 @@ export function SuggestionTab({ pick, onPick, canWrite }: AssignmentTabProps) {
   const { month, matching } = usePickSummary(pick);
   const [executives, setExecutives] = useState<CompanyUser[]>([]);
   const [onlyUnallocated, setOnlyUnallocated] = useState(false);
+  // How far from their base an executive may be sent, km (issue 12); typed text, checked on use.
+  const [reach, setReach] = useState(String(DEFAULT_SUGGESTION_MAX_KM));
+  const maxKm = Number(reach);
+  const reachValid = reach.trim() !== '' && Number.isFinite(maxKm) && maxKm > 0 && maxKm <= SUGGESTION_MAX_KM_LIMIT;
   const [proposal, setProposal] = useState<Proposal | null>(null);
   const [confirmingBusy, setConfirmingBusy] = useState(false);
   const suggest = useSuggestAllocation(companyId);
   const { mutation: start, started, addStarted, confirming, setConfirming } = useOperationStarter();
   const selector = loansSelector(pick);
   const count = pickedCount(pick, matching);
-  const canSuggest = month !== null && selector !== null && (count ?? 0) > 0 && executives.length > 0;
+  const canSuggest = month !== null && selector !== null && (count ?? 0) > 0 && executives.length > 0 && reachValid;
 
   const run = (body: Parameters<typeof suggest.mutate>[0]) =>
     suggest.mutate(body, {
@@ -47,12 +53,14 @@ export function SuggestionTab({ pick, onPick, canWrite }: AssignmentTabProps) {
     });
   const ask = () => {
     if (!canSuggest || !month) return;
-    run({ allocation_month: month, ...selector!, only_unallocated: onlyUnallocated, user_ids: executives.map((e) => e.user_id) });
+    run({ allocation_month: month, ...selector!, only_unallocated: onlyUnallocated, user_ids: executives.map((e) => e.user_id), max_km: maxKm });
   };
   // Again over the same loans, without the executives the manager dropped (manual moves are redone by the server).
   const again = () => {
     if (!proposal || proposal.groups.length === 0) return;
-    run({ allocation_month: proposal.month, loan_ids: proposalLoans(proposal), user_ids: proposal.groups.map((g) => g.userId) });
+    // The loans left out too, at the reach now typed: widening the reach and asking again takes them in.
+    const loanIds = [...proposalLoans(proposal), ...proposal.leftOut.map((l) => l.loan_id)];
+    run({ allocation_month: proposal.month, loan_ids: loanIds, user_ids: proposal.groups.map((g) => g.userId), max_km: reachValid ? maxKm : proposal.maxKm });
   };
 
   const plan = proposal ? confirmations(proposal) : [];
@@ -98,6 +106,11 @@ export function SuggestionTab({ pick, onPick, canWrite }: AssignmentTabProps) {
             <Checkbox.Control />
             <Checkbox.Label>{t('assignment.only_unallocated')}</Checkbox.Label>
           </Checkbox.Root>
+          <Field.Root invalid={!reachValid} width="40">
+            <Field.Label>{t('assignment.reach_label')}</Field.Label>
+            <Input size="sm" type="number" inputMode="decimal" min={1} max={SUGGESTION_MAX_KM_LIMIT} value={reach} onChange={(e) => setReach(e.currentTarget.value)} data-testid="suggest-max-km" />
+            <Field.HelperText>{t('assignment.reach_help', { max: SUGGESTION_MAX_KM_LIMIT })}</Field.HelperText>
+          </Field.Root>
           <Text fontSize="sm" aria-live="polite">
             {t('assignment.suggest_summary', { count: count ?? 0, formatted: (count ?? 0).toLocaleString(), executives: executives.length })}
           </Text>
@@ -133,6 +146,7 @@ export function SuggestionTab({ pick, onPick, canWrite }: AssignmentTabProps) {
               <Alert.Description>{t('assignment.unassigned_note', { count: proposal.unassigned.length })}</Alert.Description>
             </Alert.Root>
           )}
+          <LeftOutLoans proposal={proposal} />
           <Suspense fallback={<LoadingState label={t('assignment.map_loading')} />}>
             <SuggestionMap groups={proposal.groups} unassigned={proposal.unassigned} points={proposal.points} />
           </Suspense>

@@ -52,6 +52,8 @@ function ChartCard({ title, children, actions }: { title: string; children: Reac
         </Heading>
       </Card.Header>
       <Card.Body gap="3">
+        {/* A picture of the chips below, which carry the figures for everyone: hidden from assistive
+            technology, with recharts' keyboard layer off so nothing hidden is focusable (axe aria-hidden-focus). */}
         <Box height="15rem" aria-hidden>
           {children}
         </Box>
@@ -113,7 +115,7 @@ export default function FosDashboardCharts({ data, totals, currency, onDrill }: 
         }
       >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={dispositions} layout="vertical" margin={{ left: 8, right: 16 }}>
+          <BarChart accessibilityLayer={false} data={dispositions} layout="vertical" margin={{ left: 8, right: 16 }}>
             <CartesianGrid horizontal={false} strokeDasharray="3 3" />
             <XAxis type="number" allowDecimals={false} tick={{ fontSize: 12 }} />
             <YAxis type="category" dataKey="name" width={140} tick={{ fontSize: 12 }} />
@@ -139,8 +141,9 @@ export default function FosDashboardCharts({ data, totals, currency, onDrill }: 
           </Flex>
         ) : (
           <ResponsiveContainer width="100%" height="100%">
-            <PieChart>
+            <PieChart accessibilityLayer={false}>
               <Pie
+                rootTabIndex={-1}
                 isAnimationActive={false}
                 data={ptps}
                 dataKey="value"
@@ -174,7 +177,7 @@ export default function FosDashboardCharts({ data, totals, currency, onDrill }: 
         ))}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={ages} margin={{ left: 8, right: 16 }}>
+          <BarChart accessibilityLayer={false} data={ages} margin={{ left: 8, right: 16 }}>
             <CartesianGrid vertical={false} strokeDasharray="3 3" />
             <XAxis dataKey="name" tick={{ fontSize: 12 }} />
             <YAxis tickFormatter={(v: number) => money(v)} width={90} tick={{ fontSize: 11 }} />
@@ -207,7 +210,7 @@ export default function FosDashboardCharts({ data, totals, currency, onDrill }: 
         ))}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={executives} margin={{ left: 8, right: 16 }}>
+          <BarChart accessibilityLayer={false} data={executives} margin={{ left: 8, right: 16 }}>
             <CartesianGrid vertical={false} strokeDasharray="3 3" />
             <XAxis dataKey="name" tick={{ fontSize: 11 }} interval={0} angle={-25} textAnchor="end" height={56} />
             <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={40} />

@@ -5,11 +5,12 @@
  * page at a time. Choosing a visit opens its review beside the list on a desk, in a drawer on a
  * phone. A decision takes the visit out of the pending list at once and moves on to the next one.
  * Every choice lives in the URL (tab, flag, user_id, from, to, page, visit), so a review can be
- * shared and survives a reload. Shortcuts: J / K next / previous visit, A / R in the review.
+ * shared and survives a reload. Shortcuts: J / K next / previous visit, A / R in the review, U
+ * undoes the last decision (held UNDO_MS before it is sent, undo-decision.tsx; issue 12).
  */
 import { Badge, Box, Button, CloseButton, Drawer, Field, Flex, Grid, Heading, HStack, Input, Kbd, Portal, Stack, Tabs, Text } from '@chakra-ui/react';
 import { FilterX } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { VerificationItem } from '../../../../domain/contracts/field/verification';
@@ -29,6 +30,7 @@ import { FilterSelect } from './filter-select';
 import { DEFAULT_RECEIPT_DEPOSIT_DAYS } from '../../../../domain/field/verification';
 import { ReviewPanel } from './review-panel';
 import { isShortcut } from './shortcuts';
+import { UndoBanner, useHeldDecision, type HeldDecision } from './undo-decision';
 import { VerificationBadge } from './verification-badge';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -115,7 +117,32 @@ export default function FosVisitsPage() {
   const executives = useExecutiveOptions(companyId, permissions);
   const decide = useDecideVisit(companyId);
 
-  const items = useMemo(() => queue.data?.visits ?? [], [queue.data]);
+  // A decision is held for undo before it is sent (undo-decision.tsx); the held visit and the
+  // ones being sent are out of the pending list already.
+  const [sending, setSending] = useState<readonly string[]>([]);
+  const [undone, setUndone] = useState<HeldDecision | null>(null);
+  const send = useCallback(
+    ({ item, decision, reason }: HeldDecision) => {
+      const visitId = item.visit.visit_id;
+      setSending((ids) => [...ids, visitId]);
+      // A promise, not mutate's callbacks: a decision sent on leaving the screen still reports a failure.
+      decide
+        .mutateAsync(decisionInput(companyId, visitId, decision, reason))
+        .catch((error: unknown) => toaster.create({ type: 'error', title: t('verification.decision_failed'), description: errorMessage(error) }))
+        .finally(() => setSending((ids) => ids.filter((id) => id !== visitId)));
+    },
+    [decide, companyId, t],
+  );
+  const { held, hold, undo, flush, pause, resume } = useHeldDecision(send);
+  // Another tab lists decided visits: what is held is sent first, so it shows there.
+  useEffect(() => flush(), [filters.status, flush]);
+
+  const items = useMemo(() => {
+    const all = queue.data?.visits ?? [];
+    if (filters.status !== 'pending') return all;
+    const gone = new Set([...sending, ...(held ? [held.item.visit.visit_id] : [])]);
+    return all.filter((item) => !gone.has(item.visit.visit_id));
+  }, [queue.data, filters.status, sending, held]);
   const selected = items.find((item) => item.visit.visit_id === selectedId) ?? null;
 
   /** Sets URL parameters (null removes); any filter change goes back to page 1 and drops the selection. */
@@ -164,26 +191,23 @@ export default function FosVisitsPage() {
 
   const onDecide = (item: VerificationItem, decision: VerificationDecision, reason: string) => {
     const visitId = item.visit.visit_id;
-    // Move on before the answer: the visit leaves the pending list optimistically (api.ts).
+    // Move on at once: the visit leaves the pending list while its decision waits for undo.
     if (filters.status === 'pending') {
       const at = items.findIndex((i) => i.visit.visit_id === visitId);
       const next = items[at + 1] ?? items[at - 1] ?? null;
       select(next ? next.visit.visit_id : null);
     }
-    decide.mutate(
-      decisionInput(companyId, visitId, decision, reason),
-      {
-        onSuccess: () =>
-          toaster.create({
-            type: 'success',
-            title: t(decision === 'approved' ? 'verification.approved_toast' : 'verification.rejected_toast', { name: item.loan.applicant_name ?? item.loan.loan_id }),
-          }),
-        onError: (error) => {
-          toaster.create({ type: 'error', title: t('verification.decision_failed'), description: errorMessage(error) });
-          if (filters.status === 'pending') select(visitId);
-        },
-      },
-    );
+    setUndone(null);
+    hold({ item, decision, reason });
+  };
+
+  const onUndo = () => {
+    const back = undo();
+    if (!back) return;
+    setUndone(back);
+    // The visit is back in the list, open for review again, and its row has the focus.
+    select(back.item.visit.visit_id);
+    window.setTimeout(() => listRef.current?.querySelector<HTMLButtonElement>(`[data-visit-id="${CSS.escape(back.item.visit.visit_id)}"]`)?.focus(), 0);
   };
 
   const panel = selected ? (
@@ -246,7 +270,7 @@ export default function FosVisitsPage() {
               {t(`verification.tab.${tab}`)}
               {tab === 'pending' && pendingCount.data && (
                 <Badge size="sm" colorPalette={pendingCount.data.total > 0 ? 'orange' : 'gray'} ms="1.5" data-testid="pending-count">
-                  {pendingCount.data.total}
+                  {Math.max(0, pendingCount.data.total - (held ? 1 : 0))}
                 </Badge>
               )}
             </Tabs.Trigger>
@@ -326,6 +350,7 @@ export default function FosVisitsPage() {
           </Portal>
         </Drawer.Root>
       )}
+      <UndoBanner held={held} undone={undone} onUndo={onUndo} onPause={pause} onResume={resume} />
       <HStack srOnly aria-live="polite">
         {decide.isPending ? t('verification.deciding') : ''}
       </HStack>

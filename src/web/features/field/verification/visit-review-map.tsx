@@ -61,7 +61,9 @@ export default function VisitReviewMap({ checkIn, accuracyM, address, distanceM 
         position="relative"
         zIndex="0"
         data-testid="visit-review-map"
-        role="img"
+        // A figure, not an img: the map holds focusable parts (Leaflet's container, zoom and
+        // attribution links), which an img's presentational children may not (axe nested-interactive).
+        role="figure"
         aria-label={
           checkIn && address && distanceM !== null
             ? t('verification.map.label_distance', { distance: formatDistance(distanceM) })
