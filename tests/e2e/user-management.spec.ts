@@ -45,14 +45,16 @@ test('an admin searches users and creates one that then appears in the list', as
   await expect(rows.first()).toContainText('Calling East');
 });
 
-test('a user without User Management permissions sees the permission-not-found modal', async ({ page }) => {
+test('a user without User Management permissions is told plainly that the screen is not theirs', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'fos@demo.in');
   // The menu offers only what the profile grants.
   await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'User management' })).toHaveCount(0);
   const home = new URL(page.url());
   await page.goto(`${home.pathname.replace(/\/$/, '')}/user-management${home.search}`);
-  const modal = page.getByRole('alertdialog', { name: 'Permission not found' });
-  await expect(modal).toBeVisible();
-  await expect(modal.getByTestId('missing-permission')).toHaveText('User Management Module › users (read)');
+  // Issue 12: a screen the role cannot use says so plainly (no technical "Permission not found").
+  const refused = page.getByTestId('no-access');
+  await expect(refused.getByRole('heading', { level: 1 })).toHaveText("You don't have access to this screen");
+  await expect(page.getByRole('alertdialog', { name: 'Permission not found' })).toHaveCount(0);
+  await expect(page.getByRole('table')).toHaveCount(0);
 });
