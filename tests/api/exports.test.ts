@@ -1,7 +1,7 @@
 /**
  * Loan exports (issue 3 "Exports"; spec 4 export statuses; spec 7 `/exports`, `/export/download`;
  * spec 9 default page size 10): a durable job writes the filtered loans to csv or xlsx, masked
- * per the author's permission, and only the author's company sees it.
+ * for the downloading caller's permission, and only the author's company sees it.
  */
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';

@@ -19,7 +19,7 @@ export const MASKED_FIELDS = [
 ] as const;
 export type MaskedField = (typeof MASKED_FIELDS)[number];
 
-export type MaskKind = 'name' | 'mobile' | 'email' | 'identifier' | 'image_url';
+export type MaskKind = 'name' | 'mobile' | 'email' | 'identifier' | 'image_url' | 'address';
 
 /** How each masked field is masked. */
 export const MASK_KIND_OF: Record<MaskedField, MaskKind> = {
@@ -36,6 +36,10 @@ export const MASK_KIND_OF: Record<MaskedField, MaskKind> = {
 
 const maskName = (v: string): string =>
   v.replace(/\S+/g, (word) => word[0] + '*'.repeat(word.length - 1));
+
+/** Name style, but no digit survives (a house number's first digit would locate the door). */
+const maskAddress = (v: string): string =>
+  v.replace(/\S+/g, (word) => (/^\d/.test(word) ? 'X' : word[0]) + '*'.repeat(word.length - 1));
 
 function maskMobile(v: string): string {
   if (v.length <= 4) return 'X'.repeat(v.length);
@@ -62,6 +66,7 @@ function maskIdentifier(v: string): string {
  * - email: first 2 characters of the local part, '****', the domain ('ravi.k@x.in' → 'ra****@x.in')
  * - identifier (PAN, Aadhar, chassis, engine, account number): last 4 kept ('ABCDE1234F' → 'XXXXXX234F')
  * - image_url: '' (no image is shown)
+ * - address (address lines): name style, a word starting with a digit starts with 'X' ('12 MG Road' → 'X* M* R***')
  * Null, undefined and empty values come back as ''.
  */
 export function maskValue(kind: MaskKind, value: string | null | undefined): string {
@@ -78,5 +83,7 @@ export function maskValue(kind: MaskKind, value: string | null | undefined): str
       return maskIdentifier(v);
     case 'image_url':
       return '';
+    case 'address':
+      return maskAddress(v);
   }
 }

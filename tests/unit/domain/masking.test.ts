@@ -21,6 +21,10 @@ describe('masking (spec 3 masked personal fields)', () => {
     expect(maskValue('identifier', '123412341234')).toBe('XXXXXXXX1234');
     expect(maskValue('identifier', 'AB1')).toBe('XXX');
   });
+  it('masks address lines in name style with no digit kept', () => {
+    expect(maskValue('address', '12 MG Road, Andheri')).toBe('X* M* R**** A******');
+    expect(maskValue('address', 'Flat 4B')).toBe('F*** X*');
+  });
   it('hides image URLs and passes empty values through', () => {
     expect(maskValue('image_url', 'https://cdn.example/p.jpg')).toBe('');
     expect(maskValue('mobile', null)).toBe('');

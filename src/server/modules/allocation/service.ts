@@ -15,7 +15,8 @@ import { badRequest } from '../../http/errors';
 import type { Ports } from '../../http/ports';
 import { areaLocation } from '../../geo/geocode';
 import { companyCountry } from '../companies/queries';
-import { addLoanEvents, parseFilters, portfolioView, selectedLoansSubquery } from '../portfolio/queries';
+import type { LoanSelection } from '../portfolio/queries';
+import { addLoanEvents, canReadUnmasked, parseFilters, portfolioView, selectedLoansSubquery } from '../portfolio/queries';
 import { reportsToScope, scopedUsers } from '../users/queries';
 import { loanAllocations } from './schema';
 
@@ -94,6 +95,12 @@ async function loanPlaces(db: DbOrTx, companyId: string, month: string, loanIds:
   return new Map(rows.map((r) => [r.loanId, { pincode: r.pincode, city: r.city }]));
 }
 
+/** The loans a suggestion's search and filters select, the search matching masked fields whole for a masked caller. */
+async function searchedSelection(db: DbOrTx, caller: Caller, month: string, body: AllocationSuggestionBody): Promise<LoanSelection> {
+  const view = await portfolioView(db, caller.companyId, canReadUnmasked(caller.permissions));
+  return { companyId: caller.companyId, allocationMonth: month, search: body.search, searchMasked: view.masker.maskedNames(), filters: parseFilters(body.filters ?? [], view.variables) };
+}
+
 /**
  * POST /api/allocation/suggestions: proposes which of `user_ids` (active field executives in the
  * caller's reports-to scope) visits which of the selected loans of the month, balanced in count
@@ -118,7 +125,7 @@ export async function suggestAssignment(db: DbOrTx, ports: Ports, caller: Caller
     db,
     body.loan_ids
       ? { companyId, allocationMonth: month, loanIds: body.loan_ids }
-      : { companyId, allocationMonth: month, search: body.search, filters: parseFilters(body.filters ?? [], (await portfolioView(db, companyId, false)).variables) },
+      : await searchedSelection(db, caller, month, body),
   );
   const unallocated = body.only_unallocated
     ? notExists(

@@ -2,8 +2,10 @@
  * The loan export job (issue 3 "Exports"; spec 4 export statuses accepted → initiated →
  * in_process → completed | failed). Loans are read from the database in pages by row id and
  * streamed into an xlsx (exceljs streaming WorkbookWriter) or csv (csv-stringify) file in file
- * storage, so memory stays flat whatever the portfolio size. Values are masked per the author's
- * permission recorded when the export was asked for (spec 3, 6).
+ * storage, so memory stays flat whatever the portfolio size. The file is stored in clear with its
+ * column names next to it (masked-download.ts): each download masks it for the downloading caller
+ * (spec 3, 6; issue 12). The search still matches masked fields only whole when the author was
+ * masked when asking for it (exports.unmasked).
  */
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
@@ -15,6 +17,7 @@ import { CO_APPLICANT_COUNT_FILTER_NAME, CO_APPLICANT_COUNT_FILTER_KEY } from '.
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../storage/files';
 import { loanExportPage, parseFilters, portfolioView } from '../portfolio/queries';
+import { putColumns } from './masked-download';
 import { exportsTable, type ExportRow } from './schema';
 
 /** Loans read per query while writing an export. */
@@ -82,10 +85,11 @@ export async function runExport(db: Db, files: FileStorage, exportId: string, lo
   if (!row || (row.status !== 'accepted' && row.status !== 'initiated' && row.status !== 'in_process')) return;
   await setStatus(db, exportId, { status: 'initiated' });
   try {
-    const view = await portfolioView(db, row.companyId, row.unmasked === 'yes');
+    // Clear values for the stored file; the author's masking for what their search may match.
+    const [view, authorView] = await Promise.all([portfolioView(db, row.companyId, true), portfolioView(db, row.companyId, row.unmasked === 'yes')]);
     const filters = parseFilters(row.filters, view.variables);
     const columns = view.variables.filter((v) => v.active);
-    const selection = { companyId: row.companyId, allocationMonth: row.allocationMonth, search: row.search ?? undefined, filters };
+    const selection = { companyId: row.companyId, allocationMonth: row.allocationMonth, search: row.search ?? undefined, searchMasked: authorView.masker.maskedNames(), filters };
     await setStatus(db, exportId, { status: 'in_process' });
 
     const out = new PassThrough();
@@ -106,6 +110,7 @@ export async function runExport(db: Db, files: FileStorage, exportId: string, lo
     }
     await sink.end();
     await stored;
+    await putColumns(files, key, [...columns.map((c) => c.variable_name), CO_APPLICANT_COUNT_FILTER_KEY]);
     await setStatus(db, exportId, { status: 'completed', fileKey: key, totalRows: total, finishedAt: new Date(), message: null });
   } catch (err) {
     log?.(err);

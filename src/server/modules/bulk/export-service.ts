@@ -21,6 +21,7 @@ import { exportsTable, type ExportRow } from './schema';
 export const EXPORT_QUEUE = 'recovery-exports';
 export const EXPORT_NOT_FOUND = 'Export not found';
 export const EXPORT_NOT_READY = 'Export is not ready yet';
+export const EXPORT_EXPORT_AGAIN = 'This export was made before per-user masking; please export again';
 
 function toExportRecord(row: ExportRow, authorName: string | null): ExportRecord {
   return {
@@ -104,11 +105,18 @@ export async function listExports(db: Db, companyId: string, query: z.infer<type
 }
 
 /**
- * GET /export/download: where the completed export's file is stored, its name and content type.
+ * GET /export/download: where the completed export's file is stored, its name, content type and
+ * format, and whether its author could read unmasked data (a file written before per-caller
+ * masking, without column names, was masked for its author).
  * @throws 404 EXPORT_NOT_FOUND (unknown, another company's, or another operation type);
  *   404 EXPORT_NOT_READY until it is completed.
  */
-export async function exportDownload(db: Db, companyId: string, exportId: string, operationType: string): Promise<{ key: string; fileName: string; contentType: string }> {
+export async function exportDownload(
+  db: Db,
+  companyId: string,
+  exportId: string,
+  operationType: string,
+): Promise<{ key: string; fileName: string; contentType: string; format: 'csv' | 'xlsx'; authorUnmasked: boolean }> {
   const [row] = await db
     .select()
     .from(exportsTable)
@@ -119,5 +127,7 @@ export async function exportDownload(db: Db, companyId: string, exportId: string
     key: row.fileKey,
     fileName: row.fileName ?? `loans.${row.format}`,
     contentType: row.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    format: row.format === 'csv' ? 'csv' : 'xlsx',
+    authorUnmasked: row.unmasked === 'yes',
   };
 }

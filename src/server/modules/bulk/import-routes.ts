@@ -12,6 +12,7 @@ import { sendDownload } from '../../http/downloads';
 import { ok } from '../../http/envelope';
 import { badRequest } from '../../http/errors';
 import { endpointServer } from '../../http/route';
+import { canReadUnmasked, portfolioView } from '../portfolio/queries';
 import { readAllocationForm } from './allocation-upload';
 import { createImport, errorFile, getImport, listImports, previewImport, terminateImport } from './import-service';
 
@@ -52,7 +53,9 @@ export const importRoutes: RouteGroup = async (app, deps) => {
   await serve(imports.getImport, async ({ req, params }) => ok(await getImport(db, callerOf(req).companyId, params.id)));
 
   await serve(imports.importErrorFile, async ({ req, reply, params }) => {
-    const { fileName, stream } = await errorFile(deps, callerOf(req).companyId, params.id);
+    const caller = callerOf(req);
+    const view = await portfolioView(db, caller.companyId, canReadUnmasked(caller.permissions));
+    const { fileName, stream } = await errorFile(deps, caller.companyId, params.id, view.masker);
     return sendDownload(reply, stream, { fileName, contentType: 'text/csv; charset=utf-8' });
   });
 

@@ -28,11 +28,12 @@ import { parseJsonText } from '../../http/json-text';
 import type { ModuleDeps } from '../../http/deps';
 import type { FileStorage } from '../../storage/files';
 import { activeCompanies } from '../companies/queries';
-import { companyVariables, monthHasLoans, type CompanyVariable } from '../portfolio/queries';
+import { companyVariables, monthHasLoans, type CompanyVariable, type PortfolioView } from '../portfolio/queries';
 import { userNamesSubquery } from '../users/queries';
 import type { HeadRead } from './allocation-reader';
 import { findUpload, type StoredUpload } from './allocation-upload';
 import { readHead } from './allocation-reader';
+import { UNKNOWN_COLUMN, maskReason, rowMasker } from './masked-download';
 import { importErrors, importMappings, imports, type ImportRow } from './schema';
 
 /** The pg-boss queue imports run on. */
@@ -278,13 +279,17 @@ export async function terminateImport(db: Db, companyId: string, userId: string,
 }
 
 const ERROR_PAGE_ROWS = 5_000;
+type Masker = PortfolioView['masker'];
 
 /**
  * GET /bulk/imports/{id}/error-file: the failed rows as CSV, the file's own header cells plus a
  * `reason` column, each row's cells as they came, in file order. Streams from the database page by
- * page. @throws 404 'Import not found' / 'No error file for this import' when it has no failed rows.
+ * page. Masked for the downloading caller (`masker`, issue 12): a cell of a column mapped to a
+ * masked variable is masked, an unmapped column's cells are masked whole, and the values the
+ * reasons quote are hidden. @throws 404 'Import not found' / 'No error file for this import' when
+ * it has no failed rows.
  */
-export async function errorFile(deps: Pick<ModuleDeps, 'db' | 'files'>, companyId: string, importId: string): Promise<{ fileName: string; stream: Readable }> {
+export async function errorFile(deps: Pick<ModuleDeps, 'db' | 'files'>, companyId: string, importId: string, masker: Masker): Promise<{ fileName: string; stream: Readable }> {
   const { db, files } = deps;
   const [row] = await db.select().from(imports).where(and(eq(imports.companyId, companyId), eq(imports.importId, importId)));
   if (!row) throw notFound('Import not found');
@@ -292,6 +297,8 @@ export async function errorFile(deps: Pick<ModuleDeps, 'db' | 'files'>, companyI
   const { variables } = await importContext(db, companyId);
   const upload: StoredUpload = { uploadId: importId, key: row.fileKey, fileName: row.fileName, kind: row.fileKind, size: row.fileSize ?? 0 };
   const head = await readUploadHead(files, upload, variables, row.headerRowIndex ?? undefined);
+  const mapping = row.mapping ?? {};
+  const maskRow = rowMasker(masker, head.headers.map((h) => mapping[h] ?? UNKNOWN_COLUMN));
   const csv = stringify();
   csv.write([...head.headerCells, 'reason']);
   void (async () => {
@@ -305,7 +312,7 @@ export async function errorFile(deps: Pick<ModuleDeps, 'db' | 'files'>, companyI
           .orderBy(importErrors.rowNumber)
           .limit(ERROR_PAGE_ROWS);
         for (const e of page) {
-          if (!csv.write([...e.cells, e.reason])) await new Promise((resolve) => csv.once('drain', resolve));
+          if (!csv.write([...maskRow(e.cells), maskReason(masker, e.reason)])) await new Promise((resolve) => csv.once('drain', resolve));
         }
         if (page.length < ERROR_PAGE_ROWS) break;
         after = page[page.length - 1].rowNumber;

@@ -22,7 +22,7 @@ import type { UserScope } from '../../../domain/users/hierarchy';
 import type { ModuleDeps } from '../../http/deps';
 import type { AllocationChange } from '../allocation/queries';
 import { allocationsRelation, applyAllocationChanges, currentAllocations } from '../allocation/queries';
-import { changeLoanTags, loanStates, parseFilters, portfolioView, selectedLoansRelation, setLoansArchived } from '../portfolio/queries';
+import { canReadUnmasked, changeLoanTags, loanStates, parseFilters, portfolioView, selectedLoansRelation, setLoansArchived } from '../portfolio/queries';
 import { reportsToScope, userById } from '../users/queries';
 import { cellText, isEmptyDataRow, openAllocationFile } from './allocation-reader';
 import type { CompanyAgent, LoanOperationJobData } from './loan-operation-service';
@@ -119,6 +119,12 @@ async function authorRole(deps: Pick<ModuleDeps, 'identity'>, row: LoanOperation
   return (await deps.identity.memberships.membership(row.authorId, row.companyId))?.roleId ?? null;
 }
 
+/** Whether the operation's author may read unmasked data in its company now (false when unknown). */
+async function authorUnmasked(deps: Pick<ModuleDeps, 'identity'>, row: LoanOperationRow): Promise<boolean> {
+  if (!row.authorId) return false;
+  return canReadUnmasked((await deps.identity.memberships.membership(row.authorId, row.companyId))?.permissions);
+}
+
 /** Items of the selection: loan ids (plus, for a file, the agent cell, the row and a failure found while reading). */
 interface NewItem {
   loanId: string;
@@ -142,7 +148,9 @@ async function resolve(deps: ModuleDeps, row: LoanOperationRow, token: number): 
       return 'The file could not be read';
     }
   }
-  const variables = row.selection === 'filters' ? (await portfolioView(db, row.companyId, false)).variables : [];
+  // The author's view: their search matches masked fields only whole (issue 12).
+  const view = row.selection === 'filters' ? await portfolioView(db, row.companyId, await authorUnmasked(deps, row)) : null;
+  const variables = view?.variables ?? [];
   return db.transaction(async (tx) => {
     const [held] = await tx
       .update(loanOperations)
@@ -157,6 +165,7 @@ async function resolve(deps: ModuleDeps, row: LoanOperationRow, token: number): 
         companyId: row.companyId,
         allocationMonth: row.allocationMonth,
         search: row.search ?? undefined,
+        searchMasked: view?.masker.maskedNames(),
         filters: parseFilters(row.filters ?? [], variables),
         archived: row.operationType === 'unarchive_loans',
       });

@@ -14,10 +14,11 @@ export function canReadUnmasked(permissions: PermissionsMap | null | undefined):
   return hasPermission(permissions, { module: 'Core Collection Modules', action: 'access_unmasked_data', access: 'read' });
 }
 
-/** How a masked variable's value is masked: by data type, else by name (names, image URLs, identifiers). */
+/** How a masked variable's value is masked: by data type, else by name (names, address lines, image URLs, identifiers). */
 export function maskKindOf(v: Pick<CompanyVariable, 'variable_name' | 'data_type'>): MaskKind {
   if (v.data_type === 'mobile') return 'mobile';
   if (v.data_type === 'email') return 'email';
+  if (/^address_line_\d+$/.test(v.variable_name)) return 'address';
   if (/(^|_)name$/.test(v.variable_name)) return 'name';
   if (/image|photo|url/.test(v.variable_name)) return 'image_url';
   return 'identifier';
@@ -32,6 +33,23 @@ export class Masker {
 
   constructor(variables: readonly CompanyVariable[], readonly unmasked: boolean) {
     this.kinds = new Map(unmasked ? [] : variables.filter((v) => v.is_masked).map((v) => [v.variable_name, maskKindOf(v)]));
+  }
+
+  /** The variable names masked for this caller (empty for an unmasked caller). */
+  maskedNames(): ReadonlySet<string> {
+    return new Set(this.kinds.keys());
+  }
+
+  /** Whether variable `name` is masked for this caller. */
+  masks(name: string): boolean {
+    return this.kinds.has(name);
+  }
+
+  /** One value of variable `name` as this caller may see it ('' for empty values of masked variables). */
+  value(name: string, v: unknown): unknown {
+    const kind = this.kinds.get(name);
+    if (!kind || v === null || v === undefined || v === '') return v;
+    return maskValue(kind, String(v));
   }
 
   /** A copy of a flat record (keys are variable names) with masked values masked. */

@@ -79,24 +79,34 @@ export function filterSql(filter: LoanFilter, item: FilterConfigItem): SQL {
   return and(...parts) ?? sql`true`;
 }
 
+/** The variables a search looks in (issue 3: loan id, customer ids, applicant name, mobile). */
+const SEARCH_FIELDS = ['loan_id', 'client_customer_id', 'customer_id', 'applicant_name', 'applicant_contact_number'] as const;
+
+/**
+ * The fields a search treats as masked when the caller's masking is not known (a selection made
+ * without `searchMasked`): the personal ones among SEARCH_FIELDS, so such a search fails closed.
+ */
+export const PERSONAL_SEARCH_FIELDS: ReadonlySet<string> = new Set(['applicant_name', 'applicant_contact_number']);
+
+/** A stored national mobile from a search of digits ('+91 98765 43210', '098765…' → the last 10 / no leading 0). */
+const nationalDigits = (digits: string): string => (digits.length > 10 ? digits.slice(-10) : digits.replace(/^0/, ''));
+
 /**
  * The search condition (issue 3: loan id, customer ids, applicant name, mobile), case-insensitive
  * 'contains'. A search of digits (spaces, '+' and '-' ignored) also matches the mobile's digits,
  * so a masked user can find a loan by the mobile they were told.
+ * On a field in `masked` (the caller sees it masked) only the whole value matches (trimmed,
+ * case-insensitive; a mobile by its digits), never a part: otherwise a masked value could be read
+ * character by character through search (issue 12).
  */
-export function searchSql(search: string): SQL {
-  const pattern = likePattern(search.trim());
-  const parts = [
-    sql`${loans.loanId} ilike ${pattern}`,
-    sql`${loans.clientCustomerId} ilike ${pattern}`,
-    sql`${loans.customerId} ilike ${pattern}`,
-    sql`${loans.applicantName} ilike ${pattern}`,
-    sql`${loans.applicantContactNumber} ilike ${pattern}`,
-  ];
+export function searchSql(search: string, masked: ReadonlySet<string> = PERSONAL_SEARCH_FIELDS): SQL {
+  const text = search.trim();
+  const pattern = likePattern(text);
   const digits = search.replace(/[\s+\-()]/g, '');
+  const parts = SEARCH_FIELDS.map((name) => (masked.has(name) ? sql`lower(trim(${PROMOTED_COLUMNS[name]})) = ${text.toLowerCase()}` : sql`${PROMOTED_COLUMNS[name]} ilike ${pattern}`));
   if (/^\d{4,}$/.test(digits)) {
-    // Stored mobiles are national numbers: '+91 98765 43210' or '098765…' searches the last 10 digits.
-    parts.push(sql`${loans.applicantContactNumber} like ${likePattern(digits.length > 10 ? digits.slice(-10) : digits.replace(/^0/, ''))}`);
+    const mobile = loans.applicantContactNumber;
+    parts.push(masked.has('applicant_contact_number') ? sql`${mobile} = ${nationalDigits(digits)}` : sql`${mobile} like ${likePattern(nationalDigits(digits))}`);
   }
   return sql`(${sql.join(parts, sql` or `)})`;
 }
@@ -109,12 +119,17 @@ export interface LoanSelection {
   filters: readonly { filter: LoanFilter; item: FilterConfigItem }[];
   /** true: select among archived loans only (unarchiving); default: archived loans are excluded. */
   archived?: boolean;
+  /**
+   * Variable names the searching user sees masked (Masker.maskedNames): search matches only their
+   * whole value. Absent: PERSONAL_SEARCH_FIELDS (fail closed).
+   */
+  searchMasked?: ReadonlySet<string>;
 }
 
 /** The where clause of a LoanSelection (archived loans excluded unless `archived`). */
 export function selectionSql(s: LoanSelection): SQL {
   const parts: SQL[] = [eq(loans.companyId, s.companyId), eq(loans.allocationMonth, s.allocationMonth), eq(loans.isArchived, s.archived ?? false)];
-  if (s.search && s.search.trim() !== '') parts.push(searchSql(s.search));
+  if (s.search && s.search.trim() !== '') parts.push(searchSql(s.search, s.searchMasked));
   for (const f of s.filters) parts.push(filterSql(f.filter, f.item));
   return and(...parts)!;
 }

@@ -109,7 +109,7 @@ export async function listLoans(db: Db, view: PortfolioView, query: LoansQuery):
   const month = query.allocation_month ?? months[0] ?? null;
   const empty = { loans: [], total: 0, page_number: query.page_number, page_size: query.page_size, allocation_month: month, allocation_months: months };
   if (!month) return empty;
-  const where = selectionSql({ companyId: view.companyId, allocationMonth: month, search: query.search, filters });
+  const where = selectionSql({ companyId: view.companyId, allocationMonth: month, search: query.search, searchMasked: view.masker.maskedNames(), filters });
   const [[{ total }], rows] = await Promise.all([
     db.select({ total: count() }).from(loans).where(where),
     db
@@ -129,7 +129,7 @@ export async function allLoanIds(db: Db, view: PortfolioView, query: { allocatio
   const rows = await db
     .select({ id: loans.loanId })
     .from(loans)
-    .where(selectionSql({ companyId: view.companyId, allocationMonth: query.allocation_month, search: query.search, filters }))
+    .where(selectionSql({ companyId: view.companyId, allocationMonth: query.allocation_month, search: query.search, searchMasked: view.masker.maskedNames(), filters }))
     .orderBy(loans.loanId);
   return { loan_ids: rows.map((r) => r.id), total: rows.length };
 }

@@ -44,8 +44,16 @@ export type CompanyVariable = ImportVariable & {
 
 const SYSTEM_ID_PREFIX = 'system:';
 
-function maskedByDefault(name: string, dataType: string): boolean {
-  return DEFAULT_MASKED_VARIABLE_NAMES.has(name) || dataType === 'mobile';
+/** Co-applicant and reference names and the address lines (issue 12: "not masked at all"). */
+const PERSONAL_NAME_PATTERN = /^(?:(?:co_applicant|reference)_\d+_name|address_line_\d+)$/;
+
+/**
+ * Whether a variable is a personal field that is always masked: the spec 3 list, every mobile,
+ * co-applicant and reference names and address lines. City, state and pincode stay clear (they
+ * place a loan in an area for allocation and maps, and do not find the door).
+ */
+export function maskedByDefault(name: string, dataType: string): boolean {
+  return DEFAULT_MASKED_VARIABLE_NAMES.has(name) || dataType === 'mobile' || PERSONAL_NAME_PATTERN.test(name);
 }
 
 function fromRow(row: CompanyVariableRow): CompanyVariable {
@@ -81,8 +89,9 @@ function systemDefault(v: ImportVariable): CompanyVariable {
  * The company's variables, system ones first (in SYSTEM_VARIABLES order, with the company's
  * overrides and the system aliases) then company-defined ones in creation order. Inactive
  * variables are included (with active false). A variable is masked when its row (or, for an
- * untouched system variable, the spec 3 default) says so, or when the company's
- * masked_variables setting names it. The list is what the import's column mapping reads.
+ * untouched system variable, the spec 3 default) says so, when the company's
+ * masked_variables setting names it, or when it is a personal field (maskedByDefault) whatever
+ * its row says. The list is what the import's column mapping reads.
  */
 export async function companyVariables(db: DbOrTx, companyId: string): Promise<CompanyVariable[]> {
   const [rows, company] = await Promise.all([
@@ -96,7 +105,9 @@ export async function companyVariables(db: DbOrTx, companyId: string): Promise<C
   return merged.map((v) => {
     const full: CompanyVariable = v.variable_id ? (v as CompanyVariable) : defaults.get(v.variable_name)!;
     const variable_type: CompanyVariable['variable_type'] = findSystemVariable(full.variable_name) ? 'system' : 'custom';
-    return { ...full, variable_type, is_masked: full.is_masked || companyMasked.has(full.variable_name) };
+    // Personal fields are masked whatever an override row says: masking is a floor, not a setting.
+    const is_masked = full.is_masked || companyMasked.has(full.variable_name) || maskedByDefault(full.variable_name, full.data_type);
+    return { ...full, variable_type, is_masked };
   });
 }
 
