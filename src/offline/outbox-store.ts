@@ -52,11 +52,28 @@ export async function nextDueAt(s: OfflineSession): Promise<number | null> {
   return due === Infinity ? null : due;
 }
 
-/** Makes every backing-off pending item of the session due at `now` (epoch ms). */
-export async function makeDueNow(s: OfflineSession, now: number): Promise<void> {
-  await pendingQuery(s)
-    .filter((i) => i.next_attempt_at > now)
-    .modify({ next_attempt_at: now });
+/**
+ * Ends the backoff of every pending item of the session (issue 12: the network is back, or the
+ * server just answered): attempts back to 0 and due at `now` (epoch ms), so the next failure waits
+ * ~2 s again, not the minutes the earlier failures had grown to.
+ * @returns how many items were backing off
+ */
+export async function resetBackoff(s: OfflineSession, now: number, opts: BackoffFilter = {}): Promise<number> {
+  return pendingQuery(s)
+    .filter((i) => (i.attempts > 0 || i.next_attempt_at > now) && matches(i, opts))
+    .modify({ attempts: 0, next_attempt_at: now });
+}
+
+/** Which backing-off items: `networkOnly` those whose last try got no answer (not a 5xx, 409, …). */
+export interface BackoffFilter {
+  networkOnly?: boolean;
+}
+
+const matches = (i: OutboxItem, opts: BackoffFilter) => !opts.networkOnly || i.last_status === null;
+
+/** Whether an item of the session is waiting out a backoff at `now` (epoch ms). */
+export async function hasBackoff(s: OfflineSession, now: number, opts: BackoffFilter = {}): Promise<boolean> {
+  return (await pendingQuery(s).filter((i) => i.next_attempt_at > now && matches(i, opts)).first()) !== undefined;
 }
 
 /** Puts every item left 'sending' (a drain cut off: page closed, worker killed) back to 'pending'. */

@@ -9,6 +9,10 @@
  * (OUTBOX_SYNC_TAG); the page's triggers are triggers.ts. Web Locks make it one drain at a time
  * across the page(s) and the worker.
  *
+ * Backoff ends on the first success of a drain (issue 12): the network is back, so the items that
+ * had backed off for want of an answer go now with their attempts reset (one the server answered
+ * 5xx or 409 keeps its backoff); triggers.ts resets every backoff on `online`.
+ *
  * Order: the session's pending items go strictly oldest first; when the oldest must wait (backoff)
  * the drain ends, so a deposit is never sent ahead of the receipts it lists. Position pings (issue 5)
  * are the exception: independent of the rest, a backing-off ping is stepped over, the due ones go
@@ -19,7 +23,7 @@ import { SEND_TIMEOUT_MS, itemRequest, sendRequest } from './connection';
 import type { SendOptions } from './connection';
 import { META_KEYS, setMeta } from './db';
 import type { OfflineSession } from './db';
-import { countPending, deleteItems, duePings, nextPending, releaseSending, updateItem, updateItems } from './outbox-store';
+import { countPending, deleteItems, duePings, nextPending, releaseSending, resetBackoff, updateItem, updateItems } from './outbox-store';
 import { PINGS_PER_REQUEST, isPing, pingBatchRequest } from './ping-batch';
 import { loadOfflineSession } from './session';
 
@@ -78,6 +82,12 @@ async function runDrain(opts: DrainOptions): Promise<DrainResult> {
   if (!s) return { ...result, stoppedBy: 'unauthorized' };
   // We hold the lock: an item left 'sending' was cut off (page closed, worker killed); send it again.
   await releaseSending();
+  let backoffReset = false;
+  const onSuccess = async () => {
+    if (backoffReset) return;
+    backoffReset = true;
+    await resetBackoff(s, now(), { networkOnly: true });
+  };
 
   for (;;) {
     const at = now();
@@ -85,7 +95,9 @@ async function runDrain(opts: DrainOptions): Promise<DrainResult> {
     if (!oldest || oldest.id === undefined) break;
     if (oldest.next_attempt_at > at) break;
     if (isPing(oldest)) {
+      const sentBefore = result.sent;
       const stop = await drainPings(s, sendOpts, at, now, result);
+      if (result.sent > sentBefore) await onSuccess();
       if (stop) break;
       continue;
     }
@@ -102,6 +114,7 @@ async function runDrain(opts: DrainOptions): Promise<DrainResult> {
     if (outcome.kind === 'sent') {
       await deleteItems([id], syncedMeta(now));
       result.sent += 1;
+      await onSuccess();
       continue;
     }
     if (outcome.kind === 'unauthorized') {

@@ -7,7 +7,7 @@
  * Page only: uses window, document and the service worker registration; the worker imports none
  * of it (tests/unit/offline/sw-imports.test.ts).
  */
-import { makeDueNow, nextDueAt } from './outbox-store';
+import { hasBackoff, nextDueAt, resetBackoff } from './outbox-store';
 import { BACKOFF, OUTBOX_SYNC_TAG, drainOutbox } from './queue';
 import type { DrainResult } from './queue';
 import { loadOfflineSession } from './session';
@@ -62,16 +62,36 @@ export function requestDrain(): void {
   void pageDrain();
 }
 
-/** Makes every backing-off pending item of the saved session due now (the network just came back). */
+/** Ends the backoff of the saved session's pending items (the network just came back; issue 12). */
 async function dueNow(): Promise<void> {
   const s = await loadOfflineSession();
   if (!s) return;
-  await makeDueNow(s, Date.now());
+  await resetBackoff(s, Date.now());
+}
+
+/** Least time between two drains started by `serverAnswered` (ms). */
+export const ANSWER_DRAIN_GAP_MS = 5_000;
+let lastAnswerDrain = 0;
+
+/**
+ * The page's API client got an HTTP answer from the server (any status): the server is reachable,
+ * so items waiting out a backoff for want of an answer go now with their attempts reset (issue 12: the outbox stayed
+ * silent 109 s after the network was back, the browser firing no `online` event). At most one such
+ * drain per ANSWER_DRAIN_GAP_MS; nothing when no item backs off.
+ */
+export async function serverAnswered(now: number = Date.now()): Promise<void> {
+  if (now - lastAnswerDrain < ANSWER_DRAIN_GAP_MS) return;
+  lastAnswerDrain = now;
+  const s = await loadOfflineSession();
+  // Only items that got no answer: one the server answered 5xx or 409 keeps its backoff.
+  if (!s || !(await hasBackoff(s, now, { networkOnly: true }))) return;
+  await resetBackoff(s, now, { networkOnly: true });
+  requestDrain();
 }
 
 /**
  * Starts the page-driven drain (issue 4: where Background Sync is missing): drains now, on
- * `online` (backing-off items become due at once), when the page becomes visible and every 30 s.
+ * `online` (backoff reset: backing-off items become due at once with attempts 0), when the page becomes visible and every 30 s.
  * Returns a function that stops all of it. Does nothing outside a window.
  */
 export function startDrainTriggers(): () => void {

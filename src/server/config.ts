@@ -18,6 +18,12 @@ export interface AppConfig {
   sessionTtlMinutes: number;
   /** Session ends after this many minutes without a request (default 60). */
   sessionIdleMinutes: number;
+  /**
+   * The idle timeout of a field executive's session, minutes (default 720, a working day; issue 12):
+   * the phone works offline for hours and its queued visits are sent with this session, so it ends
+   * only at its hard lifetime (sessionTtlMinutes) unless this is set lower.
+   */
+  fieldSessionIdleMinutes: number;
   fileStorage: { kind: 'local'; dir: string } | { kind: 's3'; bucket: string | undefined; endpoint: string | undefined };
   mapTileUrl: string;
   countryTraceUrl: string;
@@ -77,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     sessionTtlMinutes: intFromEnv(env.SESSION_TTL_MINUTES, 720, 'SESSION_TTL_MINUTES'),
     sessionIdleMinutes: intFromEnv(env.SESSION_IDLE_MINUTES, 60, 'SESSION_IDLE_MINUTES'),
+    fieldSessionIdleMinutes: intFromEnv(env.FIELD_SESSION_IDLE_MINUTES, 720, 'FIELD_SESSION_IDLE_MINUTES'),
     fileStorage:
       storage === 'local'
         ? { kind: 'local', dir: path.join(dataDir, 'files') }

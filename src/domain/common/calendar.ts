@@ -86,3 +86,27 @@ export function daysBetween(from: CalendarDay, to: CalendarDay): number {
 export function currentMonth(now: Date = new Date()): Month {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
 }
+
+/**
+ * The months whose allocations are current on `today`'s month (issue 12 "the executive's day is
+ * every loan currently allocated"): that month and the ones after it (a manager may allocate next
+ * month's loans early); when `months` holds none of them, the newest month alone (a book not yet
+ * rolled over). `months` in any order; the answer oldest first.
+ */
+export function currentMonths(months: readonly Month[], today: Month): Month[] {
+  const current = months.filter((m) => m >= today).sort();
+  if (current.length > 0) return current;
+  const newest = [...months].sort().at(-1);
+  return newest ? [newest] : [];
+}
+
+/**
+ * The month a month-by-month list opens on (issue 12 "lists open on the current allocation month
+ * by calendar"): `today`'s month when it has data, else the newest month before it, else the
+ * oldest after it; null without months.
+ */
+export function defaultMonth(months: readonly Month[], today: Month): Month | null {
+  const sorted = [...months].sort();
+  if (sorted.includes(today)) return today;
+  return sorted.filter((m) => m < today).at(-1) ?? sorted[0] ?? null;
+}

@@ -74,6 +74,11 @@ export interface Endpoint<S extends EndpointSchemas = EndpointSchemas> {
   readonly produces?: Produces;
   /** Public sign-in routes are rate-limited per IP. */
   readonly rateLimited?: boolean;
+  /**
+   * A write the web client may send again when its answer was lost (issue 12: sign-in on a flaky
+   * network): a repeat does no harm (sign-in: at most one unused session more). Reads always may.
+   */
+  readonly retrySafe?: boolean;
   /** The answer repeats `data` as `output` (spec 7 "GET /profile/details: reads output and message"). */
   readonly alsoAsOutput?: boolean;
   /** Largest JSON body, bytes (Fastify's default 1 MiB otherwise). */

@@ -6,6 +6,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api';
+import { keepShellReads } from '../lib/shell-cache';
 import { toaster } from '../lib/toaster';
 import { WithChakra } from '../components/with-chakra';
 
@@ -43,6 +44,8 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+// The profile and permissions of the last visit: the shell is whole after a reload offline (issue 12).
+keepShellReads(queryClient);
 
 export function Providers({ children }: { children: ReactNode }) {
   return (

@@ -5,6 +5,12 @@
  * `company_id`), answers are unwrapped from the `{success, message, data}` envelope, and failures
  * are classified by `classifyFailure` and applied once here: session-expired flag, permission
  * modal, blocking 521 message, IP toast. Callers get an `ApiError` carrying the message to show.
+ *
+ * Flaky networks (issue 12: a phone network dropping half the requests): reads (GET, HEAD) and
+ * calls marked `retry` (sign-in) are tried again on a network failure, a timeout or a 502/503/504,
+ * up to RETRY.limit more times with a short growing wait; other writes never, since a lost answer
+ * may hide a stored write (the field outbox replays its writes with an Idempotency-Key instead).
+ * Every HTTP answer is announced to `onServerAnswer` listeners (the field outbox ends its backoff).
  */
 import ky, { HTTPError, TimeoutError } from 'ky';
 import { classifyFailure, type ApiFailure } from './api-errors';
@@ -24,11 +30,27 @@ export class ApiError extends Error {
 /** Where the API is served: every path of lib/endpoint.ts's `apiPath` is below it. */
 export const API_BASE = '/api';
 
+/** Retries of a retryable call: attempts after the first, waits (ms) 400, 800, 1600, statuses. */
+export const RETRY = { limit: 3, firstDelayMs: 400, statusCodes: [502, 503, 504] } as const;
+
+const answerListeners = new Set<() => void>();
+
+/** Calls `listener` after every HTTP answer from the server (any status). Returns the unsubscribe. */
+export function onServerAnswer(listener: () => void): () => void {
+  answerListeners.add(listener);
+  return () => answerListeners.delete(listener);
+}
+
 const http = ky.create({
   prefixUrl: API_BASE,
   retry: 0,
   timeout: 30_000,
   hooks: {
+    afterResponse: [
+      () => {
+        for (const listener of answerListeners) listener();
+      },
+    ],
     beforeRequest: [
       (request) => {
         if (session.uat) request.headers.set('authenticationtoken', session.uat);
@@ -67,6 +89,22 @@ export interface RequestOptions {
   /** Multipart body (file uploads); the browser sets the boundary header. */
   body?: FormData;
   signal?: AbortSignal;
+  /** Try again on a network failure (default: GET and HEAD only); see the module comment. */
+  retry?: boolean;
+}
+
+/** ky's retry option of one call. */
+function retryOf(method: string, wanted: boolean | undefined) {
+  const retry = wanted ?? (method === 'GET' || method === 'HEAD');
+  if (!retry) return 0;
+  return {
+    limit: RETRY.limit,
+    methods: [method.toLowerCase()],
+    statusCodes: [...RETRY.statusCodes],
+    afterStatusCodes: [],
+    retryOnTimeout: true,
+    delay: (attempt: number) => RETRY.firstDelayMs * 2 ** (attempt - 1),
+  };
 }
 
 function cleanQuery(query: Query | undefined): Record<string, string> | undefined {
@@ -92,7 +130,7 @@ async function readBody(response: Response): Promise<unknown> {
 async function send<T>(method: string, path: string, options: RequestOptions = {}): Promise<{ message: string; data: T }> {
   let failure: ApiFailure;
   try {
-    const response = await http(path, { method, searchParams: cleanQuery(options.searchParams), json: options.json, body: options.body, signal: options.signal });
+    const response = await http(path, { method, searchParams: cleanQuery(options.searchParams), json: options.json, body: options.body, signal: options.signal, retry: retryOf(method, options.retry) });
     const body = (await readBody(response)) as { success?: boolean; message?: string; data?: T } | undefined;
     if (body && body.success !== false) return { message: body.message ?? '', data: body.data as T };
     failure = classifyFailure({ status: response.status, path, body });

@@ -43,6 +43,7 @@ export function call<E extends Endpoint>(e: E, input: CallInput<E> = {}): Promis
     json: input.form ? undefined : input.body,
     body: input.form,
     signal: input.signal,
+    retry: e.retrySafe || undefined,
   });
 }
 
@@ -53,6 +54,7 @@ export function callWithMessage<E extends Endpoint>(e: E, input: CallInput<E> = 
     json: input.form ? undefined : input.body,
     body: input.form,
     signal: input.signal,
+    retry: e.retrySafe || undefined,
   });
 }
 

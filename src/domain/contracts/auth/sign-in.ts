@@ -35,6 +35,7 @@ export const signIn = endpoint({
   path: '/user/public/login',
   access: 'public',
   rateLimited: true,
+  retrySafe: true,
   tags,
   summary: 'Sign in with encrypted credentials',
   schemas: async () => {

@@ -118,9 +118,21 @@ export async function endUserSessions(db: Db, userId: string, reason: SessionEnd
   await db.update(sessions).set({ endedAt: new Date(), endReason: reason }).where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
 }
 
+/** The profession whose sessions keep the field idle timeout (spec: users' professions). */
+export const FIELD_PROFESSION = 'field executive';
+
+/**
+ * The idle timeout of a user's sessions, minutes: a field executive's is the working day
+ * (config.fieldSessionIdleMinutes, issue 12: the phone queues visits offline for hours and sends
+ * them with the morning's session), everyone else's config.sessionIdleMinutes.
+ */
+export function idleMinutesOf(config: Pick<AppConfig, 'sessionIdleMinutes' | 'fieldSessionIdleMinutes'>, user: Pick<CallerUser, 'profession'>): number {
+  return user.profession === FIELD_PROFESSION ? Math.max(config.sessionIdleMinutes, config.fieldSessionIdleMinutes) : config.sessionIdleMinutes;
+}
+
 /**
  * Resolves a bearer token to its open session and active user, ending the session when it ran
- * past its expiry or idle timeout, and marks the session as seen.
+ * past its expiry or idle timeout (idleMinutesOf), and marks the session as seen.
  * @throws AppError 401 'Session expired' for a missing, unknown, ended, expired or idle token,
  *   or a deactivated user.
  */
@@ -133,13 +145,13 @@ export async function authenticate(db: Db, config: AppConfig, token: string | un
     await endSession(db, session.sessionId, 'expired');
     throw unauthorized();
   }
-  if (session.lastSeenAt.getTime() + config.sessionIdleMinutes * 60_000 <= now) {
-    await endSession(db, session.sessionId, 'idle_timeout');
-    throw unauthorized();
-  }
   const user = await userById(db, session.userId);
   if (!user?.active) {
     await endSession(db, session.sessionId, 'deactivated');
+    throw unauthorized();
+  }
+  if (session.lastSeenAt.getTime() + idleMinutesOf(config, user) * 60_000 <= now) {
+    await endSession(db, session.sessionId, 'idle_timeout');
     throw unauthorized();
   }
   await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.sessionId, session.sessionId));

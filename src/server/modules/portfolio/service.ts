@@ -21,6 +21,15 @@ import type { LoanSelection } from './loan-query';
 import { PROMOTED_COLUMNS, latestRemarkSql, selectionSql, sortSql, variableSql } from './loan-query';
 import { loans, savedFilters, type LoanRow, type SavedFilterRow } from './schema';
 import { companyVariables, type CompanyVariable } from './variables';
+import { defaultMonth } from '../../../domain/common/calendar';
+import { countryTimeZone, localDay } from '../../../domain/common/dates';
+import { companyCountry } from '../companies/queries';
+
+/** The company's current month 'YYYY-MM' in its time zone. */
+async function companyMonth(db: DbOrTx, companyId: string, now = new Date()): Promise<string> {
+  const { country } = await companyCountry(db, companyId);
+  return localDay(now, countryTimeZone(country).offsetMinutes).slice(0, 7);
+}
 
 /** Options of a multi_select filter sent with the config (the most frequent first). */
 export const FILTER_OPTIONS_LIMIT = 200;
@@ -98,7 +107,8 @@ function sortOf(view: PortfolioView, sortBy: string | undefined, order: 'asc' | 
 }
 
 /**
- * GET /loans: one page of the month's loans (default: the latest month with loans), searched,
+ * GET /loans: one page of the month's loans (default: the company's current month by calendar when
+ * it has loans, else the newest before it; calendar.ts defaultMonth, issue 12), searched,
  * filtered and sorted in SQL, masked for the caller.
  * @throws 400 for bad filters or an unknown sort_by.
  */
@@ -106,7 +116,7 @@ export async function listLoans(db: Db, view: PortfolioView, query: LoansQuery):
   const filters = parseFilters(query.filters, view.variables);
   const order = sortOf(view, query.sort_by, query.sort_order);
   const months = await allocationMonths(db, view.companyId);
-  const month = query.allocation_month ?? months[0] ?? null;
+  const month = query.allocation_month ?? defaultMonth(months, await companyMonth(db, view.companyId));
   const empty = { loans: [], total: 0, page_number: query.page_number, page_size: query.page_size, allocation_month: month, allocation_months: months };
   if (!month) return empty;
   const where = selectionSql({ companyId: view.companyId, allocationMonth: month, search: query.search, searchMasked: view.masker.maskedNames(), filters });

@@ -13,6 +13,8 @@ import { requiredFields } from '../../../../domain/field/dispositions';
 import { visitFlags } from '../../../../domain/field/geo';
 import { ptpAboveDues } from '../../../../domain/field/verification';
 import { visitPriority } from '../../../../domain/field/priority';
+import { currentMonths } from '../../../../domain/common/calendar';
+import { countryTimeZone, localDay } from '../../../../domain/common/dates';
 import { containsMarkup, REMARK_MARKUP_MESSAGE } from '../../../../domain/validation/rules';
 import type { Db, DbOrTx } from '../../../db/client';
 import { badRequest, forbidden, notFound } from '../../../http/errors';
@@ -49,17 +51,25 @@ export function executiveCode(user: Pick<Caller['user'], 'userId' | 'clientEmplo
 // ---------------------------------------------------------------- allocation
 
 /**
- * GET /api/fos/allocation: the caller's loans of the latest month that has allocations for them,
- * masked for the caller, with area coordinates, priority and the last visit. Highest priority first.
+ * GET /api/fos/allocation: every loan currently allocated to the caller (issue 12): their loans of
+ * the company's current month and of later months (calendar.ts currentMonths; a loan of next
+ * month allocated early joins this month's, it does not replace them), masked for the caller,
+ * with area coordinates, priority and the last visit. A loan held in several of those months
+ * comes once, with its earliest month. Highest priority first.
  */
 export async function myAllocation(db: Db, caller: Caller, now = new Date()): Promise<AllocationResponse> {
   const { companyId, user } = caller;
   const { country, currency } = await companyCountry(db, companyId);
   const executive = { user_id: user.userId, name: user.name, executive_code: executiveCode(user) };
-  const [month] = await allocationMonthsOf(db, companyId, user.userId, 'fos');
-  if (!month) return { executive, currency, loans: [], synced_at: now.toISOString() };
+  const today = localDay(now, countryTimeZone(country).offsetMinutes).slice(0, 7);
+  const months = currentMonths(await allocationMonthsOf(db, companyId, user.userId, 'fos'), today);
+  if (months.length === 0) return { executive, currency, loans: [], synced_at: now.toISOString() };
   const view = await portfolioView(db, companyId, canReadUnmasked(caller.permissions));
-  const rows = (await loanSummaries(db, view, await allocationsOf(db, companyId, user.userId, 'fos', [month]))).map((loan) => ({ loan }));
+  // Oldest month first, so the first key of a loan is its current month's (the phone keys by loan).
+  const held = (await allocationsOf(db, companyId, user.userId, 'fos', months)).sort((a, b) => a.allocationMonth.localeCompare(b.allocationMonth));
+  const keys = new Map<string, (typeof held)[number]>();
+  for (const key of held) if (!keys.has(key.loanId)) keys.set(key.loanId, key);
+  const rows = (await loanSummaries(db, view, [...keys.values()])).map((loan) => ({ loan }));
   const loanIds = rows.map((r) => r.loan.loanId);
   const lastVisits = new Map<string, FosVisitRow>();
   if (loanIds.length > 0) {

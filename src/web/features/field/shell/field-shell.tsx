@@ -10,7 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { hasPermission } from '../../../../domain/users/has-permission';
-import { requestDrain, startDrainTriggers } from '../../../../offline/triggers';
+import { requestDrain, serverAnswered, startDrainTriggers } from '../../../../offline/triggers';
+import { onServerAnswer } from '../../../lib/api';
 import { saveOfflineSession } from '../../../../offline/session';
 import { requestPersistentStorage } from '../../../../offline/storage';
 import { useShell } from '../../../lib/shell-context';
@@ -42,9 +43,13 @@ export default function FieldShell() {
       stop = startDrainTriggers();
       void requestPersistentStorage();
     }, 2_000);
+    // The server answers the page again (no `online` event when only the server was away): the
+    // outbox's backoff ends (issue 12).
+    const unsubscribe = onServerAnswer(() => void serverAnswered());
     return () => {
       cancel();
       stop?.();
+      unsubscribe();
     };
   }, []);
 

@@ -6,9 +6,11 @@
  * on the field route, which renders before Chakra loads.
  */
 import { ChevronDown, CircleCheck, CloudOff, CloudUpload, RefreshCw, TriangleAlert } from 'lucide-react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { retryItem } from '../../../../offline/outbox';
+import { loadOfflineSession } from '../../../../offline/session';
 import { storageStatus } from '../../../../offline/storage';
 import { leaveToLogin } from '../../auth/public';
 import { useOutbox, useSyncMeta } from '../field-data';
@@ -44,11 +46,24 @@ function useStorageNearlyFull(itemCount: number): boolean {
   return full;
 }
 
+/**
+ * Whose outbox the bar counts: the user on screen, else (the profile not loaded yet, or a new token
+ * whose profile has not come) the session the drain sends with, read from the outbox store at start
+ * (issue 12: after a reload or an update the bar said "Everything is synced" while items waited).
+ */
+function useOutboxOwner(userId: string | null, companyId: string | null): { userId: string | null; companyId: string | null } {
+  const saved = useLiveQuery(() => loadOfflineSession(), []);
+  if (userId && companyId) return { userId, companyId };
+  return saved ? { userId: saved.user_id, companyId: saved.company_id } : { userId, companyId };
+}
+
 /** `duty`: the on-duty switch (duty-switch.tsx) when the user may record visits. */
 export function SyncBar({ userId, companyId, duty }: { userId: string | null; companyId: string | null; duty?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const online = useOnline();
-  const all = useOutbox(userId, companyId) ?? [];
+  const owner = useOutboxOwner(userId, companyId);
+  const read = useOutbox(owner.userId, owner.companyId);
+  const all = read ?? [];
   // Position pings (issue 5) are counted apart: they are not the executive's work to watch.
   const items = all.filter((item) => item.kind !== 'ping');
   const pings = all.length - items.length;
@@ -71,7 +86,7 @@ export function SyncBar({ userId, companyId, duty }: { userId: string | null; co
       <div className="sb-row" role="status" aria-live="polite">
         <StatusIcon size={16} className="sb-icon" data-state={!online ? 'offline' : pending > 0 ? 'pending' : 'done'} aria-hidden />
         <p className="sb-pending" data-testid="sync-pending">
-          {pending > 0 ? t('field.sync.pending', { count: pending }) : t('field.sync.all_sent')}
+          {read === undefined ? t('field.sync.checking') : pending > 0 ? t('field.sync.pending', { count: pending }) : t('field.sync.all_sent')}
         </p>
         <p className="sb-last" data-testid="sync-last">
           {!online ? `${t('field.sync.offline')} · ` : ''}
