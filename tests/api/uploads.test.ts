@@ -154,13 +154,15 @@ describe('spreadsheet caps', () => {
     const rows = Array.from({ length: 20_000 }, (_, i) => [`L${i}`, `Name ${i}`, 9876500000 + i, `House ${i} Long Street Name Area City`, i * 10, `note ${i}`]);
     const big = workbook([[...HEAD, 'Address', 'Amount', 'Note'], ...rows], 'xls');
     let done = false;
+    // The longest gap between two health answers: a blocked main thread delays the timer too.
     let slowestHealth = 0;
     const pings = (async () => {
+      let last = Date.now();
       while (!done) {
-        const started = Date.now();
         const health = await f.t.app.inject({ url: '/api/health' });
         expect(health.statusCode).toBe(200);
-        slowestHealth = Math.max(slowestHealth, Date.now() - started);
+        slowestHealth = Math.max(slowestHealth, Date.now() - last);
+        last = Date.now();
         await new Promise((r) => setTimeout(r, 10));
       }
     })();
