@@ -246,7 +246,8 @@ describe('file kinds and upload rules', () => {
   });
 
   it('refuses an unreadable file and fails an import whose every row is refused', async () => {
-    writeFileSync(file('broken.xlsx'), 'not a spreadsheet');
+    // A ZIP signature (so the upload's signature check passes) over bytes that are no workbook.
+    writeFileSync(file('broken.xlsx'), Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('not a spreadsheet')]));
     const broken = await upload(t.app, admin, LENDER, { allocation_month: '2025-08' }, file('broken.xlsx'));
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toBe('The file could not be read as xlsx');

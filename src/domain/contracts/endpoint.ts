@@ -24,6 +24,12 @@ export interface FileRule {
   maxFiles: number;
   /** Per-file size limit, MB ('File size exceeds limit of {n}MB'). */
   maxMb: number;
+  /**
+   * The extensions the field accepts (lower case, no dot; e.g. SPREADSHEET_EXTENSIONS): any other,
+   * none, a trailing dot or a spec 5 blocked one anywhere in the name is refused, and the file's
+   * first bytes must match its extension (src/server/http/upload-rules.ts).
+   */
+  accept: readonly string[];
   /** JPEG, PNG or WebP only. */
   imagesOnly?: boolean;
   /** At least one file is required. */

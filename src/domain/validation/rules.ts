@@ -29,6 +29,15 @@ export const BLOCKED_EXTENSIONS = [
   'har', 'rar', 'html', 'svg', 'xml', 'json', 'asp', 'jsp', 'aspx', 'shtml',
 ] as const;
 
+/** Extensions of the allocation spreadsheet uploads (issue 3), lower case, without the dot. */
+export const SPREADSHEET_EXTENSIONS = ['xlsx', 'xls', 'csv'] as const;
+/** Extensions of photos (visits, deposit slips). */
+export const PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
+/** Extensions of documents against a loan (KYC, address proof): PDFs and photos of papers. */
+export const DOCUMENT_EXTENSIONS = ['pdf', ...PHOTO_EXTENSIONS] as const;
+/** Extensions of number lists (the DND upload). */
+export const NUMBER_LIST_EXTENSIONS = ['csv', 'txt'] as const;
+
 const MB = 1024 * 1024;
 
 // Local part: letters, digits, underscore, dot, hyphen; domain labels; a 2-4 letter top level.

@@ -11,7 +11,8 @@
  * the idempotency check before anything is stored.
  */
 import type { FastifyRequest } from 'fastify';
-import { BLOCKED_EXTENSIONS, checkUploads, fileExtension } from '../../domain/validation/rules';
+import { checkUploads } from '../../domain/validation/rules';
+import { acceptFileName, checkFileContent } from './upload-rules';
 import type { z } from 'zod';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -69,12 +70,14 @@ export function imageTypeOfKey(key: string): string {
 
 /**
  * Reads the whole form.
- * @param rules `fileFields` accepted file field names (others are refused), `maxSizeMb` per file,
+ * @param rules `fileFields` the file field names with the extensions each accepts (others are
+ *   refused; upload-rules.ts checks each file's name and first bytes), `maxSizeMb` per file,
  *   `maxFiles` in all, `imagesOnly` to accept only JPEG/PNG/WebP
- * @throws 400 not multipart / blocked extension / too many files / not an image / unknown file field;
+ * @throws 400 not multipart / refused file type / empty file / content not of its type / too many
+ *   files / not an image / unknown file field;
  *   413 'File size exceeds limit of {n}MB'
  */
-export async function readFieldForm(req: FastifyRequest, rules: { fileFields: readonly string[]; maxSizeMb: number; maxFiles: number; imagesOnly: boolean }): Promise<FieldForm> {
+export async function readFieldForm(req: FastifyRequest, rules: { fileFields: Readonly<Record<string, readonly string[]>>; maxSizeMb: number; maxFiles: number; imagesOnly: boolean }): Promise<FieldForm> {
   if (!req.isMultipart()) throw badRequest('Send the form as multipart/form-data');
   const form: FieldForm = { fields: {}, files: [] };
   const sizeMessage = `File size exceeds limit of ${rules.maxSizeMb}MB`;
@@ -84,11 +87,12 @@ export async function readFieldForm(req: FastifyRequest, rules: { fileFields: re
         form.fields[part.fieldname] = textField(part.fieldname, part.value);
         continue;
       }
-      const ext = fileExtension(part.filename);
-      if ((BLOCKED_EXTENSIONS as readonly string[]).includes(ext)) throw badRequest(`.${ext} file type is not supported!`);
-      if (!rules.fileFields.includes(part.fieldname)) throw badRequest(`Unexpected file field: ${part.fieldname}`);
+      const accept = Object.hasOwn(rules.fileFields, part.fieldname) ? rules.fileFields[part.fieldname] : null;
+      if (!accept) throw badRequest(`Unexpected file field: ${part.fieldname}`);
+      const ext = acceptFileName(part.filename, accept);
       if (rules.imagesOnly && !IMAGE_TYPES.has(part.mimetype)) throw badRequest(IMAGES_ONLY_MESSAGE);
       const data = await part.toBuffer();
+      checkFileContent(ext, data, data.length);
       form.files.push({ fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
       const problem = checkUploads(form.files.map((f) => ({ name: f.filename, size: f.data.length })), rules);
       if (problem) throw badRequest(problem);
@@ -137,13 +141,15 @@ export interface StreamedForm<T> {
 /**
  * Reads a multipart form, streaming the first part of file field `field` through `store` (never
  * buffered whole); other file parts are drained and ignored.
+ * @param rules.accept the extensions the file may have (upload-rules.ts acceptFileName, checked
+ *   before `store` is called; `store` gets the extension and checks the stored bytes)
  * @param rules.maxBytes the size limit of the file (the stream is cut there: 413 `tooLarge`)
  * @param rules.discard undoes a stored upload when the rest of the form fails
- * @throws 400 when the request is not multipart; 413 `tooLarge` over the size; what `store` throws
+ * @throws 400 when the request is not multipart or the file's name is refused; 413 `tooLarge` over the size; what `store` throws
  */
 export async function readStreamedForm<T>(
   req: FastifyRequest,
-  rules: { field: string; maxBytes: number; maxFields?: number; tooLarge: string; store: (fileName: string, stream: Readable & { truncated?: boolean }) => Promise<T>; discard: (upload: T) => Promise<void> },
+  rules: { field: string; accept: readonly string[]; maxBytes: number; maxFields?: number; tooLarge: string; store: (fileName: string, stream: Readable & { truncated?: boolean }, ext: string) => Promise<T>; discard: (upload: T) => Promise<void> },
 ): Promise<StreamedForm<T>> {
   if (!req.isMultipart()) throw badRequest('Send the file as multipart/form-data');
   const form: StreamedForm<T> = { fields: {}, upload: null };
@@ -154,7 +160,14 @@ export async function readStreamedForm<T>(
           part.file.resume();
           continue;
         }
-        form.upload = await rules.store(part.filename, part.file);
+        let ext: string;
+        try {
+          ext = acceptFileName(part.filename, rules.accept);
+        } catch (err) {
+          part.file.resume();
+          throw err;
+        }
+        form.upload = await rules.store(part.filename, part.file, ext);
       } else {
         form.fields[part.fieldname] = textField(part.fieldname, part.value);
       }

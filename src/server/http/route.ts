@@ -140,7 +140,7 @@ export function endpointServer(app: FastifyInstance, deps: Pick<ModuleDeps, 'db'
         let hashParts: { json: unknown; files: Buffer[] } = { json: req.body, files: [] };
         if (spec && !spec.alsoJson && !req.isMultipart()) throw badRequest('Send the form as multipart/form-data');
         if (bufferedFiles && req.isMultipart()) {
-          const form = await readFieldForm(req, { fileFields: fileRules.map(([name]) => name), maxSizeMb, maxFiles, imagesOnly });
+          const form = await readFieldForm(req, { fileFields: Object.fromEntries(fileRules.map(([name, rule]) => [name, rule.accept])), maxSizeMb, maxFiles, imagesOnly });
           for (const [name, rule] of fileRules) {
             if (rule.required && !form.files.some((f) => f.fieldname === name)) throw badRequest(`${name} is required`);
           }

@@ -4,6 +4,7 @@
  * zod schemas in ./imports.schema.ts.
  */
 import { endpoint } from '../endpoint';
+import { SPREADSHEET_EXTENSIONS } from '../../validation/rules';
 
 import type { ImportPreview, ImportRecord, ImportStatus } from './imports.schema';
 export type { ImportPreview, ImportRecord, ImportStatus };
@@ -20,6 +21,7 @@ export const EXCEL_HEADER_READ_TIMEOUT_MS = 120_000;
 /** The multipart `file` of an allocation file (streamed to storage, never buffered whole). */
 export const ALLOCATION_FILE = {
   maxFiles: 1,
+  accept: SPREADSHEET_EXTENSIONS,
   maxMb: IMPORT_MAX_FILE_MB,
   streamed: true,
   description: `The allocation file: .xlsx, .xls or .csv, at most ${IMPORT_MAX_FILE_MB} MB`,

@@ -5,6 +5,7 @@
  */
 import type { PermissionRequirement } from '../../users/permissions';
 import { endpoint } from '../endpoint';
+import { NUMBER_LIST_EXTENSIONS } from '../../validation/rules';
 import type { DndBody, DndPage, DndRecord, DndUploadRecord } from './dnd.schema';
 export type { DndBody, DndPage, DndRecord, DndUploadRecord };
 
@@ -62,7 +63,7 @@ export const uploadDnd = endpoint({
   path: '/compliance/dnd/uploads',
   access: 'company',
   permission: dnd('write'),
-  multipart: { files: { file: { maxFiles: 1, maxMb: DND_UPLOAD_MAX_MB, required: true, description: 'A CSV of numbers (first column; a header row is skipped)' } } },
+  multipart: { files: { file: { maxFiles: 1, maxMb: DND_UPLOAD_MAX_MB, accept: NUMBER_LIST_EXTENSIONS, required: true, description: 'A CSV of numbers (first column; a header row is skipped)' } } },
   tags,
   summary: 'Upload a CSV of do-not-disturb numbers',
   schemas: async () => ({ query: await company(), form: (await schema()).dndUploadFields, response: (await schema()).dndUploadRecord }),

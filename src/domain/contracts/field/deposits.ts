@@ -4,6 +4,7 @@
  * ./deposits.schema.ts.
  */
 import { endpoint } from '../endpoint';
+import { PHOTO_EXTENSIONS } from '../../validation/rules';
 import { PHOTO_MAX_MB } from './visits';
 
 import type { DepositBody, DepositRecord, DepositsResponse, OnlineRecoveriesResponse } from './deposits.schema';
@@ -34,7 +35,7 @@ export const recordDeposit = endpoint({
   access: 'company',
   permission: fos('deposits', 'write'),
   idempotent: true,
-  multipart: { json: 'deposit', files: { slip: { maxFiles: 1, maxMb: PHOTO_MAX_MB, imagesOnly: true, description: 'The deposit slip photo' } } },
+  multipart: { json: 'deposit', files: { slip: { maxFiles: 1, maxMb: PHOTO_MAX_MB, accept: PHOTO_EXTENSIONS, imagesOnly: true, description: 'The deposit slip photo' } } },
   tags: ['fos'],
   summary: 'Deposit receipts at a bank (multipart: `deposit` JSON + `slip` photo)',
   description: `multipart/form-data: field \`deposit\` = the deposit JSON; file \`slip\` = the deposit slip photo (JPEG/PNG/WebP, ≤ ${PHOTO_MAX_MB} MB). The amount must equal the receipts' total. Idempotent by Idempotency-Key.`,

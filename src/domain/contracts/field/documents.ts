@@ -3,6 +3,7 @@
  * Endpoint definitions; zod schemas in ./documents.schema.ts.
  */
 import { endpoint } from '../endpoint';
+import { DOCUMENT_EXTENSIONS } from '../../validation/rules';
 
 export const DOCUMENT_TYPES = ['kyc', 'address_proof', 'other'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
@@ -22,10 +23,10 @@ export const uploadDocument = endpoint({
   access: 'company',
   permission: documents('write'),
   idempotent: true,
-  multipart: { files: { file: { maxFiles: 1, maxMb: DOCUMENT_MAX_FILE_MB, required: true } } },
+  multipart: { files: { file: { maxFiles: 1, maxMb: DOCUMENT_MAX_FILE_MB, accept: DOCUMENT_EXTENSIONS, required: true } } },
   tags: ['document'],
   summary: 'Upload a KYC / address proof document against a loan',
-  description: `multipart/form-data: \`loan_id\`, \`allocation_month\`, \`document_type\` (kyc | address_proof | other), optional \`description\`, and \`file\` (≤ ${DOCUMENT_MAX_FILE_MB} MB; spec 5 blocked extensions refused). Idempotent by Idempotency-Key.`,
+  description: `multipart/form-data: \`loan_id\`, \`allocation_month\`, \`document_type\` (kyc | address_proof | other), optional \`description\`, and \`file\` (${DOCUMENT_EXTENSIONS.join(', ')}; ≤ ${DOCUMENT_MAX_FILE_MB} MB; spec 5 blocked extensions refused). Idempotent by Idempotency-Key.`,
   schemas: async () => {
     const s = await import('./documents.schema');
     return { query: (await import('../envelope')).companyQuery, form: s.documentUploadFields, response: s.documentRecord };

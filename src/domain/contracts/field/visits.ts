@@ -5,6 +5,7 @@
  * distances and accuracy metres.
  */
 import { endpoint } from '../endpoint';
+import { PHOTO_EXTENSIONS } from '../../validation/rules';
 
 import type { AllocatedLoan, AllocationResponse, VisitBody, VisitRecord, VisitsResponse } from './visits.schema';
 export type { AllocatedLoan, AllocationResponse, VisitBody, VisitRecord, VisitsResponse };
@@ -36,7 +37,7 @@ export const recordVisit = endpoint({
   access: 'company',
   permission: { module: 'fos', action: 'visits', access: 'write' },
   idempotent: true,
-  multipart: { json: 'visit', files: { photos: { maxFiles: VISIT_MAX_PHOTOS, maxMb: PHOTO_MAX_MB, imagesOnly: true, description: 'A photo; repeat the field for several' } } },
+  multipart: { json: 'visit', files: { photos: { maxFiles: VISIT_MAX_PHOTOS, maxMb: PHOTO_MAX_MB, accept: PHOTO_EXTENSIONS, imagesOnly: true, description: 'A photo; repeat the field for several' } } },
   tags: ['fos'],
   summary: 'Record a visit (multipart: `visit` JSON + up to 5 `photos`)',
   description: `multipart/form-data: field \`visit\` = the visit JSON; files \`photos\` (0–${VISIT_MAX_PHOTOS}, JPEG/PNG/WebP, each ≤ ${PHOTO_MAX_MB} MB). Idempotent by Idempotency-Key.`,

@@ -4,20 +4,26 @@
  *
  * - .xlsx: exceljs's streaming WorkbookReader in a worker thread (xlsx-worker.ts), first worksheet
  *   only; shared strings and styles are cached (so date-formatted cells arrive as Dates).
- * - .xls: SheetJS (@e965/xlsx). The legacy format holds at most 65,536 rows, so the sheet is read whole.
+ * - .xls: SheetJS (@e965/xlsx) in the same kind of worker (never on the main thread: issue 12).
  * - .csv: csv-parse streaming, UTF-8 with or without a byte order mark, ragged rows allowed.
+ * Every kind has the same caps (SHEET_LIMITS: rows, columns; a CSV line at most 64 KB): a file
+ * beyond them throws a SheetLimitError whose message is the user's answer.
  *
  * Every row comes out as an array of raw cells (index 0 is column A), blank rows included as empty
  * arrays, so the n-th row yielded is row n of the sheet.
  */
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
-import * as XLSX from '@e965/xlsx';
 import { HEADER_SCAN_ROWS, detectHeaderRow, isBlankRow, makeHeaderNames } from '../../../domain/portfolio/header-detection';
 import { isBlankCell, unwrapCell } from '../../../domain/portfolio/normalise';
-import { readXlsxInWorker } from './xlsx-worker';
+import { readSheetInWorker, SHEET_LIMITS, SheetLimitError } from './xlsx-worker';
+
+export { SHEET_LIMITS, SheetLimitError } from './xlsx-worker';
+
+/** Longest CSV line read, in characters: a 20 MB one-line file is refused, not buffered whole. */
+export const MAX_CSV_LINE = 64 * 1024;
 
 /** The allocation file kinds the import accepts (issue 3). */
 export type AllocationFileKind = 'xlsx' | 'xls' | 'csv';
@@ -42,23 +48,19 @@ function countingStream(filePath: string, size: number): { stream: Readable; fra
   return { stream, fraction: () => (size > 0 ? Math.min(1, read / size) : 1) };
 }
 
-async function* xlsRows(filePath: string, progress: { read: number; total: number }): AsyncGenerator<unknown[]> {
-  // SheetJS's ESM build has no file system access of its own: hand it the bytes.
-  const workbook = XLSX.read(await readFile(filePath), { type: 'buffer', cellDates: true, dense: true, sheets: 0 });
-  const sheet = workbook.Sheets[workbook.SheetNames[0]];
-  if (!sheet) return;
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, blankrows: true, defval: null });
-  progress.total = rows.length;
-  for (const row of rows) {
-    progress.read += 1;
-    yield row;
-  }
-}
-
 async function* csvRows(stream: Readable): AsyncGenerator<unknown[]> {
-  const parser = stream.pipe(parseCsv({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false }));
-  for await (const record of parser as AsyncIterable<string[]>) {
-    yield record.length === 1 && record[0] === '' ? [] : record;
+  const parser = stream.pipe(parseCsv({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, max_record_size: MAX_CSV_LINE }));
+  let rows = 0;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      rows += 1;
+      if (rows > SHEET_LIMITS.maxRows) throw new SheetLimitError(`The file has more than ${SHEET_LIMITS.maxRows.toLocaleString('en-US')} rows`);
+      if (record.length > SHEET_LIMITS.maxColumns) throw new SheetLimitError(`The file has more than ${SHEET_LIMITS.maxColumns} columns`);
+      yield record.length === 1 && record[0] === '' ? [] : record;
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') throw new SheetLimitError(`A line of the file is longer than ${MAX_CSV_LINE / 1024} KB`);
+    throw err;
   }
 }
 
@@ -67,20 +69,11 @@ async function* csvRows(stream: Readable): AsyncGenerator<unknown[]> {
  * @param filePath a local path (see FileStorage.localPath)
  * @param kind from the file's extension
  * @throws Error when the file cannot be read; parse errors surface while iterating `rows`
- *   (e.g. a corrupt .xlsx throws from the first `next()`)
+ *   (e.g. a corrupt .xlsx throws from the first `next()`), a cap passed as a SheetLimitError
  */
 export async function openAllocationFile(filePath: string, kind: AllocationFileKind): Promise<AllocationSource> {
   const { size } = await stat(filePath);
-  if (kind === 'xls') {
-    const progress = { read: 0, total: 0 };
-    const rows = xlsRows(filePath, progress);
-    return {
-      rows,
-      fractionRead: () => (progress.total > 0 ? progress.read / progress.total : 0),
-      close: () => void rows.return(undefined),
-    };
-  }
-  if (kind === 'xlsx') return readXlsxInWorker(filePath, size);
+  if (kind === 'xls' || kind === 'xlsx') return readSheetInWorker(filePath, size, kind);
   const { stream, fraction } = countingStream(filePath, size);
   const rows = csvRows(stream);
   return {

@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { ALLOCATION_FILE } from '../../../domain/contracts/bulk/imports';
-import { fileExtension } from '../../../domain/validation/rules';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { AppError, notFound } from '../../http/errors';
 import { readStreamedForm, type StreamedForm } from '../../http/multipart';
+import { checkFileAt } from '../../http/upload-rules';
 import type { FileStorage } from '../../storage/files';
 import type { AllocationFileKind } from './allocation-reader';
 
@@ -18,7 +18,6 @@ import type { AllocationFileKind } from './allocation-reader';
 export const IMPORT_MAX_FILE_BYTES = ALLOCATION_FILE.maxMb * 1024 * 1024;
 /** Spec 5 message for an upload over the limit. */
 export const FILE_TOO_LARGE_MESSAGE = `File size exceeds limit of ${ALLOCATION_FILE.maxMb}MB`;
-const ACCEPTED_KINDS: readonly AllocationFileKind[] = ['xlsx', 'xls', 'csv'];
 const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A file stored by storeUpload. */
@@ -30,42 +29,30 @@ export interface StoredUpload {
   size: number;
 }
 
-/**
- * Spec 5 file-type rule for allocation files.
- * @returns the kind ('xlsx', 'xls' or 'csv') from the name's extension
- * @throws 400 '.{ext} file type is not supported!' for a spec 5 blocked extension and for any
- *   extension other than xlsx, xls and csv; 'File type is not supported!' for a name without one
- */
-export function importFileKind(fileName: string): AllocationFileKind {
-  const ext = fileExtension(fileName);
-  if ((ACCEPTED_KINDS as readonly string[]).includes(ext)) return ext as AllocationFileKind;
-  // Spec 5 blocked extensions and every other one get the same spec message.
-  throw badRequest(ext === '' ? 'File type is not supported!' : `.${ext} file type is not supported!`);
-}
-
 const uploadKey = (companyId: string, uploadId: string, kind: AllocationFileKind) => `imports/${companyId}/${uploadId}/source.${kind}`;
 const metaKey = (companyId: string, uploadId: string) => `imports/${companyId}/${uploadId}/meta.json`;
 
 /**
- * Streams an uploaded allocation file to storage (never buffered whole).
+ * Streams an uploaded allocation file to storage (never buffered whole), then checks its first
+ * bytes against its kind (upload-rules.ts checkFileAt).
  * @param body the file stream; multipart sets `truncated` when the size limit cut it
- * @throws 400 for the file type (importFileKind), 413 'File size exceeds limit of 50MB' when the
+ * @param kind the accepted extension (readStreamedForm checked the name against ALLOCATION_FILE.accept)
+ * @throws 400 'The file is empty' / 'File content does not match its type' (the file is deleted), 413 'File size exceeds limit of 50MB' when the
  *   stream was cut at IMPORT_MAX_FILE_BYTES (the partial file is deleted)
  */
-export async function storeUpload(files: FileStorage, companyId: string, fileName: string, body: Readable & { truncated?: boolean }): Promise<StoredUpload> {
-  let kind: AllocationFileKind;
-  try {
-    kind = importFileKind(fileName);
-  } catch (err) {
-    body.resume();
-    throw err;
-  }
+export async function storeUpload(files: FileStorage, companyId: string, fileName: string, body: Readable & { truncated?: boolean }, kind: AllocationFileKind): Promise<StoredUpload> {
   const uploadId = randomUUID();
   const key = uploadKey(companyId, uploadId, kind);
   const stored = await files.put(key, body);
   if (body.truncated || stored.size > IMPORT_MAX_FILE_BYTES) {
     await files.delete(key);
     throw new AppError(413, FILE_TOO_LARGE_MESSAGE);
+  }
+  try {
+    await checkFileAt(files.localPath(key), kind);
+  } catch (err) {
+    await files.delete(key);
+    throw err;
   }
   await files.put(metaKey(companyId, uploadId), JSON.stringify({ file_name: fileName, kind, size: stored.size }));
   return { uploadId, key, fileName, kind, size: stored.size };
@@ -88,15 +75,16 @@ export async function findUpload(files: FileStorage, companyId: string, fileId: 
  * Reads a multipart form whose `file` field (ALLOCATION_FILE, the endpoint definitions' rule) is
  * streamed to storage as an allocation file: the text fields and the stored upload (null when none
  * was sent). Used by imports and by loan operations ("allocate loans via excel").
- * @throws 400 when the request is not multipart or the file type is refused,
+ * @throws 400 when the request is not multipart, the file type is refused or its content is not of its type,
  *   413 'File size exceeds limit of 50MB' over the size
  */
 export function readAllocationForm(req: FastifyRequest, files: FileStorage, companyId: string): Promise<StreamedForm<StoredUpload>> {
   return readStreamedForm(req, {
     field: 'file',
+    accept: ALLOCATION_FILE.accept,
     maxBytes: IMPORT_MAX_FILE_BYTES,
     tooLarge: FILE_TOO_LARGE_MESSAGE,
-    store: (fileName, stream) => storeUpload(files, companyId, fileName, stream),
+    store: (fileName, stream, ext) => storeUpload(files, companyId, fileName, stream, ext as AllocationFileKind),
     discard: (upload) => files.delete(upload.key),
   });
 }

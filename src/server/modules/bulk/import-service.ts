@@ -32,7 +32,7 @@ import { companyVariables, monthHasLoans, type CompanyVariable, type PortfolioVi
 import { userNamesSubquery } from '../users/queries';
 import type { HeadRead } from './allocation-reader';
 import { findUpload, type StoredUpload } from './allocation-upload';
-import { readHead } from './allocation-reader';
+import { readHead, SheetLimitError } from './allocation-reader';
 import { UNKNOWN_COLUMN, maskReason, rowMasker } from './masked-download';
 import { importErrors, importMappings, imports, type ImportRow } from './schema';
 
@@ -50,7 +50,7 @@ export async function importContext(db: Db, companyId: string): Promise<{ variab
   return { variables: variables.filter((v) => v.active !== false), context: { isd: company.countryIsdCode, country: company.country } };
 }
 
-/** Reads the top of a stored upload within the spec 9 limit. @throws 400 when no header can be read. */
+/** Reads the top of a stored upload within the spec 9 limit. @throws 400 when no header can be read or a cap is passed (the cap's message). */
 async function readUploadHead(files: FileStorage, upload: StoredUpload, variables: readonly CompanyVariable[], headerRowIndex?: number): Promise<HeadRead> {
   let head: HeadRead;
   try {
@@ -59,6 +59,7 @@ async function readUploadHead(files: FileStorage, upload: StoredUpload, variable
     if (err instanceof Error && err.message === 'timeout') {
       throw badRequest(`The header row could not be read within ${EXCEL_HEADER_READ_TIMEOUT_MS / 1000} seconds`);
     }
+    if (err instanceof SheetLimitError) throw badRequest(err.message);
     throw badRequest(`The file could not be read as ${upload.kind}`);
   }
   if (head.headerRowIndex < 0) throw badRequest('No header row found: the file is empty');

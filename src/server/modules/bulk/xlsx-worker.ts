@@ -1,6 +1,15 @@
 /**
- * Parses an .xlsx sheet in a worker thread (issue 3 benchmark: the import's main thread was bound
- * by exceljs's XML parsing; in a worker it runs beside the validation and the database writes).
+ * Parses a spreadsheet (.xlsx or .xls) in a worker thread (issue 3 benchmark: the import's main
+ * thread was bound by exceljs's XML parsing; issue 12: a 40 kB .xls blocked the server for 6 s when
+ * SheetJS parsed it on the main thread and widened every row to the sheet's declared range).
+ *
+ * Caps (SHEET_LIMITS): at most 200,000 rows and 500 columns (a file beyond them is refused with a
+ * SheetLimitError naming the cap), and a capped worker heap (a file that needs more ends the worker,
+ * not the server). Rows are as long as their last stored cell, never the declared range.
+ *
+ * .xlsx: the worker streams the first worksheet with exceljs's WorkbookReader.
+ * .xls: the legacy format cannot be streamed; the worker reads it whole with SheetJS (dense, at
+ * most 200,001 rows parsed) and posts its stored cells.
  *
  * Owns one worker per opened file. The worker streams the first worksheet with exceljs's
  * WorkbookReader and posts rows in batches; the main thread hands out credits so at most a few
@@ -19,17 +28,58 @@ import { Worker } from 'node:worker_threads';
 const BATCH_ROWS = 500;
 /** Batches the worker may post ahead of the reader. */
 const CREDITS = 4;
+/** The caps of a sheet (issue 12). */
+export const SHEET_LIMITS = { maxRows: 200_000, maxColumns: 500 } as const;
+
+/** A file beyond a cap (rows, columns, memory): its message is the user's answer. */
+export class SheetLimitError extends Error {}
+
 /** Old-generation heap of the parser worker, MB: room for a 50 MB file's shared strings; a pathological file ends the worker (the import fails with a read error), not the server. */
 const WORKER_HEAP_MB = 512;
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
-const ExcelJS = require(workerData.exceljsPath);
 let credits = workerData.credits;
 let wake = null;
 parentPort.on('message', (m) => { if (m === 'credit') { credits += 1; if (wake) { const w = wake; wake = null; w(); } } });
+const limit = (message) => { const err = new Error(message); err.limit = true; throw err; };
+const TOO_MANY_ROWS = 'The file has more than ' + workerData.maxRows.toLocaleString('en-US') + ' rows';
+const TOO_MANY_COLUMNS = 'The file has more than ' + workerData.maxColumns + ' columns';
+async function readXls(post, batch) {
+  const XLSX = require(workerData.xlsxPath);
+  const workbook = XLSX.read(fs.readFileSync(workerData.filePath), { type: 'buffer', cellDates: true, dense: true, sheets: 0, sheetRows: workerData.maxRows + 1 });
+  const sheet = workbook.Sheets[workbook.SheetNames[0]];
+  const data = (sheet && sheet['!data']) || [];
+  if (data.length > workerData.maxRows) limit(TOO_MANY_ROWS);
+  for (let r = 0; r < data.length; r += 1) {
+    const row = data[r] || [];
+    if (row.length > workerData.maxColumns) limit(TOO_MANY_COLUMNS);
+    const cells = new Array(row.length);
+    for (let c = 0; c < row.length; c += 1) {
+      const cell = row[c];
+      cells[c] = !cell || cell.t === 'e' || cell.t === 'z' || cell.v === undefined ? null : cell.v;
+    }
+    batch.push(cells);
+    if (batch.length >= workerData.batchRows) await post((r + 1) / data.length);
+  }
+}
 (async () => {
+  if (workerData.kind === 'xls') {
+    let batch = [];
+    const post = async (fraction) => {
+      if (credits === 0) await new Promise((resolve) => { wake = resolve; });
+      credits -= 1;
+      parentPort.postMessage({ type: 'rows', rows: batch, fraction });
+      batch.length = 0;
+    };
+    // post() clears the same array after cloning it into the message.
+    await readXls(post, batch);
+    if (batch.length > 0) await post(1);
+    parentPort.postMessage({ type: 'done' });
+    return;
+  }
+  const ExcelJS = require(workerData.exceljsPath);
   const stream = fs.createReadStream(workerData.filePath, { highWaterMark: 256 * 1024 });
   let read = 0;
   stream.on('data', (chunk) => { read += chunk.length; });
@@ -45,8 +95,13 @@ parentPort.on('message', (m) => { if (m === 'credit') { credits += 1; if (wake) 
   let next = 1;
   for await (const sheet of workbook) {
     for await (const row of sheet) {
-      for (; next < row.number; next += 1) batch.push([]);
+      if (row.number > workerData.maxRows) limit(TOO_MANY_ROWS);
+      for (; next < row.number; next += 1) {
+        batch.push([]);
+        if (batch.length >= workerData.batchRows) await post();
+      }
       const values = Array.isArray(row.values) ? row.values : [];
+      if (values.length - 1 > workerData.maxColumns) limit(TOO_MANY_COLUMNS);
       const cells = new Array(Math.max(0, values.length - 1));
       for (let i = 1; i < values.length; i += 1) cells[i - 1] = values[i] === undefined ? null : values[i];
       batch.push(cells);
@@ -57,22 +112,27 @@ parentPort.on('message', (m) => { if (m === 'credit') { credits += 1; if (wake) 
   }
   if (batch.length > 0) await post();
   parentPort.postMessage({ type: 'done' });
-})().catch((err) => parentPort.postMessage({ type: 'error', message: err && err.message ? err.message : String(err) }));
+})().catch((err) => parentPort.postMessage({ type: 'error', limit: Boolean(err && err.limit), message: err && err.message ? err.message : String(err) }));
 `;
 
-type Message = { type: 'rows'; rows: unknown[][]; fraction: number } | { type: 'done' } | { type: 'error'; message: string };
+type Message = { type: 'rows'; rows: unknown[][]; fraction: number } | { type: 'done' } | { type: 'error'; message: string; limit?: boolean };
+
+/** What the user is told when the worker runs out of its heap. */
+export const TOO_LARGE_TO_READ = 'The file is too large to read';
 
 /**
  * Starts a worker reading `filePath`'s first worksheet.
  * @param size the file's size in bytes (for fractionRead)
+ * @param kind 'xlsx' (exceljs, streamed) or 'xls' (SheetJS, read whole in the worker)
  * @returns the rows (blank rows as empty arrays, so the n-th row is sheet row n), the share of the
  *   file read so far, and close() which stops the worker. A parse error is thrown from the rows
- *   iterator with the worker's message.
+ *   iterator with the worker's message; a cap passed (SHEET_LIMITS, the heap) as a SheetLimitError.
  */
-export function readXlsxInWorker(filePath: string, size: number): { rows: AsyncGenerator<unknown[]>; fractionRead(): number; close(): void } {
-  const exceljsPath = createRequire(import.meta.url).resolve('exceljs');
+export function readSheetInWorker(filePath: string, size: number, kind: 'xlsx' | 'xls'): { rows: AsyncGenerator<unknown[]>; fractionRead(): number; close(): void } {
+  const resolve = createRequire(import.meta.url).resolve;
+  const workerData = { filePath, size, kind, exceljsPath: resolve('exceljs'), xlsxPath: resolve('@e965/xlsx'), batchRows: BATCH_ROWS, credits: CREDITS, ...SHEET_LIMITS };
   // A capped heap bounds what one file can cost the server.
-  const worker = new Worker(WORKER_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB }, workerData: { filePath, size, exceljsPath, batchRows: BATCH_ROWS, credits: CREDITS } });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB }, workerData });
   const queue: Message[] = [];
   let notify: (() => void) | null = null;
   let fraction = 0;
@@ -83,7 +143,9 @@ export function readXlsxInWorker(filePath: string, size: number): { rows: AsyncG
     notify = null;
   };
   worker.on('message', (m: Message) => push(m));
-  worker.on('error', (err) => push({ type: 'error', message: err.message }));
+  worker.on('error', (err) =>
+    push((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? { type: 'error', message: TOO_LARGE_TO_READ, limit: true } : { type: 'error', message: err.message }),
+  );
   worker.on('exit', () => push({ type: 'done' }));
 
   async function* rows(): AsyncGenerator<unknown[]> {
@@ -92,7 +154,7 @@ export function readXlsxInWorker(filePath: string, size: number): { rows: AsyncG
         if (queue.length === 0) await new Promise<void>((resolve) => (notify = resolve));
         const m = queue.shift()!;
         if (m.type === 'done') return;
-        if (m.type === 'error') throw new Error(m.message);
+        if (m.type === 'error') throw m.limit ? new SheetLimitError(m.message) : new Error(m.message);
         fraction = m.fraction;
         if (!closed) worker.postMessage('credit');
         yield* m.rows;
