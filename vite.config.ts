@@ -206,6 +206,10 @@ export default defineConfig({
   ],
   build: {
     manifest: true,
+    // Desk pages (assets/lazy/) load without a preload list: each list is ~60 chunk indices in the
+    // entry chunk, paid by every phone on its first load (issue 18), for one round trip a desk
+    // browser on a wired network saves when it opens the page (its imports then load in parallel).
+    modulePreload: { resolveDependencies: (filename, deps) => (filename.startsWith('assets/lazy/') ? [] : deps) },
     rolldownOptions: {
       output: {
         chunkFileNames: (chunk) => (LAZY_CHUNK.test(chunk.name) && !KERNEL_SOURCE.test(sourceOf(chunk.facadeModuleId)) ? 'assets/lazy/[name]-[hash].js' : 'assets/[name]-[hash].js'),
