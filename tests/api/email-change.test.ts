@@ -49,6 +49,8 @@ describe('email change confirmed from the old address', () => {
     const [record] = await t.database.db.select().from(messageOutbox).where(and(eq(messageOutbox.recipient, 'telecaller@demo.in'), eq(messageOutbox.template, 'email_change'))).orderBy(desc(messageOutbox.id)).limit(1);
     expect(record.status).toBe('sent');
     expect(record.body).not.toContain(code);
+    // The message says where to enter the code.
+    expect(messages.latest('telecaller@demo.in', 'email_change').body).toContain('/login/email-change');
 
     // Until confirmed: the old email signs in, the new one does not; GET shows the pending change.
     expect((await attemptLogin(t.app, 'telecaller@demo.in')).statusCode).toBe(200);

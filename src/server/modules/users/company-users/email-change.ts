@@ -18,6 +18,9 @@ import { userAudit, userEmailChanges, users } from '../schema';
 export const INVALID_EMAIL_CHANGE_CODE = 'Invalid or expired confirmation code';
 export const EMAIL_TAKEN_MESSAGE = 'A user with this email already exists';
 
+/** The web page where the code is entered (src/web/features/auth/email-change-screen.tsx). */
+export const EMAIL_CHANGE_PAGE = '/login/email-change';
+
 const codeHash = (code: string) => createHash('sha256').update(code.trim()).digest('hex');
 
 /** What a request gives back: the code to send (never stored) and the change as the API shows it. */
@@ -63,7 +66,7 @@ export async function sendEmailChangeCode(db: Db, messages: MessageProvider, to:
     template: 'email_change',
     body:
       `A change of the sign-in email of your Recovery Ops account to ${pending.new_email} was asked. ` +
-      `To confirm it, enter this code: ${code} (it works once, for ${EMAIL_CHANGE_TTL_HOURS} hours). ` +
+      `To confirm it, open ${EMAIL_CHANGE_PAGE} in Recovery Ops and enter this code: ${code} (it works once, for ${EMAIL_CHANGE_TTL_HOURS} hours). ` +
       `If you did not ask for it, ignore this message: you keep signing in with ${to.oldEmail}.`,
     variables: { code, new_email: pending.new_email },
     secrets: ['code'],
