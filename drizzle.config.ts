@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'drizzle-kit';
 import { AREA_NAMES } from './src/domain/areas';
 
-const KERNEL_TABLES = ['./src/server/http/idempotency-schema.ts', './src/server/messaging/schema.ts'];
+const KERNEL_TABLES = ['./src/server/http/idempotency-schema.ts', './src/server/messaging/schema.ts', './src/server/http/rate-limit-schema.ts'];
 
 export default defineConfig({
   dialect: 'postgresql',

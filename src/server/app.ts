@@ -25,6 +25,7 @@ import { envelope } from '../domain/contracts/envelope';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import { accessHook, declarePublicRoutes, enforceAccessDeclarations } from './http/access';
+import { databaseRateLimitStore } from './http/rate-limit-store';
 import { MAX_PARAM_LENGTH, frameworkErrors, refuseNulInBody, refuseNulInUrl } from './http/input-guards';
 import type { RegisteredRoute } from './http/access';
 import type { AreaServices, JobContext } from './http/area';
@@ -221,9 +222,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  // Opt-in per route (config.rateLimit), so only the public sign-in routes are limited.
+  // Opt-in per route (config.rateLimit), so only the public sign-in routes are limited. Counted in
+  // the database (http/rate-limit-store.ts), so every API process on it shares the limits.
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(opts.db.db),
     errorResponseBuilder: (_req, context) => ({ statusCode: context.statusCode, success: false, message: RATE_LIMITED_MESSAGE, data: null }),
   });
   await app.register(swagger, {

@@ -4,7 +4,7 @@
  * provider without its opt-in, unknown emails cost a password verification, per-account and
  * per-recipient rate limits, and `Cache-Control: no-store` on API answers.
  */
-import { desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { encryptForServer } from '../../src/domain/auth/login-crypto';
@@ -12,9 +12,11 @@ import { buildApp, RATE_LIMITED_MESSAGE } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { loggerOptions } from '../../src/server/logging';
-import { messageOutbox } from '../../src/server/messaging/schema';
 import type { TestApp } from './helpers';
 import { DEMO_PASSWORD, LENDER, attemptLogin, createTestApp, headers, loginKey, signIn } from './helpers';
+import { captureMessages } from './message-capture';
+
+const messages = captureMessages();
 
 /** A pino destination keeping every line written. */
 function logCapture() {
@@ -117,8 +119,7 @@ describe('the log-only message provider in production', () => {
         const email = 'supervisor@demo.in';
         const sent = await t.app.inject({ method: 'POST', url: '/api/user/public/send-otp', payload: { email } });
         expect(sent.statusCode).toBe(200);
-        const [row] = await t.database.db.select().from(messageOutbox).where(eq(messageOutbox.recipient, email)).orderBy(desc(messageOutbox.id)).limit(1);
-        const otp = /(\d{6})/.exec(row.body)![1];
+        const otp = messages.latest(email, 'otp').variables.otp;
         expect(logs.text()).toContain('local provider');
         if (production) expect(logs.text()).not.toContain(otp);
         else expect(logs.text()).toContain(otp);

@@ -5,9 +5,13 @@ import { encryptForServer } from '../../src/domain/auth/login-crypto';
 import { PASSWORD_MESSAGE } from '../../src/domain/validation/rules';
 import { loginAttempts, sessions } from '../../src/server/modules/auth/schema';
 import { messageOutbox } from '../../src/server/messaging/schema';
+import { rowsOf } from '../../src/server/db/sql-helpers';
 import { tokenHash } from '../../src/server/modules/auth/service';
 import type { TestApp } from './helpers';
 import { LENDER, TRUST, attemptLogin, createTestApp, headers, loginKey, signIn } from './helpers';
+import { captureMessages } from './message-capture';
+
+const messages = captureMessages();
 
 let t: TestApp;
 beforeAll(async () => {
@@ -136,7 +140,7 @@ describe('forgot password with an OTP', () => {
       .orderBy(desc(messageOutbox.id))
       .limit(1);
     expect(row.status).toBe('sent');
-    return /(\d{6})/.exec(row.body)![1];
+    return messages.latest(email, 'otp').variables.otp;
   }
 
   it('sends an OTP through the outbox, checks it, resets the password; the old one stops working', async () => {
@@ -183,14 +187,33 @@ describe('forgot password with an OTP', () => {
   it('locks an OTP after 5 wrong tries', async () => {
     const target = 'supervisor@demo.in';
     await t.app.inject({ method: 'POST', url: '/api/user/public/send-otp', payload: { email: target } });
-    const [row] = await t.database.db.select().from(messageOutbox).where(eq(messageOutbox.recipient, target)).orderBy(desc(messageOutbox.id)).limit(1);
-    const otp = /(\d{6})/.exec(row.body)![1];
+    const otp = messages.latest(target, 'otp').variables.otp;
     const wrong = otp === '999999' ? '888888' : '999999';
     for (let i = 0; i < 5; i++) {
       await t.app.inject({ method: 'POST', url: '/api/user/public/check-otp', payload: { email: target, otp: wrong } });
     }
     const res = await t.app.inject({ method: 'POST', url: '/api/user/public/check-otp', payload: { email: target, otp } });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('stores no OTP in clear: the otps row holds a salted hash, the outbox record leaves the code out', async () => {
+    const target = 'fos@demo.in';
+    const sent = await t.app.inject({ method: 'POST', url: '/api/user/public/send-otp', payload: { email: target } });
+    expect(sent.statusCode).toBe(200);
+    const otp = messages.latest(target, 'otp').variables.otp;
+    expect(otp).toMatch(/^\d{6}$/);
+    // Every column of both tables, as text: the code appears nowhere.
+    const tables = await t.database.db.execute<{ row: string }>(
+      sql`select row_to_json(o)::text as row from otps o where email = ${target} and consumed_at is null union all select row_to_json(m)::text from message_outbox m where recipient = ${target}`,
+    );
+    const rows = rowsOf<{ row: string }>(tables);
+    expect(rows.length).toBe(2);
+    for (const { row } of rows) expect(row).not.toContain(otp);
+    const [outbox] = await t.database.db.select().from(messageOutbox).where(eq(messageOutbox.recipient, target)).orderBy(desc(messageOutbox.id)).limit(1);
+    expect(outbox.body).toContain('[secret]');
+    // The hash still checks the code the user received.
+    const good = await t.app.inject({ method: 'POST', url: '/api/user/public/check-otp', payload: { email: target, otp } });
+    expect(good.statusCode).toBe(200);
   });
 });
 

@@ -3,7 +3,8 @@
  * real": several copies behind a load balancer, one database, one shared DATA_DIR for files).
  * Two real `tsx src/server/main.ts` processes on their own ports share a fresh database: a session
  * made on one works on the other, each export job runs once whichever process picks it up, and a
- * tracking ping posted to one reaches a map's live stream opened on the other (LISTEN/NOTIFY).
+ * tracking ping posted to one reaches a map's live stream opened on the other (LISTEN/NOTIFY), and
+ * the per-account sign-in limit counts failures on both (rate_limit_counters).
  *
  * PostgreSQL only: PGlite is embedded in one process by design, so the PGlite run skips this file.
  */
@@ -87,7 +88,8 @@ describe.skipIf(!serverUrl)('two API processes on one PostgreSQL', () => {
   beforeAll(async () => {
     db = await freshPostgres(serverUrl!);
     dataDir = await mkdtemp(join(tmpdir(), 'two-processes-'));
-    const env = { DATABASE_URL: db.url, DATA_DIR: dataDir };
+    // A low per-account limit, so the shared count across both processes shows in a few requests.
+    const env = { DATABASE_URL: db.url, DATA_DIR: dataDir, AUTH_ACCOUNT_RATE_LIMIT: '3' };
     // The first migrates and seeds the demo; the second finds both done.
     a = await startServer(env);
     b = await startServer(env);
@@ -184,4 +186,19 @@ describe.skipIf(!serverUrl)('two API processes on one PostgreSQL', () => {
       abort.abort();
     }
   }, 60_000);
+
+  it('shares the per-account sign-in limit: 3 failures spread over both processes lock the account on both', async () => {
+    const email = 'lawyer@demo.in';
+    const attempt = async (url: string, password: string) => {
+      const key = (await (await fetch(`${url}/api/user/public/login-key`)).json()).data as LoginKey;
+      const body = await encryptForServer(key, { email, password });
+      return (await fetch(`${url}/api/user/public/login?source=web`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status;
+    };
+    expect(await attempt(a!.url, 'Wrong#Pass1')).toBe(401);
+    expect(await attempt(b!.url, 'Wrong#Pass1')).toBe(401);
+    expect(await attempt(a!.url, 'Wrong#Pass1')).toBe(401);
+    // b saw one failure; in-process counters would let the right password in here.
+    expect(await attempt(b!.url, DEMO_PASSWORD)).toBe(429);
+    expect(await attempt(a!.url, DEMO_PASSWORD)).toBe(429);
+  });
 });

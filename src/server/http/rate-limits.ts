@@ -2,8 +2,8 @@
  * Rate limits keyed by what a request acts on rather than where it comes from (kernel; issue 12):
  * the account being signed into, the recipient of a one-time password. They sit beside the per-IP
  * limit of the public routes (route.ts, `rateLimited`), so many IPs together cannot guess one
- * account's password or flood one inbox. Counts live in the store @fastify/rate-limit uses (its
- * in-memory store: per API process, see README "Configuration").
+ * account's password or flood one inbox. Counts live in the store @fastify/rate-limit uses, which
+ * is the database (rate-limit-store.ts): every API process on one database shares them.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyRequests } from './errors';

@@ -17,6 +17,12 @@ export interface OutboundMessage {
   body: string;
   /** Template variables, e.g. `{ otp }`; a provider may render its own text from them. */
   variables: Record<string, string>;
+  /**
+   * Names of the variables that are secrets (a one-time password, a confirmation code): the
+   * provider delivers them, but the message_outbox record keeps the body with each value replaced
+   * by `SECRET_PLACEHOLDER`, so reading the table gives no usable code (issue 12).
+   */
+  secrets?: readonly string[];
   companyId?: string | null;
 }
 
@@ -41,15 +47,31 @@ export class LocalLogMessageProvider implements MessageProvider {
   async send(message: OutboundMessage): Promise<void> {
     const to = message.channel === 'email' ? maskEmail(message.recipient) : maskMobile(message.recipient);
     if (message.template === 'otp' && this.options.revealCodes) this.log.info(`OTP for ${to}: ${message.variables.otp} (local provider)`);
-    else this.log.info(`Message "${message.template}" for ${to} (local provider, not delivered)`);
+    else if (message.secrets?.length && this.options.revealCodes) {
+      const values = message.secrets.map((name) => `${name}=${message.variables[name]}`).join(' ');
+      this.log.info(`Message "${message.template}" for ${to}: ${values} (local provider, not delivered)`);
+    } else this.log.info(`Message "${message.template}" for ${to} (local provider, not delivered)`);
   }
 }
 
 export const LOG_ONLY_IN_PRODUCTION =
   'Refusing to start: NODE_ENV=production with the log-only message provider (OTPs would not be delivered). Plug in a real provider, or set ALLOW_LOG_ONLY_MESSAGES=true (README "Configuration").';
 
+/** What the outbox record shows in place of a secret value. */
+export const SECRET_PLACEHOLDER = '[secret]';
+
+/** The body as message_outbox stores it: every secret variable's value replaced by SECRET_PLACEHOLDER. */
+export function recordedBody(message: OutboundMessage): string {
+  let body = message.body;
+  for (const name of message.secrets ?? []) {
+    const value = message.variables[name];
+    if (value) body = body.split(value).join(SECRET_PLACEHOLDER);
+  }
+  return body;
+}
+
 /**
- * Writes the message to message_outbox as queued, hands it to the provider and records the result
+ * Writes the message to message_outbox as queued (secrets left out: `recordedBody`), hands it to the provider and records the result
  * (sent with sent_at, or failed with the error). Never throws for a provider failure: the row says it.
  * @returns the outbox row id.
  */
@@ -61,7 +83,7 @@ export async function queueAndSend(db: Db, provider: MessageProvider, message: O
       channel: message.channel,
       recipient: message.recipient,
       template: message.template,
-      body: message.body,
+      body: recordedBody(message),
       provider: provider.name,
     })
     .returning({ id: messageOutbox.id });

@@ -55,7 +55,7 @@ describe('the area registry', () => {
     expect(app.length).toBe(new Set(app).size);
     expect(app).not.toContain('home');
     const top = WEB_AREAS.flatMap((a) => a.routes.filter((r) => r.top).map((r) => r.path));
-    expect(top.sort()).toEqual(['/login', '/login/link', '/login/sso']);
+    expect(top.sort()).toEqual(['/login', '/login/email-change', '/login/link', '/login/sso']);
     expect(appRouteAt('/v1/app/visit-details/')?.plain).toBe(true);
     expect(APP_ROUTES.filter((r) => r.plain).map((r) => r.path)).toEqual(['visit-details']);
   });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { PROFESSIONS, USER_SEARCH_KEYS, USER_TYPES } from '../../users/permissions';
 import { companyQuery, pagingQuery } from '../envelope';
 import { USER_FILTERS } from './company-users';
+import { pendingEmailChange } from './email-change.schema';
 
 export const profession = z.enum(PROFESSIONS);
 export const userType = z.enum(USER_TYPES);
@@ -85,5 +86,8 @@ export type UpdateUserBody = z.infer<typeof updateUserBody>;
 /** A path id of a user, profile or role. */
 export const idParams = z.object({ id: z.string().min(1).max(64) });
 
-/** One user's answer: `user_details` (spec 7 "reads user_details"). */
-export const userDetails = z.object({ user_details: companyUser });
+/**
+ * One user's answer: `user_details` (spec 7 "reads user_details"), and the email change waiting
+ * for confirmation from the old address, if any (issue 12; `user_details.email` is still the old one).
+ */
+export const userDetails = z.object({ user_details: companyUser, pending_email_change: pendingEmailChange.nullable().optional() });

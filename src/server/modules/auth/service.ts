@@ -130,6 +130,9 @@ export function idleMinutesOf(config: Pick<AppConfig, 'sessionIdleMinutes' | 'fi
   return user.profession === FIELD_PROFESSION ? Math.max(config.sessionIdleMinutes, config.fieldSessionIdleMinutes) : config.sessionIdleMinutes;
 }
 
+/** How stale `sessions.last_seen_at` may get before a request marks it again, ms (30 s: idle timeouts are minutes). */
+export const LAST_SEEN_RESOLUTION_MS = 30_000;
+
 /**
  * Resolves a bearer token to its open session and active user, ending the session when it ran
  * past its expiry or idle timeout (idleMinutesOf), and marks the session as seen.
@@ -154,7 +157,12 @@ export async function authenticate(db: Db, config: AppConfig, token: string | un
     await endSession(db, session.sessionId, 'idle_timeout');
     throw unauthorized();
   }
-  await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.sessionId, session.sessionId));
+  // Marked at most every LAST_SEEN_RESOLUTION_MS: idle timeouts are minutes, and writing the row on
+  // every request made concurrent requests of one session queue on its row lock and a WAL flush each
+  // (issue 12 "Speed", tests/bench/loan-list-concurrency.ts).
+  if (now - session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.sessionId, session.sessionId));
+  }
   return { session, user };
 }
 

@@ -9,7 +9,7 @@
  * Amounts are bigint minor units (paise, sen) in `<name>_minor` columns; the variables jsonb keeps the file's rupees / rupiah.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
 import type { VariableValue } from '../../../domain/contracts/portfolio/loans';
 import { companyRef } from '../companies/queries';
@@ -126,3 +126,40 @@ export type LoanEventRow = typeof loanEvents.$inferSelect;
 
 
 
+
+/**
+ * How many loans each (company, allocation month) holds, kept exact by statement-level triggers on
+ * `loans` (migration `loan_counts`: every insert, update and delete statement adds its transition
+ * rows' counts in the same transaction), and a `generation` that goes up with every statement
+ * writing the month's loans (issue 12 "Speed": the loan list's total without counting 100,000 rows
+ * per page). A month without a row has no loans.
+ */
+export const loanMonthCounts = pgTable(
+  'loan_month_counts',
+  {
+    companyId: text('company_id').notNull(),
+    allocationMonth: text('allocation_month').notNull(),
+    /** Loans not archived (what the list counts). */
+    live: integer('live').notNull().default(0),
+    archived: integer('archived').notNull().default(0),
+    generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.allocationMonth] })],
+);
+
+/**
+ * Totals of filtered loan lists, valid while the month's `generation` is the one they were counted
+ * at (loan-counts.ts): paging through one filtered list counts it once. `selectionKey` is the
+ * SHA-256 of the selection's SQL and parameters.
+ */
+export const loanCountCache = pgTable(
+  'loan_count_cache',
+  {
+    companyId: text('company_id').notNull(),
+    allocationMonth: text('allocation_month').notNull(),
+    selectionKey: text('selection_key').notNull(),
+    generation: bigint('generation', { mode: 'number' }).notNull(),
+    total: integer('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.allocationMonth, t.selectionKey] })],
+);

@@ -16,6 +16,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { parseJsonText } from '../../http/json-text';
 import { rowsOf } from '../../db/sql-helpers';
+import { loanListTotal } from './loan-counts';
 import { Masker } from './loan-masking';
 import type { LoanSelection } from './loan-query';
 import { PROMOTED_COLUMNS, latestRemarkSql, selectionSql, sortSql, variableSql } from './loan-query';
@@ -119,9 +120,11 @@ export async function listLoans(db: Db, view: PortfolioView, query: LoansQuery):
   const month = query.allocation_month ?? defaultMonth(months, await companyMonth(db, view.companyId));
   const empty = { loans: [], total: 0, page_number: query.page_number, page_size: query.page_size, allocation_month: month, allocation_months: months };
   if (!month) return empty;
-  const where = selectionSql({ companyId: view.companyId, allocationMonth: month, search: query.search, searchMasked: view.masker.maskedNames(), filters });
-  const [[{ total }], rows] = await Promise.all([
-    db.select({ total: count() }).from(loans).where(where),
+  const selection: LoanSelection = { companyId: view.companyId, allocationMonth: month, search: query.search, searchMasked: view.masker.maskedNames(), filters };
+  const where = selectionSql(selection);
+  // The total comes from maintained counts (loan-counts.ts), not a count of the month per page.
+  const [total, rows] = await Promise.all([
+    loanListTotal(db, selection, where),
     db
       .select({ loan: loans, remarks: latestRemarkSql })
       .from(loans)

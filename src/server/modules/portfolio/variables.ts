@@ -85,6 +85,18 @@ function systemDefault(v: ImportVariable): CompanyVariable {
   };
 }
 
+let systemDefaultsOnce: ReadonlyMap<string, CompanyVariable> | null = null;
+
+/**
+ * The system variables as a company without overrides has them, built once: they are constants,
+ * and building them (maskedByDefault on each) on every loan list showed in the issue 12 profile.
+ * Callers copy before changing an entry.
+ */
+function systemDefaults(): ReadonlyMap<string, CompanyVariable> {
+  systemDefaultsOnce ??= new Map(SYSTEM_VARIABLES.map((v) => [v.variable_name, systemDefault(v)]));
+  return systemDefaultsOnce;
+}
+
 /**
  * The company's variables, system ones first (in SYSTEM_VARIABLES order, with the company's
  * overrides and the system aliases) then company-defined ones in creation order. Inactive
@@ -99,7 +111,7 @@ export async function companyVariables(db: DbOrTx, companyId: string): Promise<C
     companySettings(db, companyId),
   ]);
   const companyMasked = new Set(company?.maskedVariables ?? []);
-  const defaults = new Map(SYSTEM_VARIABLES.map((v) => [v.variable_name, systemDefault(v)]));
+  const defaults = systemDefaults();
   // Untouched system variables come back from mergeVariables without the spec 3 fields.
   const merged = mergeVariables(rows.map(fromRow)) as (ImportVariable & Partial<CompanyVariable>)[];
   return merged.map((v) => {

@@ -94,3 +94,30 @@ export const userAudit = pgTable(
   },
   (t) => [index('user_audit_company_time').on(t.companyId, t.createdAt)],
 );
+
+/**
+ * A pending change of a user's email (issue 12): the sign-in email changes only when the owner of
+ * the OLD address confirms it with the code sent there, once, before `expiresAt` (24 hours). Until
+ * then the user keeps signing in with the old email. Only the code's SHA-256 is stored. A newer
+ * request cancels the older ones of the same user.
+ */
+export const userEmailChanges = pgTable(
+  'user_email_changes',
+  {
+    changeId: id('change_id'),
+    userId: text('user_id').notNull().references(() => users.userId),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    /** sha-256 hex of the confirmation code; the code itself is never stored. */
+    codeHash: text('code_hash').notNull().unique(),
+    /** The company the change was asked in (its audit rows go there); null when asked outside one. */
+    companyId: text('company_id').references(companyRef),
+    requestedBy: text('requested_by').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [index('user_email_changes_user').on(t.userId)],
+);
+export type EmailChangeRow = typeof userEmailChanges.$inferSelect;

@@ -9,6 +9,7 @@ import { encryptForServer } from '../../../domain/auth/login-crypto';
 import { checkOtp as checkOtpEndpoint, forgotPassword, sendOtp as sendOtpEndpoint } from '../../../domain/contracts/auth/otp';
 import type { LoginResult, UserProfile } from '../../../domain/contracts/auth/sign-in';
 import { loginKey, profileDetails, signIn, signOut, ssoLogin } from '../../../domain/contracts/auth/sign-in';
+import { confirmEmailChange as confirmEmailChangeEndpoint } from '../../../domain/contracts/users/email-change';
 import { API_BASE } from '../../lib/api';
 import { apiPath, call, callWithMessage } from '../../lib/endpoint';
 import { session } from '../../lib/store';
@@ -73,4 +74,9 @@ export function useProfile() {
     enabled: Boolean(uat),
     staleTime: 5 * 60_000,
   });
+}
+
+/** Applies a pending email change with the code sent to the old address (issue 12). @throws ApiError 'Invalid or expired confirmation code' (400), 409 when the new email was taken meanwhile. */
+export function confirmEmailChange(code: string) {
+  return call(confirmEmailChangeEndpoint, { body: { code } });
 }

@@ -8,6 +8,7 @@ export default defineWebArea({
     { path: '/login', top: true, page: () => import('./login-screen') },
     { path: '/login/sso', top: true, page: () => import('./sso-screen') },
     { path: '/login/link', top: true, page: () => import('./link-screen') },
+    { path: '/login/email-change', top: true, page: () => import('./email-change-screen') },
   ],
   menu: [],
   texts: {

@@ -111,8 +111,11 @@ export function UserWizard({ companyId, user, open, onClose }: UserWizardProps) 
       save.mutate(
         { id: user?.user_id ?? null, body: toBody(form) },
         {
-          onSuccess: () => {
-            toaster.create({ type: 'success', title: editMode ? t('users.updated') : t('users.created') });
+          onSuccess: (answer) => {
+            // A new email waits for the code sent to the current address (issue 12): say so, not "updated".
+            const pending = answer && 'pending_email_change' in answer ? answer.pending_email_change : null;
+            if (pending) toaster.create({ type: 'info', title: t('users.updated'), description: t('users.email_change_sent', { email: pending.new_email }) });
+            else toaster.create({ type: 'success', title: editMode ? t('users.updated') : t('users.created') });
             onClose();
           },
         },

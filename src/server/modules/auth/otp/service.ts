@@ -1,7 +1,8 @@
 /**
  * One-time passwords and the password reset (spec 7 user service `/public/send-otp`,
- * `/public/check-otp`, `/public/forgot-password`): 6-digit codes stored as argon2id hashes, sent
- * through the message outbox, 10 minutes and 5 attempts each.
+ * `/public/check-otp`, `/public/forgot-password`): 6-digit codes stored only as argon2id hashes
+ * (salted per row, compared in constant time by argon2's verify) and sent through the message
+ * outbox, whose record leaves the code out (issue 12); 10 minutes and 5 attempts each.
  */
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -42,6 +43,7 @@ export async function sendOtp(db: Db, config: AppConfig, provider: MessageProvid
     template: 'otp',
     body: `Your one-time password is ${code}. It expires in ${OTP_TTL_MINUTES} minutes.`,
     variables: { otp: code },
+    secrets: ['otp'],
   });
 }
 

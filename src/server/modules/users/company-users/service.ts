@@ -7,6 +7,7 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, or } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { CompanyUser, CompanyUsersQuery, CreateUserBody, UpdateUserBody } from '../../../../domain/contracts/users/company-users';
+import type { PendingEmailChange } from '../../../../domain/contracts/users/email-change';
 import type { Profession, UserType } from '../../../../domain/users/permissions';
 import { IDENTITY_ATTRIBUTES, isPlatformAdmin, mayActOn } from '../../../../domain/users/rank';
 import { EMAIL_MESSAGE, MOBILE_MESSAGE, PASSWORD_MESSAGE, isValidEmail, isValidMobile, isValidPassword } from '../../../../domain/validation/rules';
@@ -15,7 +16,10 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { commaList, likePattern } from '../../../db/sql-helpers';
 import type { CallerUser, Identity, SessionProvider } from '../../../http/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../../http/errors';
+import type { MessageProvider } from '../../../messaging/provider';
 import { hashPassword } from '../../../security/passwords';
+import type { EmailChangeRequest } from './email-change';
+import { pendingEmailChangeOf, requestEmailChange, sendEmailChangeCode } from './email-change';
 import { profiles, roles, userAudit, userCompanies, users } from '../schema';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -206,12 +210,23 @@ export async function createCompanyUser(db: Db, identity: Identity, config: AppC
 }
 
 /**
- * `PUT /company/users/:id`: edits a user of this company. Same errors as create, plus 404, and 403
- * under the rank and identity rules (checkActOn).
+ * `PUT /company/users/:id`: edits a user of this company. A new email is not applied: it becomes a
+ * pending change confirmed from the old address (./email-change.ts; the code is sent after the
+ * edit commits). Same errors as create, plus 404, and 403 under the rank and identity rules (checkActOn).
+ * @returns the user as stored now and the pending email change, if any.
  */
-export async function updateCompanyUser(db: Db, identity: Identity, actor: CallerUser, companyId: string, userId: string, body: UpdateUserBody): Promise<CompanyUser> {
+export async function updateCompanyUser(
+  db: Db,
+  identity: Identity,
+  mail: { messages: MessageProvider; now: Date },
+  actor: CallerUser,
+  companyId: string,
+  userId: string,
+  body: UpdateUserBody,
+): Promise<{ user: CompanyUser; pending: PendingEmailChange | null }> {
   checkContactFields(body);
   checkUserType(actor, body.user_type);
+  let emailChange: { oldEmail: string; request: EmailChangeRequest } | null = null;
   await db.transaction(async (tx) => {
     const current = await getCompanyUser(tx, null, companyId, userId);
     const changed = (field: keyof CompanyUser, value: unknown) => value !== undefined && (value ?? null) !== (current[field] ?? null);
@@ -224,8 +239,11 @@ export async function updateCompanyUser(db: Db, identity: Identity, actor: Calle
       const [existing] = await tx.select({ userId: users.userId }).from(users).where(eq(users.email, email));
       if (existing) throw conflict(DUPLICATE_EMAIL);
     }
+    if (email && email !== current.email) {
+      const request = await requestEmailChange(tx, { userId, oldEmail: current.email, newEmail: email, companyId, requestedBy: actor.userId, now: mail.now });
+      emailChange = { oldEmail: current.email, request };
+    }
     const userSet = {
-      email,
       name: body.name,
       mobile: body.mobile,
       userType: body.user_type,
@@ -242,7 +260,9 @@ export async function updateCompanyUser(db: Db, identity: Identity, actor: Calle
     }
     await tx.insert(userAudit).values({ companyId, actorUserId: actor.userId, action: 'user_updated', targetUserId: userId, details: { fields: Object.keys(body) } });
   });
-  return getCompanyUser(db, identity.sessions, companyId, userId);
+  const change = emailChange as { oldEmail: string; request: EmailChangeRequest } | null;
+  if (change) await sendEmailChangeCode(db, mail.messages, { oldEmail: change.oldEmail, companyId }, change.request);
+  return { user: await getCompanyUser(db, identity.sessions, companyId, userId), pending: await pendingEmailChangeOf(db, userId, mail.now) };
 }
 
 /**
