@@ -253,6 +253,21 @@ describe('cashfree specifics', () => {
   });
 });
 
+describe('online recoveries', () => {
+  it('show a gateway payment on a loan allocated to the field executive', async () => {
+    const fos = headers((await signIn(t.app, 'fos@demo.in')).token, LENDER);
+    const allocated = (await t.app.inject({ url: '/api/fos/allocation', headers: fos })).json().data.loans[0] as { loan_id: string };
+    const res = await createLink({ loan_id: allocated.loan_id, amount_minor: 43210, pg_vendor: 'cashfree' });
+    expect(res.statusCode, res.body).toBe(200);
+    const link = res.json().data as PaymentLinkRecord;
+    const s = signed('cashfree', link);
+    expect((await deliver('cashfree', LENDER, s)).json().data.outcome).toBe('posted');
+    const recoveries = (await t.app.inject({ url: '/api/fos/online-recoveries', headers: fos })).json().data.recoveries as { loan_id: string; amount_minor: number; reference: string; channel: string }[];
+    const txn = (JSON.parse(s.body.toString()) as { data: { order: { transaction_id: string } } }).data.order.transaction_id;
+    expect(recoveries.filter((r) => r.reference === `cashfree:${txn}`)).toEqual([expect.objectContaining({ loan_id: allocated.loan_id, amount_minor: 43210, channel: 'upi' })]);
+  });
+});
+
 describe('local gateway sandbox', () => {
   it('shows a hosted checkout with no card fields and pays a link through a signed webhook', async () => {
     const link = await newLink('phonepe', 12345);
