@@ -25,7 +25,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1f2933}.banner{background:#fff3c4;border:1px solid #e0b400;padding:.5rem .75rem;border-radius:6px;font-size:.9rem}
-button{font-size:1rem;padding:.75rem 1rem;margin:.25rem .5rem .25rem 0;border-radius:6px;border:1px solid #3e4c59;cursor:pointer}button.pay{background:#0b6e4f;color:#fff;border-color:#0b6e4f}label{display:block;margin:.75rem 0 .25rem}</style></head>
+button{font-size:1rem;padding:.75rem 1rem;margin:.25rem .5rem .25rem 0;border-radius:6px;border:1px solid #3e4c59;cursor:pointer}button.pay{background:#0b6e4f;color:#fff;border-color:#0b6e4f}label{display:block;margin:.75rem 0 .25rem}input{display:block;font-size:1rem;padding:.5rem;margin-bottom:.75rem;width:12rem}</style></head>
 <body><p class="banner" role="note">Local gateway sandbox — no real money moves. Not the payment gateway.</p>${body}</body></html>`;
 }
 

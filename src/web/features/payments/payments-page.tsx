@@ -33,7 +33,7 @@ function SecretFacts({ g }: { g: GatewaySettingsRecord }) {
         const s = g.secrets[name];
         return (
           <Badge key={name} colorPalette={s.set ? 'green' : 'gray'} variant="subtle">
-            {t(`payments.field.${name}`)}: {s.set ? (s.last4 ? `••••${s.last4}` : t('payments.set')) : t('payments.not_set')}
+            {t(`payments.field.${name}`)}: {s.set ? (s.last4 ? `••••${s.last4}` : t('payments.set')) : name === 'webhook_secret' && g.pg_vendor === 'cashfree' ? t('payments.uses_client_secret') : t('payments.not_set')}
           </Badge>
         );
       })}
