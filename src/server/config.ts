@@ -59,6 +59,18 @@ export interface AppConfig {
   trackingRetentionDays: number;
   /** Days a cash/cheque/DD receipt may stay undeposited before its visit is flagged (RECEIPT_DEPOSIT_DAYS, default 2). */
   receiptDepositDays: number;
+  /**
+   * The secret payment gateway credentials are encrypted under (AES-256-GCM, key derived with
+   * HKDF; PAYMENT_CREDENTIALS_KEY, at least 32 characters). Absent outside production: a fixed
+   * development key. Absent in production: storing or reading credentials is refused.
+   */
+  paymentCredentialsKey: string | undefined;
+  /**
+   * The local gateway sandbox (/api/payment/sandbox/gateway/…, issue 15): links open its checkout
+   * and its webhooks are signed like the vendor's. On outside production; in production only with
+   * PAYMENT_SANDBOX=true (a demo server), never serving real money.
+   */
+  paymentSandbox: boolean;
 }
 
 function intFromEnv(value: string | undefined, fallback: number, name: string): number {
@@ -103,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loanOperationChunkRows: intFromEnv(env.LOAN_OPERATION_CHUNK_ROWS, 1000, 'LOAN_OPERATION_CHUNK_ROWS'),
     trackingRetentionDays: intFromEnv(env.TRACKING_RETENTION_DAYS, 180, 'TRACKING_RETENTION_DAYS'),
     receiptDepositDays: intFromEnv(env.RECEIPT_DEPOSIT_DAYS, DEFAULT_RECEIPT_DEPOSIT_DAYS, 'RECEIPT_DEPOSIT_DAYS'),
+    paymentCredentialsKey: env.PAYMENT_CREDENTIALS_KEY || undefined,
+    paymentSandbox: env.PAYMENT_SANDBOX === 'true' || env.PAYMENT_SANDBOX === '1' || env.NODE_ENV !== 'production',
   };
   return { ...base, ...overrides };
 }

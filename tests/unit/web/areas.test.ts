@@ -88,6 +88,7 @@ describe('the area registry', () => {
       'profiles',
       'company-settings',
       'compliance',
+      'payments',
       'user-reports',
     ]);
     const orders = MENU.map((e) => e.order);

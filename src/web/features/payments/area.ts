@@ -1,4 +1,17 @@
-/** The payments area's web front door (decision 007): no screens yet (the server has its table). */
+/** The payments area's web front door (decision 007): the company's payment gateways (issue 15). */
+import { CreditCard } from 'lucide-react';
+import { getGatewaySettings } from '../../../domain/contracts/payments/settings';
 import { defineWebArea } from '../../lib/area';
+import en from './locales/en.json';
 
-export default defineWebArea({ name: 'payments', routes: [], menu: [] });
+export default defineWebArea({
+  name: 'payments',
+  routes: [{ path: 'payments', shell: 'desk', page: () => import('./payments-page') }],
+  menu: [{ screen: 'payments', labelKey: 'menu.payments', icon: CreditCard, opens: [getGatewaySettings], order: 147 }],
+  texts: {
+    en,
+    hi: () => import('./locales/hi.json'),
+    id: () => import('./locales/id.json'),
+    desk: { en: () => import('./locales/en-desk.json'), hi: () => import('./locales/hi-desk.json'), id: () => import('./locales/id-desk.json') },
+  },
+});

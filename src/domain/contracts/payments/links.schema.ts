@@ -1,0 +1,48 @@
+/** Schemas of payment links (issue 15). Behind ./links.ts. Amounts: integer minor units (paise). */
+import { z } from 'zod';
+import { minorField, positiveMinorAmount } from '../common.schema';
+import { companyQuery, pagingQuery } from '../envelope';
+import { MAX_LINK_EXPIRY_MINUTES, PAYMENT_LINK_STATUSES, PG_VENDORS } from './links';
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((v) => /^[\p{L}\p{N}]/u.test(v) && /[\p{L}\p{N}.)]$/u.test(v), 'Special characters not allowed at the start or end.');
+
+export const createPaymentLinkBody = z.object({
+  loan_id: z.string().trim().min(1).max(64),
+  amount_minor: positiveMinorAmount,
+  pg_vendor: z.enum(PG_VENDORS),
+  purpose: text(100).default('Loan repayment'),
+  /** Minutes from now (default 7 days). */
+  expiry_minutes: z.number().int().min(15).max(MAX_LINK_EXPIRY_MINUTES).optional(),
+  partial: z.boolean().default(false),
+});
+export type CreatePaymentLinkBody = z.input<typeof createPaymentLinkBody>;
+
+export const paymentLinkRecord = z.object({
+  link_id: z.string(),
+  loan_id: z.string(),
+  allocation_month: z.string(),
+  pg_vendor: z.enum(PG_VENDORS),
+  amount_minor: minorField,
+  paid_minor: minorField,
+  currency: z.literal('INR'),
+  purpose: z.string(),
+  partial: z.boolean(),
+  status: z.enum(PAYMENT_LINK_STATUSES),
+  /** The hosted checkout the borrower opens (the gateway's, or the local sandbox's). */
+  url: z.string(),
+  expires_at: z.string(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+});
+export type PaymentLinkRecord = z.infer<typeof paymentLinkRecord>;
+
+export const linkParams = z.object({ link_id: z.string().min(1).max(64) });
+export const linksQuery = pagingQuery.extend(companyQuery.shape).extend({ loan_id: z.string().trim().min(1).max(64).optional() });
+export const paymentLinksPage = z.object({ links: z.array(paymentLinkRecord), total: z.number().int(), page_number: z.number().int(), page_size: z.number().int() });
+export type PaymentLinksPage = z.infer<typeof paymentLinksPage>;

@@ -1,0 +1,55 @@
+/** Routes of the payments area (issue 15), served from src/domain/contracts/payments. */
+import * as links from '../../../domain/contracts/payments/links';
+import * as settings from '../../../domain/contracts/payments/settings';
+import * as webhooks from '../../../domain/contracts/payments/webhooks';
+import type { FastifyRequest } from 'fastify';
+import type { RouteGroup } from '../../http/area';
+import { callerOf } from '../../http/caller';
+import { ok } from '../../http/envelope';
+import { endpointServer } from '../../http/route';
+import type { GatewayTransport } from './links-service';
+import { cancelLink, createLink, getLink, listLinks, liveTransport } from './links-service';
+import { listGatewaySettings, putGatewaySettings } from './settings-service';
+import { handleWebhook } from './webhook-service';
+
+/** The origin the caller reached us at (behind a proxy with TRUST_PROXY: the forwarded one). */
+export function originOf(req: FastifyRequest): string {
+  return `${req.protocol}://${req.host}`;
+}
+
+/** Links and gateway settings (company routes). `transport` is replaced by tests. */
+export function paymentRoutes(transport: GatewayTransport = liveTransport): RouteGroup {
+  return async (app, deps) => {
+    const { db, config, clock } = deps;
+    const serve = endpointServer(app, deps);
+
+    await serve(settings.getGatewaySettings, async ({ req }) => ok({ gateways: await listGatewaySettings(db, callerOf(req).companyId) }));
+    await serve(settings.putGatewaySettings, async ({ req, body }) =>
+      ok(await db.transaction((tx) => putGatewaySettings(tx, config, callerOf(req).companyId, body, clock.now())), 'Payment gateway saved'),
+    );
+
+    await serve(links.createPaymentLink, async ({ req, body, idempotency }) => {
+      const { companyId, user } = callerOf(req);
+      return ok(await createLink(idempotency!.tx, { config, origin: originOf(req), transport, now: clock.now() }, companyId, user.userId, body), 'Payment link created');
+    });
+    await serve(links.getPaymentLink, async ({ req, params }) => ok(await getLink(db, callerOf(req).companyId, params.link_id, clock.now())));
+    await serve(links.listPaymentLinks, async ({ req, query }) => ok(await listLinks(db, callerOf(req).companyId, query, clock.now())));
+    await serve(links.cancelPaymentLink, async ({ req, params }) => ok(await cancelLink(db, callerOf(req).companyId, params.link_id, clock.now()), 'Payment link cancelled'));
+  };
+}
+
+/**
+ * The public webhook route, in its own context so its body arrives as the raw bytes the vendor
+ * signed (any content type, up to the endpoint's body limit), never re-serialised JSON.
+ */
+export const webhookRoutes: RouteGroup = async (app, deps) => {
+  const { db, config, clock } = deps;
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  const serve = endpointServer(app, deps);
+  await serve(webhooks.receiveGatewayWebhook, async ({ req, params }) => {
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const result = await handleWebhook(db, config, params.pg_vendor, params.company_id, raw, req.headers, clock.now());
+    return ok(result, result.outcome === 'duplicate' ? 'Duplicate event ignored' : 'Webhook received');
+  });
+};
