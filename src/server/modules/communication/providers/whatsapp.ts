@@ -37,10 +37,10 @@ export function verifyHandshake(query: { 'hub.mode'?: string; 'hub.verify_token'
   return a.length === b.length && timingSafeEqual(a, b) ? query['hub.challenge'] : null;
 }
 
-/** A WhatsApp number as Meta wants it: digits with the country code (a 10-digit Indian number gets 91). */
+/** A WhatsApp number as Meta wants it: digits with the country code (a national number, with or without its leading 0, gets it). */
 export function waNumber(to: string, countryCode: string): string {
   const digits = to.replace(/\D/g, '').replace(/^0+/, '');
-  return digits.length <= 10 ? `${countryCode}${digits}` : digits;
+  return digits.startsWith(countryCode) && digits.length > 10 ? digits : `${countryCode}${digits}`;
 }
 
 export interface WhatsAppCloudOptions {
