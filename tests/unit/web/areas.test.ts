@@ -88,6 +88,7 @@ describe('the area registry', () => {
       'profiles',
       'company-settings',
       'compliance',
+      'communication',
       'user-reports',
     ]);
     const orders = MENU.map((e) => e.order);

@@ -112,6 +112,8 @@ describe('English core/desk split', () => {
         'src/web/features/bulk/bulk-operations-page.tsx',
         'src/web/features/companies/company-settings-page.tsx',
         'src/web/features/compliance/compliance-page.tsx',
+        'src/web/features/communication/communication-page.tsx',
+        'src/web/features/communication/loan-messages-page.tsx',
         'src/web/features/field/dashboard/fos-dashboard-page.tsx',
         'src/web/features/portfolio/activity-page.tsx',
         'src/web/features/portfolio/customer-page.tsx',
