@@ -30,7 +30,7 @@ export function CampaignsPanel({ companyId, canWrite }: { companyId: string | nu
   };
 
   return (
-    <Stack gap="4">
+    <Stack gap="4" minW="0">
       {canWrite && (
         <Stack as="form" onSubmit={submit} gap="3" bg="bg" borderWidth="1px" rounded="md" p={{ base: '4', md: '6' }} aria-label={t('communication.new_campaign')}>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">

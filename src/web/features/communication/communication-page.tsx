@@ -3,7 +3,7 @@
  * preview and DLT fields) and campaigns (a template to a set of loans, with progress and blocked
  * messages counted by reason). Each tab shows when the caller's permissions open it.
  */
-import { Badge, Button, Flex, Heading, IconButton, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Heading, IconButton, Stack, Table, Tabs, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +26,7 @@ function TemplatesPanel({ companyId, canWrite }: { companyId: string | null; can
 
   if (editing) return <TemplateEditor key={editing === 'new' ? 'new' : editing.template_id} companyId={companyId} template={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />;
   return (
-    <Stack gap="4">
+    <Stack gap="4" minW="0">
       {canWrite && (
         <div>
           <Button onClick={() => setEditing('new')} data-testid="new-template">
@@ -48,9 +48,13 @@ function TemplatesPanel({ companyId, canWrite }: { companyId: string | null; can
                 <Table.ColumnHeader>{t('communication.name')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('communication.channel')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('communication.language')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('communication.body')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('communication.dlt_template_id')}</Table.ColumnHeader>
-                {canWrite && <Table.ColumnHeader srOnly>{t('communication.actions')}</Table.ColumnHeader>}
+                <Table.ColumnHeader hideBelow="md">{t('communication.body')}</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="md">{t('communication.dlt_template_id')}</Table.ColumnHeader>
+                {canWrite && (
+                  <Table.ColumnHeader>
+                    <VisuallyHidden>{t('communication.actions')}</VisuallyHidden>
+                  </Table.ColumnHeader>
+                )}
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -61,10 +65,12 @@ function TemplatesPanel({ companyId, canWrite }: { companyId: string | null; can
                     <Badge variant="outline">{t(`communication.channel_${tpl.channel}`)}</Badge>
                   </Table.Cell>
                   <Table.Cell>{t(`communication.language_${tpl.language}`)}</Table.Cell>
-                  <Table.Cell maxW="md">
-                    <Text lineClamp={2}>{tpl.body}</Text>
+                  <Table.Cell maxW="md" minW="48" hideBelow="md">
+                    <Text lineClamp={2} wordBreak="break-word">
+                      {tpl.body}
+                    </Text>
                   </Table.Cell>
-                  <Table.Cell>{tpl.dlt?.dlt_template_id ?? '—'}</Table.Cell>
+                  <Table.Cell hideBelow="md">{tpl.dlt?.dlt_template_id ?? '—'}</Table.Cell>
                   {canWrite && (
                     <Table.Cell>
                       <Flex gap="1">
@@ -93,11 +99,11 @@ export default function CommunicationPage() {
   const tabs: Tab[] = [...(can(listTemplates, permissions) ? (['templates'] as const) : []), ...(can(listCampaigns, permissions) ? (['campaigns'] as const) : [])];
   const [tab, setTab] = useState<Tab>(tabs[0] ?? 'templates');
   return (
-    <Stack gap="5" maxW="6xl">
+    <Stack gap="5" maxW="6xl" minW="0">
       <Heading as="h1" size="xl">
         {t('menu.communication')}
       </Heading>
-      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as Tab)} variant="line" lazyMount unmountOnExit>
+      <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as Tab)} variant="line" lazyMount unmountOnExit minW="0">
         <Tabs.List>
           {tabs.map((value) => (
             <Tabs.Trigger key={value} value={value}>

@@ -34,7 +34,9 @@ function MessageCard({ m }: { m: MessageRecord }) {
           </Text>
         </Flex>
         {m.subject && <Text fontWeight="semibold">{m.subject}</Text>}
-        <Text whiteSpace="pre-wrap">{m.text}</Text>
+        <Text whiteSpace="pre-wrap" wordBreak="break-word">
+          {m.text}
+        </Text>
         {m.reasons.length > 0 && (
           <Alert.Root status="warning" size="sm" data-testid="blocked-reasons">
             <Alert.Indicator />
@@ -169,7 +171,7 @@ export default function LoanMessagesPage() {
   };
 
   return (
-    <Stack gap="5" maxW="4xl">
+    <Stack gap="5" maxW="4xl" minW="0">
       <Heading as="h1" size="xl">
         {t('communication.loan_title')}
       </Heading>
