@@ -295,6 +295,14 @@ describe('campaigns', () => {
     const results = (await t.app.inject({ url: `/api/communication/campaigns/${id}/results?page_size=10`, headers: admin })).json().data;
     expect(results.total).toBe(4);
     expect(results.results.find((r: { loan_id: string }) => r.loan_id === 'NO-SUCH-LOAN')).toMatchObject({ status: 'failed', error: 'No loan details found' });
+    const errors = await t.app.inject({ url: `/api/communication/campaigns/${id}/error-file`, headers: admin });
+    expect(errors.statusCode).toBe(200);
+    expect(errors.headers['content-type']).toContain('text/csv');
+    const lines = errors.body.trim().split('\n');
+    expect(lines[0]).toBe('loan_id,status,reason');
+    expect(lines).toHaveLength(3);
+    expect(errors.body).toContain(`${ids[2]},blocked,The number`);
+    expect(errors.body).toContain('NO-SUCH-LOAN,failed,No loan details found');
     expect((await t.app.inject({ url: `/api/communication/campaigns/${id}`, headers: trustAdmin })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/communication/campaigns', headers: admin })).json().data.total).toBe(1);
   });

@@ -62,3 +62,16 @@ export const campaignResults = endpoint({
   summary: "A campaign's per-loan results (optionally one status)",
   schemas: async () => ({ query: (await schema()).campaignResultsQuery, params: (await schema()).campaignParams, response: (await schema()).campaignResultsPage }),
 });
+
+/** GET /api/communication/campaigns/{campaign_id}/error-file: blocked and failed loans as CSV (loan_id, status, reason). @throws 404 campaign, or none blocked or failed */
+export const campaignErrorFile = endpoint({
+  operation: 'communication.campaigns.error_file',
+  method: 'GET',
+  path: '/communication/campaigns/{campaign_id}/error-file',
+  access: 'company',
+  permission: campaignsPermission('read'),
+  produces: 'file',
+  tags,
+  summary: "A campaign's blocked and failed loans as CSV with the reason",
+  schemas: async () => ({ query: await company(), params: (await schema()).campaignParams }),
+});

@@ -5,7 +5,8 @@
  * campaign's counters, so `processed` is an exact checkpoint: a restarted job resumes there, and the
  * unique (campaign, loan) message keeps a loan from getting two messages.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CampaignBody, CampaignRecord } from '../../../domain/contracts/communication/campaigns';
 import type { MessageStatus } from '../../../domain/communication/status';
@@ -151,4 +152,20 @@ function addReasons(codes: string[]) {
 /** Campaigns a stopped process left in_process, to queue again at start-up. */
 export async function unfinishedCampaigns(db: Db): Promise<string[]> {
   return (await db.select({ id: communicationCampaigns.campaignId }).from(communicationCampaigns).where(eq(communicationCampaigns.status, 'in_process'))).map((r) => r.id);
+}
+
+/**
+ * The error file: every blocked or failed loan of the campaign with why, as CSV (spec 4 bulk
+ * error files). @throws 404 CAMPAIGN_NOT_FOUND; 404 'No error file for this campaign' when none
+ */
+export async function campaignErrorCsv(db: DbOrTx, companyId: string, campaignId: string): Promise<{ fileName: string; csv: string }> {
+  const c = await getCampaign(db, companyId, campaignId);
+  if (c.blocked + c.failed === 0) throw notFound('No error file for this campaign');
+  const rows = await db
+    .select({ loanId: communicationMessages.loanId, status: communicationMessages.status, reasons: communicationMessages.reasons, error: communicationMessages.error })
+    .from(communicationMessages)
+    .where(and(eq(communicationMessages.companyId, companyId), eq(communicationMessages.campaignId, campaignId), inArray(communicationMessages.status, ['blocked', 'failed'])))
+    .orderBy(communicationMessages.createdAt, communicationMessages.messageId);
+  const csv = stringify([['loan_id', 'status', 'reason'], ...rows.map((r) => [r.loanId, r.status, r.status === 'blocked' ? r.reasons.map((x) => x.message).join('; ') : (r.error ?? '')])]);
+  return { fileName: `campaign-${campaignId}-errors.csv`, csv };
 }

@@ -11,7 +11,8 @@ import { callerOf } from '../../http/caller';
 import { ok } from '../../http/envelope';
 import { badRequest, forbidden } from '../../http/errors';
 import { endpointServer } from '../../http/route';
-import { campaignResults, getCampaign, listCampaigns, startCampaign } from './campaign-service';
+import { campaignErrorCsv, campaignResults, getCampaign, listCampaigns, startCampaign } from './campaign-service';
+import { sendDownload } from '../../http/downloads';
 import { listMessages, sendMessage } from './message-service';
 import { settingsOf, toSettingsRecord, updateSettings } from './settings-service';
 import { createTemplate, deleteTemplate, listTemplates, previewTemplate, updateTemplate } from './template-service';
@@ -59,6 +60,10 @@ export const communicationRoutes: RouteGroup = async (app, deps) => {
   await serve(campaigns.listCampaigns, async ({ req, query }) => ok(await listCampaigns(db, callerOf(req).companyId, query)));
   await serve(campaigns.getCampaign, async ({ req, params }) => ok(await getCampaign(db, callerOf(req).companyId, params.campaign_id)));
   await serve(campaigns.campaignResults, async ({ req, params, query }) => ok(await campaignResults(db, callerOf(req).companyId, params.campaign_id, query)));
+  await serve(campaigns.campaignErrorFile, async ({ req, reply, params }) => {
+    const { fileName, csv } = await campaignErrorCsv(db, callerOf(req).companyId, params.campaign_id);
+    return sendDownload(reply, csv, { fileName, contentType: 'text/csv; charset=utf-8' });
+  });
 
   await app.register(async (hooks) => {
     hooks.removeContentTypeParser('application/json');

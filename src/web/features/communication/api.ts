@@ -1,11 +1,11 @@
 /** Communication calls (issue 13) from the endpoint definitions; keys carry the company so switching company refetches. */
 import { useQueryClient } from '@tanstack/react-query';
-import { getCampaign, listCampaigns, startCampaign } from '../../../domain/contracts/communication/campaigns';
+import { campaignErrorFile, getCampaign, listCampaigns, startCampaign } from '../../../domain/contracts/communication/campaigns';
 import { listMessages, sendMessage } from '../../../domain/contracts/communication/messages';
 import type { MessageChannel } from '../../../domain/contracts/communication/messages';
 import { createTemplate, deleteTemplate, listTemplates, previewTemplate, updateTemplate } from '../../../domain/contracts/communication/templates';
 import type { Endpoint } from '../../../domain/contracts/endpoint';
-import { useEndpoint, useEndpointMutation } from '../../lib/endpoint';
+import { download, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 
 export const companyInput = (companyId: string | null) => ({ query: { company_id: companyId ?? undefined } });
 
@@ -38,3 +38,16 @@ export function useCampaigns(companyId: string | null) {
   );
 }
 export const useStartCampaign = () => useRefreshing(startCampaign, [listCampaigns.operation, getCampaign.operation]);
+
+/** Downloads a campaign's error file with the auth headers and saves it (a plain link cannot carry them). */
+export async function saveCampaignErrors(companyId: string | null, campaignId: string): Promise<void> {
+  const { blob, fileName } = await download(campaignErrorFile, { params: { campaign_id: campaignId }, query: { company_id: companyId ?? undefined } });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName ?? `campaign-${campaignId}-errors.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

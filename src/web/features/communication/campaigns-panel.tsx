@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../domain/common/dates';
 import { errorMessage } from '../../lib/api';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
-import { companyInput, useCampaigns, useStartCampaign, useTemplates } from './api';
+import { companyInput, saveCampaignErrors, useCampaigns, useStartCampaign, useTemplates } from './api';
 
 const STATUS_PALETTE = { in_process: 'blue', completed: 'green', failed: 'red' } as const;
 
@@ -117,6 +117,11 @@ export function CampaignsPanel({ companyId, canWrite }: { companyId: string | nu
                         <span>{n}</span>
                       </Flex>
                     ))}
+                    {c.blocked + c.failed > 0 && c.status !== 'in_process' && (
+                      <Button size="xs" variant="outline" mt="1" onClick={() => void saveCampaignErrors(companyId, c.campaign_id)}>
+                        {t('communication.error_file')}
+                      </Button>
+                    )}
                   </Table.Cell>
                   <Table.Cell>{formatDate(c.created_at, { withTime: true })}</Table.Cell>
                 </Table.Row>
