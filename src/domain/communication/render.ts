@@ -29,6 +29,19 @@ export interface LoanFacts {
   dueDate: string | null;
 }
 
+// formatDate builds an Intl.DateTimeFormat per call (~50 µs); a campaign repeats the same few
+// dates (today, common due dates) across 100,000 messages, so their texts are kept.
+const dateTexts = new Map<string, string>();
+function dateText(value: string): string {
+  let text = dateTexts.get(value);
+  if (text === undefined) {
+    text = formatDate(value);
+    if (dateTexts.size >= 1000) dateTexts.clear();
+    dateTexts.set(value, text);
+  }
+  return text;
+}
+
 /** The placeholder names of `body`, each once, in order of first use. */
 export function placeholdersOf(body: string): string[] {
   const names: string[] = [];
@@ -42,12 +55,12 @@ export function placeholdersOf(body: string): string[] {
  * `today` is the company's calendar day ('YYYY-MM-DD').
  */
 export function loanVariables(loan: LoanFacts, currency: Currency, today: string): Record<string, string> {
-  const out: Record<string, string> = { loan_id: loan.loanId, today: formatDate(today) };
+  const out: Record<string, string> = { loan_id: loan.loanId, today: dateText(today) };
   if (loan.borrowerName) out.borrower_name = loan.borrowerName;
   if (loan.totalClaimAmountMinor !== null) out.amount_due = formatMinor(loan.totalClaimAmountMinor, currency);
   if (loan.expectedEmiMinor !== null) out.emi_amount = formatMinor(loan.expectedEmiMinor, currency);
   if (loan.principalOutstandingMinor !== null) out.principal_outstanding = formatMinor(loan.principalOutstandingMinor, currency);
-  if (loan.dueDate) out.due_date = formatDate(loan.dueDate);
+  if (loan.dueDate) out.due_date = dateText(loan.dueDate);
   return out;
 }
 
