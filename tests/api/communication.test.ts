@@ -51,8 +51,9 @@ const freshLoan = (has: (l: LoanRecord) => boolean = (l) => Boolean(l.applicant_
 
 describe('templates', () => {
   it('lists the template with its variables and DLT body; previews it for a loan in rupees', async () => {
-    const list = (await t.app.inject({ url: '/api/communication/templates?channel=sms', headers: admin })).json().data.templates;
-    expect(list[0]).toMatchObject({ name: 'EMI reminder', variables: ['borrower_name', 'amount_due', 'loan_id'], dlt_body: 'Dear {#var#}, {#var#} is due on loan {#var#}. - RCVOPS', dlt: DLT });
+    const list = (await t.app.inject({ url: '/api/communication/templates?channel=sms', headers: admin })).json().data.templates as Array<{ name: string; channel: string }>;
+    expect(list.every((x) => x.channel === 'sms')).toBe(true);
+    expect(list.find((x) => x.name === 'EMI reminder')).toMatchObject({ name: 'EMI reminder', variables: ['borrower_name', 'amount_due', 'loan_id'], dlt_body: 'Dear {#var#}, {#var#} is due on loan {#var#}. - RCVOPS', dlt: DLT });
     const loan = loans[0];
     const preview = await t.app.inject({ method: 'POST', url: `/api/communication/templates/${smsTemplateId}/preview`, headers: admin, payload: { loan_id: loan.loan_id } });
     expect(preview.statusCode, preview.body).toBe(200);
@@ -72,16 +73,27 @@ describe('templates', () => {
 });
 
 describe('sending through the compliance check', () => {
-  it('sends an allowed SMS: the local provider delivers it', async () => {
+  it('an agent sends an allowed SMS: the local provider delivers it', async () => {
     clock.set(new Date('2026-11-23T10:00:00+05:30'));
     const loan = freshLoan();
-    const res = await send({ loan_id: loan.loan_id, channel: 'sms', template_id: smsTemplateId });
+    const res = await send({ loan_id: loan.loan_id, channel: 'sms', template_id: smsTemplateId }, uniq(), telecaller);
     expect(res.statusCode, res.body).toBe(200);
     const m = res.json().data;
     expect(m).toMatchObject({ status: 'delivered', provider: 'local-provider', reasons: [], loan_id: loan.loan_id, template_name: 'EMI reminder' });
     expect(m.to).toMatch(/^\*+\d{4}$/);
     expect(m.text).toContain(`loan ${loan.loan_id}`);
     expect((await messagesOf(loan.loan_id))[0]).toMatchObject({ message_id: m.message_id, status: 'delivered' });
+  });
+
+  it("the demo's SMS templates (English, Hindi) match their DLT registration and are delivered", async () => {
+    clock.set(new Date('2026-11-23T10:30:00+05:30'));
+    const demo = ((await t.app.inject({ url: '/api/communication/templates?channel=sms', headers: admin })).json().data.templates as Array<{ template_id: string; name: string }>).filter((x) => x.name === 'Payment due (SMS)');
+    expect(demo).toHaveLength(2);
+    for (const tpl of demo) {
+      const m = (await send({ loan_id: freshLoan().loan_id, channel: 'sms', template_id: tpl.template_id })).json().data;
+      expect(m.reasons).toEqual([]);
+      expect(m.status).toBe('delivered');
+    }
   });
 
   it('stores a message outside hours as blocked, with the reason, and hands nothing to a provider', async () => {
