@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { hashPassword } from '../security/passwords';
 import { companies } from '../modules/companies/schema';
 import { profiles, roles, userCompanies, users } from '../modules/users/schema';
+import { seedDemoCommunication } from './demo-communication';
 import { seedDemoField } from './demo-field';
 import { seedDemoPortfolio } from './demo-portfolio';
 import { seedDemoTeam } from './demo-team';
@@ -43,11 +44,22 @@ const PROFILES: Record<ProfileName, { description: string; permissions: () => Pe
         dashboard: { dashboards: 'r' },
         // Managers and telecalling supervisors set the contact rules, keep the DND list and grant overrides (issue 13).
         'Policy Control Module': { compliance_rules: 'rw', dnd_list: 'rw', compliance_overrides: 'rw' },
+        // Managers keep the message templates, send messages and run campaigns (issue 13 "Communication").
+        'Solitary Communications': { messages: 'rw' },
+        'Digital Communications': { communications: 'rw' },
+        'Digital Comm Campaign Management': { campaigns: 'rw' },
       }),
   },
   Telecaller: {
     description: 'Calling and the loans allocated to the caller',
-    permissions: () => grant({ 'Core Collection Modules': { portfolio: 'r', loan_profile: 'r', saved_filters: 'rw' }, calling: { click_to_call: 'rw', autodialer: 'rw' } }),
+    permissions: () =>
+      grant({
+        'Core Collection Modules': { portfolio: 'r', loan_profile: 'r', saved_filters: 'rw' },
+        calling: { click_to_call: 'rw', autodialer: 'rw' },
+        // A telecaller sends a borrower a template message from the loan (issue 13); templates are read only.
+        'Solitary Communications': { messages: 'rw' },
+        'Digital Communications': { communications: 'r' },
+      }),
   },
   'Field Executive': {
     description: 'Field visits, receipts and deposits, with borrower names and numbers in clear to call and find them',
@@ -129,6 +141,7 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
     await seedDemoPortfolio(db);
     await seedDemoField(db);
     await seedDemoTeam(db, config);
+    await seedDemoCommunication(db);
     return false;
   }
   const passwordHash = await hashPassword(config, DEMO_PASSWORD);
@@ -217,5 +230,6 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
   await seedDemoPortfolio(db);
   await seedDemoField(db);
   await seedDemoTeam(db, config);
+  await seedDemoCommunication(db);
   return true;
 }

@@ -91,6 +91,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Try again on a network failure (default: GET and HEAD only); see the module comment. */
   retry?: boolean;
+  /** Extra request headers (an idempotent write's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** ky's retry option of one call. */
@@ -130,7 +132,7 @@ async function readBody(response: Response): Promise<unknown> {
 async function send<T>(method: string, path: string, options: RequestOptions = {}): Promise<{ message: string; data: T }> {
   let failure: ApiFailure;
   try {
-    const response = await http(path, { method, searchParams: cleanQuery(options.searchParams), json: options.json, body: options.body, signal: options.signal, retry: retryOf(method, options.retry) });
+    const response = await http(path, { method, searchParams: cleanQuery(options.searchParams), json: options.json, body: options.body, signal: options.signal, retry: retryOf(method, options.retry), headers: options.headers });
     const body = (await readBody(response)) as { success?: boolean; message?: string; data?: T } | undefined;
     if (body && body.success !== false) return { message: body.message ?? '', data: body.data as T };
     failure = classifyFailure({ status: response.status, path, body });

@@ -24,7 +24,12 @@ export interface CallInput<E extends Endpoint> {
   /** A multipart body (uploads); the browser sets the boundary. */
   form?: FormData;
   signal?: AbortSignal;
+  /** An idempotent endpoint's Idempotency-Key; default a fresh one per call (ky's retries of that call reuse it). */
+  idempotencyKey?: string;
 }
+
+/** The Idempotency-Key header an idempotent endpoint needs (none for others). */
+const keyHeaders = (e: Endpoint, key: string | undefined): Record<string, string> | undefined => (e.idempotent ? { 'Idempotency-Key': key ?? crypto.randomUUID() } : undefined);
 
 type SearchParams = Record<string, string | number | boolean | undefined | null>;
 
@@ -44,6 +49,7 @@ export function call<E extends Endpoint>(e: E, input: CallInput<E> = {}): Promis
     body: input.form,
     signal: input.signal,
     retry: e.retrySafe || undefined,
+    headers: keyHeaders(e, input.idempotencyKey),
   });
 }
 
@@ -55,6 +61,7 @@ export function callWithMessage<E extends Endpoint>(e: E, input: CallInput<E> = 
     body: input.form,
     signal: input.signal,
     retry: e.retrySafe || undefined,
+    headers: keyHeaders(e, input.idempotencyKey),
   });
 }
 

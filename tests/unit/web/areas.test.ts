@@ -89,6 +89,7 @@ describe('the area registry', () => {
       'company-settings',
       'compliance',
       'payments',
+      'communication',
       'user-reports',
     ]);
     const orders = MENU.map((e) => e.order);

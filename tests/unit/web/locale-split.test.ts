@@ -113,6 +113,8 @@ describe('English core/desk split', () => {
         'src/web/features/companies/company-settings-page.tsx',
         'src/web/features/compliance/compliance-page.tsx',
         'src/web/features/payments/payments-page.tsx',
+        'src/web/features/communication/communication-page.tsx',
+        'src/web/features/communication/loan-messages-page.tsx',
         'src/web/features/field/dashboard/fos-dashboard-page.tsx',
         'src/web/features/portfolio/activity-page.tsx',
         'src/web/features/portfolio/customer-page.tsx',

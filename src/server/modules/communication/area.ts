@@ -1,9 +1,28 @@
 /**
- * The communication area's front door (spec 1 "communication and chat messaging"; spec 2
- * /app/communication, /app/customer/communication, the digital communication tab of bulk
- * operations). An empty skeleton added by docs/adding-an-area.md: messages, templates, channels
- * and campaigns arrive with their issue.
+ * The communication area's front door (issue 13 "Communication"; spec 1 "communication and chat
+ * messaging"; spec 2 /app/communication, /app/customer/communication, the digital communication
+ * tab of bulk operations): templates per company and language, one-to-one messages through the
+ * compliance decision, the providers' adapters and callbacks (SMS via Exotel, WhatsApp Cloud API,
+ * SMTP, and the local provider by default), and campaigns as a durable job.
  */
 import { defineArea } from '../../http/area';
+import { CAMPAIGN_QUEUE, runCampaign, unfinishedCampaigns } from './campaign-service';
+import { communicationRoutes } from './routes';
+import * as tables from './schema';
 
-export default defineArea({ name: 'communication' });
+export default defineArea({
+  name: 'communication',
+  tables,
+  routes: [communicationRoutes],
+  jobs(ctx) {
+    let stopping = false;
+    ctx.jobs.work<{ campaignId: string }>(CAMPAIGN_QUEUE, (data) => runCampaign(ctx.db, data.campaignId, ctx.clock, ctx.log, { stopping: () => stopping }));
+    ctx.onClose(() => {
+      stopping = true;
+    });
+    // A campaign a stopped process left in_process resumes from its checkpoint.
+    ctx.onReady(async () => {
+      for (const id of await unfinishedCampaigns(ctx.db)) await ctx.jobs.send(CAMPAIGN_QUEUE, { campaignId: id });
+    });
+  },
+});

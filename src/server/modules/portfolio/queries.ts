@@ -5,6 +5,10 @@
  * operations make, the timeline events other areas add, and a loan's contact facts for the
  * compliance check. Never the tables themselves.
  */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { loans } from './schema';
+
 export { addLoanEvents, loanExists, loanExportPage, loanKeyOf, loanSummaries, loanSummary, loansOfImport, monthHasLoans, selectedLoansRelation, selectedLoansSubquery } from './loan-reads';
 export type { LoanEventInput, LoanKey, LoanSummary } from './loan-reads';
 export type { LoanSelection } from './loan-query';
@@ -17,3 +21,40 @@ export { parseFilters, portfolioView } from './service';
 export type { PortfolioView } from './service';
 export { companyVariables } from './variables';
 export type { CompanyVariable } from './variables';
+
+/**
+ * What a message template fills in for a loan (issue 13 "Communication"), in clear: the message
+ * goes to the borrower. Latest allocation month; null when the company has no such loan. Amounts
+ * are minor units; the due date is the loan's `due_date` (or `emi_due_date`) variable.
+ */
+export async function loanMessageFacts(
+  db: DbOrTx,
+  companyId: string,
+  loanId: string,
+): Promise<{ loanId: string; borrowerName: string | null; totalClaimAmountMinor: number | null; expectedEmiMinor: number | null; principalOutstandingMinor: number | null; dueDate: string | null } | null> {
+  const [row] = await db
+    .select({ loanId: loans.loanId, name: loans.applicantName, claim: loans.totalClaimAmountMinor, emi: loans.expectedEmiMinor, principal: loans.principalOutstandingMinor, variables: loans.variables })
+    .from(loans)
+    .where(and(eq(loans.companyId, companyId), eq(loans.loanId, loanId)))
+    .orderBy(desc(loans.allocationMonth))
+    .limit(1);
+  if (!row) return null;
+  const due = row.variables?.due_date ?? row.variables?.emi_due_date;
+  return { loanId: row.loanId, borrowerName: row.name, totalClaimAmountMinor: row.claim, expectedEmiMinor: row.emi, principalOutstandingMinor: row.principal, dueDate: typeof due === 'string' && due ? due : null };
+}
+
+/**
+ * The loan ids of the company whose borrower's number ends with the same last 10 digits as
+ * `number` (inbound WhatsApp messages land on the loan by phone; issue 13), newest month first.
+ */
+export async function loansByPhone(db: DbOrTx, companyId: string, number: string): Promise<string[]> {
+  const digits = number.replace(/\D/g, '').slice(-10);
+  if (digits.length < 7) return [];
+  const rows = await db
+    .selectDistinct({ loanId: loans.loanId, month: loans.allocationMonth })
+    .from(loans)
+    .where(and(eq(loans.companyId, companyId), sql`right(regexp_replace(coalesce(${loans.applicantContactNumber}, ''), '\\D', '', 'g'), 10) = ${digits}`))
+    .orderBy(desc(loans.allocationMonth))
+    .limit(20);
+  return [...new Set(rows.map((r) => r.loanId))];
+}

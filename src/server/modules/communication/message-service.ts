@@ -1,0 +1,198 @@
+/**
+ * Sending one message and keeping its status (issue 13 "Communication"): the template rendered
+ * for the loan, the compliance decision (`decide()`, written on the loan's timeline), then either
+ * the row stored blocked with the reasons or handed to the channel's provider; receipts move the
+ * status forward only (domain/communication/status.ts) and are all kept as delivery events.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import type { MessageRecord } from '../../../domain/contracts/communication/messages';
+import { renderTemplate } from '../../../domain/communication/render';
+import type { MessageChannel, MessageStatus } from '../../../domain/communication/status';
+import { advanceStatus } from '../../../domain/communication/status';
+import type { ReasonLang } from '../../../domain/compliance/reasons';
+import type { DbOrTx } from '../../db/client';
+import { badRequest } from '../../http/errors';
+import { decide } from '../compliance/queries';
+import { loanContactFacts } from '../portfolio/queries';
+import { loanVariablesOf, NO_LOAN } from './loan-variables';
+import type { ChannelProvider } from './providers/types';
+import { communicationDeliveryEvents, communicationMessages } from './schema';
+import { providerFor } from './settings-service';
+import { templateRow } from './template-service';
+
+type MessageRow = typeof communicationMessages.$inferSelect;
+
+/** All but the last 4 characters hidden: lists show whose, never the number. */
+const masked = (v: string | null) => (v === null ? null : v.length > 4 ? `${'*'.repeat(Math.min(v.length - 4, 8))}${v.slice(-4)}` : '****');
+
+export function toMessageRecord(r: MessageRow): MessageRecord {
+  return {
+    message_id: r.messageId,
+    loan_id: r.loanId,
+    channel: r.channel,
+    template_id: r.templateId,
+    template_name: r.templateName,
+    to: masked(r.recipient),
+    subject: r.subject,
+    text: r.body,
+    status: r.status,
+    reasons: r.reasons as MessageRecord['reasons'],
+    error: r.error,
+    provider: r.provider,
+    provider_message_id: r.providerMessageId,
+    campaign_id: r.campaignId,
+    direction: r.direction,
+    created_at: r.createdAt.toISOString(),
+    sent_at: r.sentAt?.toISOString() ?? null,
+    delivered_at: r.deliveredAt?.toISOString() ?? null,
+    read_at: r.readAt?.toISOString() ?? null,
+  };
+}
+
+export interface SendInput {
+  companyId: string;
+  loanId: string;
+  channel: MessageChannel;
+  templateId: string;
+  variables: Record<string, string>;
+  to?: string;
+  actorId: string | null;
+  lang?: ReasonLang;
+  campaignId?: string | null;
+}
+
+/** WhatsApp template names are lowercase with underscores (Meta's rule); ours is derived from the template's name. */
+const waTemplateName = (name: string) => name.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'template';
+
+/**
+ * Sends one template message to a loan's borrower (or `to`) through the compliance decision.
+ * Runs inside `db` (the caller's transaction: the idempotent request's, or a campaign's per loan).
+ * @param provider test/bench seam; default the company's provider for the channel
+ * @returns the stored message: blocked (with reasons), failed (provider error), or sent/delivered
+ * @throws 404 loan or template; 400 a template of another channel, missing variables, no recipient
+ */
+export async function sendMessage(db: DbOrTx, input: SendInput, now: Date, provider?: ChannelProvider): Promise<MessageRecord> {
+  const t = await templateRow(db, input.companyId, input.templateId);
+  if (t.channel !== input.channel) throw badRequest(`The template is for ${t.channel}, not ${input.channel}`);
+  const [vars, facts] = await Promise.all([loanVariablesOf(db, input.companyId, input.loanId, now), loanContactFacts(db, input.companyId, input.loanId)]);
+  if (!facts) throw badRequest(NO_LOAN);
+  const merged = { ...vars, ...input.variables };
+  const body = renderTemplate(t.body, merged);
+  const subject = t.subject ? renderTemplate(t.subject, merged) : null;
+  const missing = [...new Set([...body.missing, ...(subject?.missing ?? [])])];
+  if (missing.length > 0) throw badRequest(`Give values for: ${missing.join(', ')}`);
+  const kind = input.channel === 'email' ? 'email' : 'phone';
+  const recipient = input.to ?? facts.contacts.find((c) => c.role === 'borrower' && c.kind === kind)?.value ?? null;
+  if (!recipient) throw badRequest(input.channel === 'email' ? 'The loan has no email address' : 'The loan has no phone number');
+
+  const decision = await decide(
+    db,
+    {
+      companyId: input.companyId,
+      loanId: input.loanId,
+      channel: input.channel,
+      to: recipient,
+      sms: input.channel === 'sms' ? { text: body.text, dltTemplateId: t.dlt?.dlt_template_id ?? null } : undefined,
+      actorId: input.actorId,
+      lang: input.lang,
+    },
+    now,
+  );
+  const base = {
+    companyId: input.companyId,
+    loanId: input.loanId,
+    channel: input.channel,
+    templateId: t.templateId,
+    templateName: t.name,
+    recipient,
+    subject: subject?.text ?? null,
+    body: body.text,
+    decisionId: decision.decision_id,
+    campaignId: input.campaignId ?? null,
+    actorId: input.actorId,
+    createdAt: now,
+  };
+  if (!decision.allowed) {
+    const [row] = await db
+      .insert(communicationMessages)
+      .values({ ...base, status: 'blocked', reasons: decision.reasons.map((r) => ({ code: r.code, message: r.message })) })
+      .returning();
+    return toMessageRecord(row);
+  }
+  const [queued] = await db.insert(communicationMessages).values({ ...base, status: 'queued' }).returning();
+  let row: MessageRow;
+  try {
+    const adapter = provider ?? (await providerFor(db, input.companyId, input.channel));
+    const outcome = await adapter.send({
+      messageId: queued.messageId,
+      companyId: input.companyId,
+      channel: input.channel,
+      to: recipient,
+      text: body.text,
+      subject: subject?.text ?? null,
+      dlt: t.dlt ?? null,
+      whatsappTemplate: input.channel === 'whatsapp' ? { name: waTemplateName(t.name), language: t.language, parameters: Object.keys(merged).length ? placeholderValues(t.body, merged) : [] } : null,
+    });
+    [row] = await db
+      .update(communicationMessages)
+      .set({ status: outcome.status, provider: outcome.provider, providerMessageId: outcome.providerMessageId, sentAt: outcome.status === 'sent' ? now : null })
+      .where(eq(communicationMessages.messageId, queued.messageId))
+      .returning();
+    for (const receipt of outcome.receipts) row = (await applyReceipt(db, row, receipt, receipt, outcome.provider, now)) ?? row;
+  } catch (err) {
+    [row] = await db
+      .update(communicationMessages)
+      .set({ status: 'failed', error: err instanceof Error ? err.message : String(err) })
+      .where(eq(communicationMessages.messageId, queued.messageId))
+      .returning();
+  }
+  return toMessageRecord(row);
+}
+
+/** The values of the body's placeholders in order of first use (WhatsApp's {{1}}, {{2}}…). */
+function placeholderValues(body: string, vars: Record<string, string>): string[] {
+  const out: string[] = [];
+  for (const m of body.matchAll(/\{\{\s*([a-z][a-z0-9_]*)\s*\}\}/gi)) out.push(vars[m[1]] ?? '');
+  return out;
+}
+
+/**
+ * Records a receipt for `row` and moves its status forward (`advanceStatus`); stamps sent_at,
+ * delivered_at, read_at. @returns the updated row
+ */
+export async function applyReceipt(db: DbOrTx, row: MessageRow, status: MessageStatus, providerStatus: string | null, source: string, at: Date): Promise<MessageRow> {
+  await db.insert(communicationDeliveryEvents).values({ companyId: row.companyId, messageId: row.messageId, status, providerStatus, source, occurredAt: at });
+  const next = advanceStatus(row.status, status);
+  if (next === row.status) return row;
+  const stamps: Partial<MessageRow> = { status: next };
+  if (next === 'delivered' || next === 'read') stamps.deliveredAt = row.deliveredAt ?? at;
+  if (next === 'read') stamps.readAt = at;
+  if (!row.sentAt && next !== 'failed') stamps.sentAt = at;
+  if (next === 'failed') stamps.error = providerStatus ? `The provider reported: ${providerStatus}` : 'The provider reported a failure';
+  const [updated] = await db.update(communicationMessages).set(stamps).where(eq(communicationMessages.messageId, row.messageId)).returning();
+  return updated;
+}
+
+/** The company's message a provider names by its id, or null. */
+export async function messageByProviderId(db: DbOrTx, companyId: string, provider: string, providerMessageId: string): Promise<MessageRow | null> {
+  const [row] = await db
+    .select()
+    .from(communicationMessages)
+    .where(and(eq(communicationMessages.companyId, companyId), eq(communicationMessages.provider, provider), eq(communicationMessages.providerMessageId, providerMessageId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** GET /communication/messages?loan_id=: newest first (at most 200). */
+export async function listMessages(db: DbOrTx, companyId: string, loanId: string, channel?: MessageChannel): Promise<MessageRecord[]> {
+  const where = [eq(communicationMessages.companyId, companyId), eq(communicationMessages.loanId, loanId)];
+  if (channel) where.push(eq(communicationMessages.channel, channel));
+  const rows = await db.select().from(communicationMessages).where(and(...where)).orderBy(desc(communicationMessages.createdAt), desc(communicationMessages.messageId)).limit(200);
+  return rows.map(toMessageRecord);
+}
+
+/** An inbound message (a WhatsApp reply) stored on the loan; status 'delivered' (it reached us). */
+export async function recordInbound(db: DbOrTx, companyId: string, loanId: string, channel: MessageChannel, from: string, text: string, provider: string, providerMessageId: string, at: Date): Promise<void> {
+  if (await messageByProviderId(db, companyId, provider, providerMessageId)) return; // Meta retries a notification
+  await db.insert(communicationMessages).values({ companyId, loanId, channel, direction: 'inbound', recipient: from, body: text, status: 'delivered', provider, providerMessageId, createdAt: at, deliveredAt: at });
+}

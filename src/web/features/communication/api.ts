@@ -1,0 +1,53 @@
+/** Communication calls (issue 13) from the endpoint definitions; keys carry the company so switching company refetches. */
+import { useQueryClient } from '@tanstack/react-query';
+import { campaignErrorFile, getCampaign, listCampaigns, startCampaign } from '../../../domain/contracts/communication/campaigns';
+import { listMessages, sendMessage } from '../../../domain/contracts/communication/messages';
+import type { MessageChannel } from '../../../domain/contracts/communication/messages';
+import { createTemplate, deleteTemplate, listTemplates, previewTemplate, updateTemplate } from '../../../domain/contracts/communication/templates';
+import type { Endpoint } from '../../../domain/contracts/endpoint';
+import { download, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
+
+export const companyInput = (companyId: string | null) => ({ query: { company_id: companyId ?? undefined } });
+
+export function useTemplates(companyId: string | null, channel?: MessageChannel) {
+  return useEndpoint(listTemplates, { query: { company_id: companyId ?? undefined, channel } }, { enabled: Boolean(companyId) });
+}
+
+/** A mutation that refreshes the given reads when it succeeds. */
+function useRefreshing<E extends Endpoint>(e: E, operations: string[]) {
+  const client = useQueryClient();
+  return useEndpointMutation(e, { onSuccess: () => Promise.all(operations.map((op) => client.invalidateQueries({ queryKey: [op] }))) });
+}
+
+export const useCreateTemplate = () => useRefreshing(createTemplate, [listTemplates.operation]);
+export const useUpdateTemplate = () => useRefreshing(updateTemplate, [listTemplates.operation]);
+export const useDeleteTemplate = () => useRefreshing(deleteTemplate, [listTemplates.operation]);
+export const usePreview = () => useEndpointMutation(previewTemplate);
+
+export function useMessages(companyId: string | null, loanId: string) {
+  return useEndpoint(listMessages, { query: { company_id: companyId ?? undefined, loan_id: loanId } }, { enabled: Boolean(companyId && loanId) });
+}
+export const useSend = () => useRefreshing(sendMessage, [listMessages.operation]);
+
+/** Campaigns, polled every 2 s while one is in process. */
+export function useCampaigns(companyId: string | null) {
+  return useEndpoint(
+    listCampaigns,
+    { query: { company_id: companyId ?? undefined, page_number: 1, page_size: 20 } },
+    { enabled: Boolean(companyId), refetchInterval: (q) => (q.state.data?.campaigns.some((c) => c.status === 'in_process') ? 2000 : false) },
+  );
+}
+export const useStartCampaign = () => useRefreshing(startCampaign, [listCampaigns.operation, getCampaign.operation]);
+
+/** Downloads a campaign's error file with the auth headers and saves it (a plain link cannot carry them). */
+export async function saveCampaignErrors(companyId: string | null, campaignId: string): Promise<void> {
+  const { blob, fileName } = await download(campaignErrorFile, { params: { campaign_id: campaignId }, query: { company_id: companyId ?? undefined } });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName ?? `campaign-${campaignId}-errors.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
