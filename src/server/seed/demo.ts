@@ -14,6 +14,7 @@ import { profiles, roles, userCompanies, users } from '../modules/users/schema';
 import { seedDemoField } from './demo-field';
 import { seedDemoPortfolio } from './demo-portfolio';
 import { seedDemoTeam } from './demo-team';
+import { seedDemoCalling } from './demo-calling';
 
 import { DEMO_COMPANY_ID, DEMO_COMPANY_IN, DEMO_PASSWORD } from './demo-constants';
 
@@ -129,6 +130,7 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
     await seedDemoPortfolio(db);
     await seedDemoField(db);
     await seedDemoTeam(db, config);
+    await seedDemoCalling(db);
     return false;
   }
   const passwordHash = await hashPassword(config, DEMO_PASSWORD);
@@ -217,5 +219,6 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
   await seedDemoPortfolio(db);
   await seedDemoField(db);
   await seedDemoTeam(db, config);
+  await seedDemoCalling(db);
   return true;
 }
