@@ -91,14 +91,18 @@ export const endCall = endpoint({
   schemas: async () => ({ params: (await schema()).callParams, query: await company(), response: (await schema()).callRecord }),
 });
 
-/** POST /api/calling/dispositions: the outcome the agent records after a call; a callback makes a reminder. Idempotent. */
+/**
+ * POST /api/calling/dispositions: the outcome the agent records after a call; a callback makes a
+ * reminder. Idempotent by its call: one disposition per call, the same one sent again answers the
+ * first (no Idempotency-Key needed, so a desk or an integrator may simply retry); another is 409.
+ */
 export const recordDisposition = endpoint({
   operation: 'calling.dispositions.record',
   method: 'POST',
   path: '/calling/dispositions',
   access: 'company',
   permission: desk('write'),
-  idempotent: true,
+  retrySafe: true,
   tags,
   summary: 'Record the disposition of a call (PTP date and amount, callback time, remarks)',
   schemas: async () => ({ query: await company(), body: (await schema()).dispositionBody, response: (await schema()).dispositionRecord }),

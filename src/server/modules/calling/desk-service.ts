@@ -63,7 +63,7 @@ function toDisposition(d: DispositionRow, shootId: string, reminder: ReminderRow
 }
 
 /**
- * POST /calling/dispositions, inside the idempotent request's transaction: one disposition per
+ * POST /calling/dispositions, inside a transaction: one disposition per
  * call (the same one sent again answers the first; a different one is 409). A PTP needs a date
  * from today and an amount; a callback a time (it makes a reminder with the call's shoot_id). The
  * loan's timeline gets a status change (and the PTP), `telecalling_status` becomes the
@@ -79,7 +79,7 @@ export async function recordDisposition(tx: DbOrTx, caller: Caller, body: Parsed
     return toDisposition(existing, call.shootId, rem ?? null);
   }
   if (isLive(call.state as CallState)) throw conflict('The call is still in progress: record its disposition when it ends');
-  // Only `tx` here: the idempotent request holds the one PGlite connection.
+  // Only `tx` here: the transaction holds PGlite's one connection.
   const { country } = await companyCountry(tx, caller.companyId);
   const zone = countryTimeZone(country);
   const settings = await settingsOf(tx, caller.companyId, country);
@@ -104,7 +104,10 @@ export async function recordDisposition(tx: DbOrTx, caller: Caller, body: Parsed
       remarks: body.remarks,
       createdAt: now,
     })
+    .onConflictDoNothing()
     .returning();
+  // The same call disposed at the same moment by another request: that one stands.
+  if (!row) throw conflict('A disposition is already recorded for this call');
   // This call answers the agent's earlier reminders of the loan.
   await tx
     .update(callingReminders)

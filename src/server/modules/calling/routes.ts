@@ -49,7 +49,7 @@ export const callingRoutes: RouteGroup = async (app, deps) => {
   await serve(calls.startCall, async ({ req, body }) => ok(await startCall(db, providerFor, callerOf(req), body, clock.now()), 'Calling'));
   await serve(calls.getCall, async ({ req, params }) => ok(await getCall(db, callerOf(req), params.call_id)));
   await serve(calls.endCall, async ({ req, params }) => ok(await endCall(db, providerFor, callerOf(req), params.call_id), 'Ending the call'));
-  await serve(calls.recordDisposition, async ({ req, body, idempotency }) => ok(await recordDisposition(idempotency!.tx, callerOf(req), body, clock.now()), 'Disposition saved'));
+  await serve(calls.recordDisposition, async ({ req, body }) => ok(await db.transaction((tx) => recordDisposition(tx, callerOf(req), body, clock.now())), 'Disposition saved'));
   await serve(calls.loanCallDetails, async ({ req, params }) => ok(await callDetails(db, callerOf(req), params.loan_id, clock.now())));
   await serve(calls.myReminders, async ({ req }) => ok({ reminders: await dueReminders(db, callerOf(req), clock.now()) }));
 
