@@ -6,13 +6,18 @@
  */
 import { Badge, Box, Button, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { Phone } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionState } from '../../../domain/calling/call-states';
 import { isLive } from '../../../domain/calling/call-states';
 import { formatMinor } from '../../../domain/common/money';
+import { getCall } from '../../../domain/contracts/calling/calls';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { endpointKey } from '../../lib/endpoint';
 import { useShell } from '../../lib/shell-context';
+import { toaster } from '../../lib/toaster';
+import { errorMessage } from '../../lib/api';
 import { companyInput, useAgentStatus, useCall, useCallingSettings, useQueue, useStartCall } from './api';
 import { BreakControl } from './break-control';
 import { CallDetails } from './call-details';
@@ -27,6 +32,7 @@ export default function CallingPage() {
   const queue = useQueue(companyId);
   const status = useAgentStatus(companyId);
   const start = useStartCall();
+  const client = useQueryClient();
   const [loanId, setLoanId] = useState<string | null>(null);
   const [callId, setCallId] = useState<string | null>(null);
   const [disposed, setDisposed] = useState<Set<string>>(() => new Set());
@@ -43,7 +49,18 @@ export default function CallingPage() {
   const dial = (id: string) => {
     setLoanId(id);
     setCallId(null);
-    start.mutate({ ...companyInput(companyId), body: { loan_id: id } }, { onSuccess: (c) => setCallId(c.call_id) });
+    start.mutate(
+      { ...companyInput(companyId), body: { loan_id: id } },
+      {
+        // A refusal (mode not enabled, compliance) is a toast as well as the panel's message: on a phone the panel may be out of view.
+        onError: (err) => toaster.create({ type: 'error', title: errorMessage(err) }),
+        onSuccess: (c) => {
+          // The answer is the call's first state: shown at once, then polled.
+          client.setQueryData(endpointKey(getCall, { params: { call_id: c.call_id }, ...companyInput(companyId) }), c);
+          setCallId(c.call_id);
+        },
+      },
+    );
   };
   const select = (id: string) => {
     if (live) return;
@@ -76,7 +93,7 @@ export default function CallingPage() {
           ) : queue.data.loans.length === 0 ? (
             <EmptyState>{t('calling.empty_queue')}</EmptyState>
           ) : (
-            <Stack gap="0" maxH={{ lg: '70vh' }} overflowY="auto" as="ul" listStyleType="none" m="0" p="0">
+            <Stack gap="0" maxH={{ base: '45vh', lg: '70vh' }} overflowY="auto" as="ul" listStyleType="none" m="0" p="0">
               {queue.data.loans.map((l) => (
                 <Flex
                   as="li"
