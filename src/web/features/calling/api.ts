@@ -40,6 +40,6 @@ function useRefreshing<E extends Parameters<typeof useEndpointMutation>[0]>(e: E
 
 export const useStartCall = () => useRefreshing(startCall, [callingQueue.operation, getAgentStatus.operation]);
 export const useEndCall = () => useRefreshing(endCall, [getCall.operation]);
-export const useRecordDisposition = () => useRefreshing(recordDisposition, [loanCallDetails.operation, callingQueue.operation, myReminders.operation, getCall.operation]);
+export const useRecordDisposition = () => useRefreshing(recordDisposition, [loanCallDetails.operation, callingQueue.operation, myReminders.operation, getCall.operation, getAgentStatus.operation]);
 export const useStartBreak = () => useRefreshing(startBreak, [getAgentStatus.operation]);
 export const useEndBreak = () => useRefreshing(endBreak, [getAgentStatus.operation]);

@@ -7,12 +7,12 @@
 import { Badge, Box, Button, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { Phone } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionState } from '../../../domain/calling/call-states';
 import { isLive } from '../../../domain/calling/call-states';
 import { formatMinor } from '../../../domain/common/money';
-import { getCall } from '../../../domain/contracts/calling/calls';
+import { getCall, loanCallDetails } from '../../../domain/contracts/calling/calls';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { endpointKey } from '../../lib/endpoint';
 import { useShell } from '../../lib/shell-context';
@@ -42,6 +42,14 @@ export default function CallingPage() {
   const onBreak = status.data?.status === 'on_break';
   const refetchStatus = status.refetch;
   const onExpired = useCallback(() => void refetchStatus(), [refetchStatus]);
+  // The agent is available again once the call ends (breaks were closed while on call).
+  const ended = current !== undefined && !live;
+  useEffect(() => {
+    if (!ended) return;
+    void refetchStatus();
+    // The ended call now counts in the loan's call details.
+    void client.invalidateQueries({ queryKey: [loanCallDetails.operation] });
+  }, [ended, refetchStatus, client]);
 
   const connection: ConnectionState = !companyId ? 'notInitialized' : settings.isPending ? 'connecting' : settings.isError ? 'failed' : settings.data.mode ? 'connected' : 'disconnected';
   const currency = settings.data?.currency ?? 'INR';
