@@ -88,7 +88,7 @@ export default function CallingPage() {
         </Flex>
         <BreakControl companyId={companyId} status={status.data} settings={settings.data} onExpired={onExpired} />
       </Flex>
-      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }} gap="4" alignItems="start">
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }} gap="4" alignItems="start">
         <Stack gap="2" borderWidth="1px" rounded="md" p="4" bg="bg" role="region" aria-label={t('calling.queue')}>
           <Flex justify="space-between" align="baseline">
             <Text fontWeight="semibold">{t('calling.queue')}</Text>
