@@ -25,7 +25,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS } } }],
   webServer: {
     command: 'npx tsx tests/e2e/start-server.ts',
-    env: { PORT: String(PORT) },
+    // The calling desk's local telephony simulator: 10 times real time, the borrower always answers (issue 14).
+    env: { PORT: String(PORT), CALLING_SIMULATOR_SPEED: '10', CALLING_SIMULATOR_ANSWER: 'always' },
     url: `http://localhost:${PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -15,6 +15,7 @@ import { seedDemoCommunication } from './demo-communication';
 import { seedDemoField } from './demo-field';
 import { seedDemoPortfolio } from './demo-portfolio';
 import { seedDemoTeam } from './demo-team';
+import { seedDemoCalling } from './demo-calling';
 
 import { DEMO_COMPANY_ID, DEMO_COMPANY_IN, DEMO_PASSWORD } from './demo-constants';
 
@@ -142,6 +143,7 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
     await seedDemoField(db);
     await seedDemoTeam(db, config);
     await seedDemoCommunication(db);
+    await seedDemoCalling(db);
     return false;
   }
   const passwordHash = await hashPassword(config, DEMO_PASSWORD);
@@ -231,5 +233,6 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
   await seedDemoField(db);
   await seedDemoTeam(db, config);
   await seedDemoCommunication(db);
+  await seedDemoCalling(db);
   return true;
 }

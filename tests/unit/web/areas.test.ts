@@ -86,6 +86,7 @@ describe('the area registry', () => {
       'user-management',
       'roles',
       'profiles',
+      'calling',
       'company-settings',
       'compliance',
       'payments',

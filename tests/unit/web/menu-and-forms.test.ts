@@ -9,7 +9,9 @@ import { breaksFromRows, breaksToRows } from '../../../src/web/features/companie
 
 describe('visibleMenu', () => {
   it('shows only home to a user without any screen permission', () => {
-    expect(visibleMenu(grant({ calling: { click_to_call: 'rw' } }), 'other').map((e) => e.screen)).toEqual(['']);
+    expect(visibleMenu(grant({ 'Data Science': { predictor: 'rw' } }), 'other').map((e) => e.screen)).toEqual(['']);
+    // Issue 14: click to call opens the calling desk.
+    expect(visibleMenu(grant({ calling: { click_to_call: 'rw' } }), 'telecalling').map((e) => e.screen)).toEqual(['', 'calling']);
     expect(visibleMenu(undefined, null).map((e) => e.screen)).toEqual(['']);
   });
 

@@ -8,7 +8,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loans } from './schema';
-
 export { addLoanEvents, loanExists, loanExportPage, loanKeyOf, loanSummaries, loanSummary, loansOfImport, monthHasLoans, selectedLoansRelation, selectedLoansSubquery } from './loan-reads';
 export type { LoanEventInput, LoanKey, LoanSummary } from './loan-reads';
 export type { LoanSelection } from './loan-query';
@@ -57,4 +56,22 @@ export async function loansByPhone(db: DbOrTx, companyId: string, number: string
     .orderBy(desc(loans.allocationMonth))
     .limit(20);
   return [...new Set(rows.map((r) => r.loanId))];
+}
+
+// ---------------------------------------------------------------- calling statuses (issue 14)
+
+/** The loan status variables another area may set (spec 3 "Status fields per loan"). */
+export type CallingStatusField = 'calling_status' | 'telecalling_status';
+
+/**
+ * Sets the calling area's status variables (`calling_status`, `telecalling_status`) of a loan in
+ * its month (every month holding it when `allocationMonth` is null), inside the caller's
+ * transaction. Only these two variables: other areas cannot write the loan otherwise.
+ */
+export async function setLoanCallingStatuses(db: DbOrTx, companyId: string, loanId: string, allocationMonth: string | null, values: Partial<Record<CallingStatusField, string>>): Promise<void> {
+  const patch = Object.fromEntries(Object.entries(values).filter(([k, v]) => (k === 'calling_status' || k === 'telecalling_status') && typeof v === 'string'));
+  if (Object.keys(patch).length === 0) return;
+  await db.execute(
+    sql`update loans set variables = variables || ${JSON.stringify(patch)}::jsonb, updated_at = now() where company_id = ${companyId} and loan_id = ${loanId}${allocationMonth ? sql` and allocation_month = ${allocationMonth}` : sql``}`,
+  );
 }

@@ -1,0 +1,20 @@
+/**
+ * Telephony providers' callbacks (issue 14): public routes authenticated by the company's callback
+ * secret in the URL (cloud click-to-call providers do not sign callbacks) and by the call id being
+ * one of ours. A wrong secret answers 401, an unknown call 404; never a 5xx.
+ */
+import { endpoint } from '../endpoint';
+
+/** POST /api/calling/telephony/exotel/{company_id}/{secret}/status: Exotel's (and the local simulator's) StatusCallback. */
+export const exotelStatus = endpoint({
+  operation: 'calling.telephony.exotel_status',
+  method: 'POST',
+  path: '/calling/telephony/exotel/{company_id}/{secret}/status',
+  access: 'public',
+  tags: ['calling'],
+  summary: 'Exotel Calls/connect StatusCallback (answered and terminal events); the local telephony simulator posts the same',
+  schemas: async () => {
+    const s = await import('./telephony.schema');
+    return { params: s.exotelCallbackParams, body: s.exotelStatusCallback, response: s.callbackAck };
+  },
+});

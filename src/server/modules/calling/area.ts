@@ -1,0 +1,12 @@
+/**
+ * The calling area's front door (issue 14 "Calling desk"): the telecaller's working day — a queue
+ * of allocated loans, click-to-call through the compliance decision over a cloud telephony
+ * adapter (Exotel's protocol; a local telephony simulator by default), call states, dispositions
+ * with PTPs and callbacks, reminders, call details and breaks.
+ */
+import { defineArea } from '../../http/area';
+import { breaksRoutes } from './breaks-routes';
+import { callingRoutes } from './routes';
+import * as tables from './schema';
+
+export default defineArea({ name: 'calling', tables, routes: [callingRoutes, breaksRoutes] });

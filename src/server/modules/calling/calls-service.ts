@@ -1,0 +1,250 @@
+/**
+ * Calls (issue 14; spec 4, 9): placing a call through the calling-mode rule and the compliance
+ * decision, the provider's status callbacks moving it between states, and what the call writes on
+ * the loan (timeline event, `calling_status`).
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { CallState, ProviderStatus } from '../../../domain/calling/call-states';
+import { isLive, nextState, outcomeOf } from '../../../domain/calling/call-states';
+import type { CallingMode } from '../../../domain/calling/calling-mode';
+import { CALLING_MODE_LABELS, callingModeNotEnabledMessage } from '../../../domain/calling/calling-mode';
+import { localTime } from '../../../domain/compliance/local-time';
+import type { CallRecord, StartCallBody } from '../../../domain/contracts/calling/calls';
+import type { ExotelStatusCallback } from '../../../domain/contracts/calling/telephony.schema';
+import { normaliseNumber } from '../../../domain/contracts/compliance/numbers';
+import { describePermission } from '../../../domain/users/permissions';
+import type { Db, DbOrTx } from '../../db/client';
+import type { Caller } from '../../http/caller';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
+import { decide } from '../compliance/queries';
+import { addLoanEvents, loanContactFacts, setLoanCallingStatuses } from '../portfolio/queries';
+import { callingCalls, callingDispositions, callingSettings } from './schema';
+import type { CallRow } from './schema';
+import { callerModes, settingsOf } from './settings-service';
+import type { SettingsRow } from './settings-service';
+import type { TelephonyProvider } from './telephony/provider';
+
+export const CALL_NOT_FOUND = 'Call not found';
+
+/** Picks the provider of a company's settings (the routes build them). */
+export type ProviderFor = (settings: SettingsRow) => TelephonyProvider;
+
+/** '******3210'. */
+export const maskNumber = (n: string) => (n.length > 4 ? `${'*'.repeat(n.length - 4)}${n.slice(-4)}` : '****');
+
+/** A call row as the API answers it. */
+export function toCallRecord(row: CallRow, disposition: string | null = null): CallRecord {
+  return {
+    call_id: row.callId,
+    shoot_id: row.shootId,
+    loan_id: row.loanId,
+    allocation_month: row.allocationMonth,
+    mode: row.mode,
+    campaign_id: row.campaignId,
+    call_type: 'manual',
+    provider: row.provider,
+    provider_call_id: row.providerCallId,
+    state: row.state as CallState,
+    outcome: (row.outcome as CallRecord['outcome']) ?? null,
+    provider_status: (row.providerStatus as ProviderStatus | null) ?? null,
+    to: maskNumber(row.toNumber),
+    caller_id: row.callerId,
+    created_at: row.createdAt.toISOString(),
+    answered_at: row.answeredAt?.toISOString() ?? null,
+    ended_at: row.endedAt?.toISOString() ?? null,
+    talk_seconds: row.talkSeconds,
+    total_seconds: row.totalSeconds,
+    recording_url: row.recordingUrl,
+    failure_reason: row.failureReason,
+    disposition,
+  };
+}
+
+/** The StatusCallback path of a company (its secret inside: the provider signs nothing). */
+export const statusCallbackPath = (s: SettingsRow) => `/api/calling/telephony/exotel/${encodeURIComponent(s.companyId)}/${encodeURIComponent(s.callbackSecret)}/status`;
+
+/** Which modes the desk places itself: the cloud click-to-call legs. Predictive and inbound calls come from the dialer. */
+const DESK_MODES: readonly CallingMode[] = ['click_to_call', 'autodialer'];
+
+/**
+ * POST /calling/calls: the calling mode must be enabled and the caller's (spec 4, 5); the number
+ * one of the loan's (default the borrower's); the compliance decision allows it (recorded either
+ * way, on the loan's timeline); then the provider rings the agent's phone, then the borrower's.
+ * @throws 400 '{label} is not enabled in company settings' | no agent phone | unknown number;
+ *   403 permission or the compliance reasons (data.reasons); 404 'No loan details found'
+ */
+export async function startCall(db: Db, providerFor: ProviderFor, caller: Caller, body: StartCallBody, now: Date): Promise<CallRecord> {
+  const modes = await callerModes(db, caller);
+  const mode = body.mode ?? modes.mode ?? 'click_to_call';
+  if (!modes.enabled[mode]) throw badRequest(callingModeNotEnabledMessage(mode));
+  if (!modes.writable[mode]) throw forbidden(`Permission not found: ${describePermission({ module: 'calling', action: mode, access: 'write' })}`, { missing_permission: { module: 'calling', action: mode, access: 'write' } });
+  if (!DESK_MODES.includes(mode)) throw badRequest(`${CALLING_MODE_LABELS[mode]} calls are placed by the dialer, not from the desk`);
+  const agentNumber = caller.user.mobile;
+  if (!agentNumber) throw badRequest('Add your mobile number to your profile: the call rings your phone first');
+  const settings = await settingsOf(db, caller.companyId, modes.country);
+  const campaignId = modes.campaignFor(mode);
+
+  const placed = await db.transaction(async (tx) => {
+    const facts = await loanContactFacts(tx, caller.companyId, body.loan_id);
+    if (!facts) throw notFound('No loan details found');
+    let to: string | null;
+    if (body.mobile) {
+      const wanted = normaliseNumber(body.mobile);
+      to = facts.contacts.find((c) => c.kind === 'phone' && normaliseNumber(c.value) === wanted)?.value ?? null;
+      if (!to) throw badRequest("This number is not one of the loan's numbers");
+    } else {
+      to = facts.contacts.find((c) => c.kind === 'phone' && c.role === 'borrower')?.value ?? null;
+      if (!to) throw badRequest('The loan has no borrower number');
+    }
+    const decision = await decide(tx, { companyId: caller.companyId, loanId: body.loan_id, channel: 'call', to, actorId: caller.user.userId }, now);
+    if (!decision.allowed) return { decision, row: null };
+    const pool = settings.callerIds;
+    const [row] = await tx
+      .insert(callingCalls)
+      .values({
+        companyId: caller.companyId,
+        loanId: body.loan_id,
+        allocationMonth: facts.allocationMonth,
+        agentId: caller.user.userId,
+        mode,
+        campaignId,
+        shootId: `SH${now.getTime().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`,
+        provider: settings.provider,
+        toNumber: to,
+        agentNumber,
+        // Caller ids from the pool in turn, spread by a random pick (no shared counter to contend on).
+        callerId: pool.length > 0 ? pool[randomBytes(1)[0] % pool.length] : null,
+        decisionId: decision.decision_id,
+        state: 'Connecting',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return { decision, row };
+  });
+  if (!placed.row) {
+    const message = placed.decision.reasons.map((r) => r.message).join(' ');
+    throw forbidden(message || 'The call is not allowed now', { reasons: placed.decision.reasons });
+  }
+
+  const call = placed.row;
+  const provider = providerFor(settings);
+  const hour = Math.floor(localTime(now, modes.zone.zone).minutes / 60);
+  let update: Partial<CallRow>;
+  try {
+    const { sid } = await provider.connect({ callId: call.callId, agentNumber, customerNumber: call.toNumber, callerId: call.callerId ?? '', statusCallback: statusCallbackPath(settings), localHour: hour });
+    update = { providerCallId: sid, state: nextState('Connecting', { kind: 'accepted' }) };
+  } catch (err) {
+    update = { state: 'Call Failed', outcome: 'Failed', failureReason: err instanceof Error ? err.message.slice(0, 300) : 'The provider refused the call', endedAt: now };
+  }
+  // Callbacks may already have moved it on (a fast provider): only a still-connecting call takes the answer's state.
+  const [row] = await db
+    .update(callingCalls)
+    .set({ ...update, updatedAt: new Date() })
+    .where(and(eq(callingCalls.callId, call.callId), eq(callingCalls.state, 'Connecting')))
+    .returning();
+  if (update.state === 'Call Failed') await writeCallEnd(db, row ?? call, now);
+  return toCallRecord(row ?? (await callOf(db, caller, call.callId)));
+}
+
+/** One of the caller's calls. @throws 404 'Call not found' (another agent's call too) */
+export async function callOf(db: DbOrTx, caller: Caller, callId: string): Promise<CallRow> {
+  const [row] = await db
+    .select()
+    .from(callingCalls)
+    .where(and(eq(callingCalls.callId, callId), eq(callingCalls.companyId, caller.companyId), eq(callingCalls.agentId, caller.user.userId)));
+  if (!row) throw notFound(CALL_NOT_FOUND);
+  return row;
+}
+
+/** GET /calling/calls/{id}: the call with its disposition's name once recorded. */
+export async function getCall(db: Db, caller: Caller, callId: string): Promise<CallRecord> {
+  const row = await callOf(db, caller, callId);
+  const [d] = await db.select({ name: callingDispositions.disposition }).from(callingDispositions).where(eq(callingDispositions.callId, callId));
+  return toCallRecord(row, d?.name ?? null);
+}
+
+/**
+ * POST /calling/calls/{id}/end: asks the provider to hang up; its terminal callback ends the call.
+ * @throws 409 when the provider has no hang-up (end it on the phone)
+ */
+export async function endCall(db: Db, providerFor: ProviderFor, caller: Caller, callId: string): Promise<CallRecord> {
+  const row = await callOf(db, caller, callId);
+  if (!isLive(row.state as CallState) || !row.providerCallId) return toCallRecord(row);
+  const settings = await settingsOf(db, caller.companyId);
+  const done = await providerFor(settings).hangup(row.providerCallId);
+  if (!done) throw conflict('Your telephony provider cannot end calls from here: hang up on your phone');
+  return toCallRecord(await callOf(db, caller, callId));
+}
+
+/** Equal secrets, in constant time. */
+export function secretMatches(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The loan's timeline event and calling status when a call ends. */
+async function writeCallEnd(db: DbOrTx, row: CallRow, now: Date): Promise<void> {
+  const connected = row.outcome === 'Connected';
+  const talk = row.talkSeconds ?? 0;
+  await addLoanEvents(db, [
+    {
+      companyId: row.companyId,
+      loanId: row.loanId,
+      allocationMonth: row.allocationMonth,
+      kind: 'call',
+      module: 'calling',
+      remark: `Call ${row.outcome ?? 'Failed'}${connected ? ` (talk time ${Math.floor(talk / 60)}m ${talk % 60}s)` : ''}${row.failureReason ? `: ${row.failureReason}` : ''}`,
+      details: { connected, call_id: row.callId, shoot_id: row.shootId, status: row.providerStatus, outcome: row.outcome, talk_seconds: row.talkSeconds, recording_url: row.recordingUrl, to: maskNumber(row.toNumber) },
+      authorId: row.agentId,
+      createdAt: now,
+    },
+  ]);
+  await setLoanCallingStatuses(db, row.companyId, row.loanId, row.allocationMonth, { calling_status: row.outcome ?? 'Failed' });
+}
+
+/**
+ * A StatusCallback (Exotel's protocol; the local simulator speaks it too): the company's secret
+ * must match (401), the CallSid must be one of the company's calls (404). An answered event puts
+ * the call On Call; a terminal one ends it with its outcome, talk time and recording, writes the
+ * loan's timeline and calling status. Replays and late events change nothing.
+ */
+export async function applyStatusCallback(db: Db, companyId: string, secret: string, body: ExotelStatusCallback, now: Date): Promise<void> {
+  const [settings] = await db.select().from(callingSettings).where(eq(callingSettings.companyId, companyId));
+  if (!settings || !secretMatches(secret, settings.callbackSecret)) throw unauthorized('Invalid callback secret');
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(callingCalls)
+      .where(and(eq(callingCalls.companyId, companyId), eq(callingCalls.providerCallId, body.CallSid)))
+      .for('update');
+    if (!row || (body.CustomField && body.CustomField !== row.callId)) throw new AppError(404, CALL_NOT_FOUND);
+    const current = row.state as CallState;
+    if (!isLive(current)) return;
+    const terminal = body.EventType === 'terminal' || (body.EventType === undefined && body.Status !== undefined);
+    if (!terminal) {
+      if (body.EventType !== 'answered') return;
+      await tx.update(callingCalls).set({ state: nextState(current, { kind: 'answered' }), answeredAt: now, updatedAt: now }).where(eq(callingCalls.callId, row.callId));
+      return;
+    }
+    const status: ProviderStatus = body.Status ?? 'failed';
+    const talk = Number.isFinite(body.ConversationDuration) ? Math.max(0, Math.round(body.ConversationDuration as number)) : 0;
+    const [ended] = await tx
+      .update(callingCalls)
+      .set({
+        state: nextState(current, { kind: 'terminal', status, conversationSeconds: talk }),
+        outcome: outcomeOf(status, talk),
+        providerStatus: status,
+        talkSeconds: talk,
+        totalSeconds: Math.max(talk, Math.round((now.getTime() - row.createdAt.getTime()) / 1000)),
+        recordingUrl: body.RecordingUrl || null,
+        endedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(callingCalls.callId, row.callId))
+      .returning();
+    await writeCallEnd(tx, ended, now);
+  });
+}

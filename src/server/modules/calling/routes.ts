@@ -1,0 +1,60 @@
+/**
+ * Routes of the calling desk (issue 14), served from src/domain/contracts/calling. The telephony
+ * provider of a company comes from its calling settings: the local telephony simulator (default;
+ * it posts its StatusCallbacks to this same app) or Exotel (token from EXOTEL_API_TOKEN, callbacks
+ * to PUBLIC_ORIGIN). Simulator knobs for tests and demos: CALLING_SIMULATOR_SPEED (delays divided
+ * by it) and CALLING_SIMULATOR_ANSWER (curve | always | never).
+ */
+import * as calls from '../../../domain/contracts/calling/calls';
+import * as telephony from '../../../domain/contracts/calling/telephony';
+import type { RouteGroup } from '../../http/area';
+import { callerOf } from '../../http/caller';
+import { ok } from '../../http/envelope';
+import { endpointServer } from '../../http/route';
+import type { ProviderFor } from './calls-service';
+import { applyStatusCallback, endCall, getCall, startCall } from './calls-service';
+import { callDetails, callingQueue, dueReminders, recordDisposition } from './desk-service';
+import { deskSettings } from './settings-service';
+import { exotelProvider } from './telephony/exotel';
+import { localSimulator } from './telephony/local-simulator';
+import type { TelephonyProvider } from './telephony/provider';
+
+export const callingRoutes: RouteGroup = async (app, deps) => {
+  const { db, clock } = deps;
+  const serve = endpointServer(app, deps);
+  const answer = process.env.CALLING_SIMULATOR_ANSWER;
+  const simulator = localSimulator({
+    speed: Number(process.env.CALLING_SIMULATOR_SPEED ?? 1),
+    answer: answer === 'always' || answer === 'never' ? answer : 'curve',
+    // The simulator posts to this app as the provider would post over the internet.
+    deliver: async (url, body) => {
+      const res = await app.inject({ method: 'POST', url, payload: body });
+      if (res.statusCode !== 200) app.log.warn({ status: res.statusCode, body: res.body.slice(0, 200) }, 'telephony simulator callback refused');
+    },
+  });
+  const exotels = new Map<string, TelephonyProvider>();
+  const providerFor: ProviderFor = (s) => {
+    if (s.provider !== 'exotel' || !s.exotelSid || !s.exotelApiKey) return simulator;
+    let p = exotels.get(s.companyId);
+    if (!p) {
+      p = exotelProvider({ sid: s.exotelSid, subdomain: s.exotelSubdomain ?? 'api.in.exotel.com', apiKey: s.exotelApiKey, apiToken: process.env.EXOTEL_API_TOKEN ?? '', publicOrigin: process.env.PUBLIC_ORIGIN ?? '' });
+      exotels.set(s.companyId, p);
+    }
+    return p;
+  };
+  app.addHook('onClose', async () => simulator.close());
+
+  await serve(calls.getCallingSettings, async ({ req }) => ok(await deskSettings(db, callerOf(req))));
+  await serve(calls.callingQueue, async ({ req }) => ok({ loans: await callingQueue(db, callerOf(req), clock.now()) }));
+  await serve(calls.startCall, async ({ req, body }) => ok(await startCall(db, providerFor, callerOf(req), body, clock.now()), 'Calling'));
+  await serve(calls.getCall, async ({ req, params }) => ok(await getCall(db, callerOf(req), params.call_id)));
+  await serve(calls.endCall, async ({ req, params }) => ok(await endCall(db, providerFor, callerOf(req), params.call_id), 'Ending the call'));
+  await serve(calls.recordDisposition, async ({ req, body }) => ok(await db.transaction((tx) => recordDisposition(tx, callerOf(req), body, clock.now())), 'Disposition saved'));
+  await serve(calls.loanCallDetails, async ({ req, params }) => ok(await callDetails(db, callerOf(req), params.loan_id, clock.now())));
+  await serve(calls.myReminders, async ({ req }) => ok({ reminders: await dueReminders(db, callerOf(req), clock.now()) }));
+
+  await serve(telephony.exotelStatus, async ({ params, body }) => {
+    await applyStatusCallback(db, params.company_id, params.secret, body, clock.now());
+    return ok({ received: true });
+  });
+};

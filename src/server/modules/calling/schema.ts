@@ -1,0 +1,143 @@
+/**
+ * Calling desk tables (issue 14): each company's calling settings (telephony provider, callback
+ * secret, caller-id pool, dispositions), the calls with their provider state, the dispositions
+ * (PTP amounts in bigint minor units: paise, sen), the agents' reminders, their status and breaks.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import type { DispositionOption } from '../../../domain/calling/dispositions';
+import { companyRef } from '../companies/queries';
+
+const id = (name: string) => text(name).primaryKey().default(sql`gen_random_uuid()::text`);
+const instant = (name: string) => timestamp(name, { withTimezone: true });
+const minor = (name: string) => bigint(name, { mode: 'number' });
+
+/** One row per company, made with defaults on first use. */
+export const callingSettings = pgTable('calling_settings', {
+  companyId: text('company_id').primaryKey().references(companyRef),
+  /** 'local_simulator' (default, the demo) or 'exotel'. */
+  provider: text('provider', { enum: ['local_simulator', 'exotel'] }).notNull().default('local_simulator'),
+  /** Authenticates the provider's callbacks (in the callback URL); random per company. */
+  callbackSecret: text('callback_secret').notNull(),
+  /** ExoPhones / virtual numbers the calls show, used in turn. */
+  callerIds: jsonb('caller_ids').$type<string[]>().notNull().default([]),
+  /** Exotel account: sid, subdomain (api.in.exotel.com), API key; the token stays in the environment. */
+  exotelSid: text('exotel_sid'),
+  exotelSubdomain: text('exotel_subdomain'),
+  exotelApiKey: text('exotel_api_key'),
+  dispositions: jsonb('dispositions').$type<DispositionOption[]>().notNull(),
+  createdAt: instant('created_at').notNull().defaultNow(),
+});
+
+export const callingCalls = pgTable(
+  'calling_calls',
+  {
+    callId: id('call_id'),
+    companyId: text('company_id').notNull().references(companyRef),
+    loanId: text('loan_id').notNull(),
+    allocationMonth: text('allocation_month'),
+    agentId: text('agent_id').notNull(),
+    mode: text('mode', { enum: ['predictive', 'inbound', 'autodialer', 'click_to_call'] }).notNull(),
+    campaignId: text('campaign_id'),
+    shootId: text('shoot_id').notNull(),
+    provider: text('provider', { enum: ['local_simulator', 'exotel'] }).notNull(),
+    providerCallId: text('provider_call_id'),
+    /** The number dialled (clear: the provider needs it; answers show it masked). */
+    toNumber: text('to_number').notNull(),
+    agentNumber: text('agent_number'),
+    callerId: text('caller_id'),
+    decisionId: text('decision_id'),
+    state: text('state').notNull(),
+    outcome: text('outcome'),
+    providerStatus: text('provider_status'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    answeredAt: instant('answered_at'),
+    endedAt: instant('ended_at'),
+    talkSeconds: integer('talk_seconds'),
+    totalSeconds: integer('total_seconds'),
+    recordingUrl: text('recording_url'),
+    failureReason: text('failure_reason'),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('calling_calls_provider_call').on(t.provider, t.providerCallId),
+    index('calling_calls_loan').on(t.companyId, t.loanId, t.createdAt),
+    index('calling_calls_agent').on(t.companyId, t.agentId, t.createdAt),
+  ],
+);
+export type CallRow = typeof callingCalls.$inferSelect;
+
+/** One disposition per call: a replay answers the first. */
+export const callingDispositions = pgTable(
+  'calling_dispositions',
+  {
+    dispositionId: id('disposition_id'),
+    companyId: text('company_id').notNull().references(companyRef),
+    callId: text('call_id')
+      .notNull()
+      .references(() => callingCalls.callId),
+    loanId: text('loan_id').notNull(),
+    agentId: text('agent_id').notNull(),
+    disposition: text('disposition').notNull(),
+    ptpDate: date('ptp_date', { mode: 'string' }),
+    ptpAmountMinor: minor('ptp_amount_minor'),
+    callbackAt: instant('callback_at'),
+    callType: text('call_type', { enum: ['manual', 'voip', 'predictive'] }).notNull(),
+    remarks: text('remarks').notNull().default(''),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('calling_dispositions_call').on(t.callId), index('calling_dispositions_loan').on(t.companyId, t.loanId, t.createdAt)],
+);
+export type DispositionRow = typeof callingDispositions.$inferSelect;
+
+export const callingReminders = pgTable(
+  'calling_reminders',
+  {
+    reminderId: id('reminder_id'),
+    companyId: text('company_id').notNull().references(companyRef),
+    agentId: text('agent_id').notNull(),
+    loanId: text('loan_id').notNull(),
+    callId: text('call_id'),
+    shootId: text('shoot_id'),
+    kind: text('kind', { enum: ['callback', 'ptp'] }).notNull(),
+    reminderDate: instant('reminder_date').notNull(),
+    remarks: text('remarks').notNull().default(''),
+    doneAt: instant('done_at'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('calling_reminders_agent').on(t.companyId, t.agentId, t.reminderDate)],
+);
+export type ReminderRow = typeof callingReminders.$inferSelect;
+
+/** The agent's current status and break (one row per agent and company). */
+export const callingAgentStatus = pgTable(
+  'calling_agent_status',
+  {
+    companyId: text('company_id').notNull().references(companyRef),
+    userId: text('user_id').notNull(),
+    status: text('status', { enum: ['available', 'on_call', 'on_break'] }).notNull().default('available'),
+    breakName: text('break_name'),
+    breakType: text('break_type', { enum: ['productive_break', 'non-productive_break'] }),
+    breakStartedAt: instant('break_started_at'),
+    breakEndsAt: instant('break_ends_at'),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] })],
+);
+
+/** Every break taken, for reports (how long, ended by the agent or by the countdown). */
+export const callingBreaks = pgTable(
+  'calling_breaks',
+  {
+    breakId: id('break_id'),
+    companyId: text('company_id').notNull().references(companyRef),
+    userId: text('user_id').notNull(),
+    breakName: text('break_name').notNull(),
+    breakType: text('break_type', { enum: ['productive_break', 'non-productive_break'] }).notNull(),
+    startedAt: instant('started_at').notNull(),
+    plannedEndAt: instant('planned_end_at').notNull(),
+    endedAt: instant('ended_at'),
+    endedBy: text('ended_by', { enum: ['agent', 'timer'] }),
+  },
+  (t) => [index('calling_breaks_user').on(t.companyId, t.userId, t.startedAt)],
+);

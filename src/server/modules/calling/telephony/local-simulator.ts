@@ -1,0 +1,104 @@
+/**
+ * The LOCAL TELEPHONY SIMULATOR (issue 14): no phone rings anywhere. It speaks Exotel's
+ * click-to-call protocol towards our server — a `Calls/connect`-shaped request in, a CallSid out,
+ * then the same StatusCallback JSON posts (EventType answered, then terminal with Status
+ * completed / busy / no-answer, ConversationDuration; RecordingUrl null: nothing is recorded) to the StatusCallback URL.
+ *
+ * The agent's leg rings 2–6 s and is answered; the borrower's rings 4–20 s and is answered with the
+ * hour's answer rate (src/domain/calling/answer-curve.ts), else busy (1 in 5) or no-answer after
+ * 30 s; a conversation lasts a long-tailed 20 s–15 min. `speed` divides every delay (tests and the
+ * e2e run it fast); `answer` forces the borrower's choice ('always', 'never') for tests.
+ */
+import { randomUUID } from 'node:crypto';
+import { answerRateAt, ringSeconds, talkSeconds } from '../../../../domain/calling/answer-curve';
+import type { ConnectRequest, TelephonyProvider } from './provider';
+
+export interface SimulatorOptions {
+  /** Posts a callback body (JSON) to `url` (our own server). Failures are logged by the caller. */
+  deliver: (url: string, body: Record<string, unknown>) => Promise<void>;
+  /** Every delay is divided by it (default 1: real time). */
+  speed?: number;
+  answer?: 'curve' | 'always' | 'never';
+  random?: () => number;
+}
+
+interface LiveCall {
+  req: ConnectRequest;
+  sid: string;
+  startedAt: number;
+  answeredAt: number | null;
+  timers: Set<NodeJS.Timeout>;
+  ended: boolean;
+}
+
+const NO_ANSWER_TIMEOUT_S = 30;
+
+/** The local simulator provider (see the module comment). */
+export function localSimulator(options: SimulatorOptions): TelephonyProvider {
+  const speed = options.speed && options.speed > 0 ? options.speed : 1;
+  const random = options.random ?? Math.random;
+  const calls = new Map<string, LiveCall>();
+
+  const later = (call: LiveCall, seconds: number, fn: () => void) => {
+    const t = setTimeout(() => {
+      call.timers.delete(t);
+      fn();
+    }, (seconds * 1000) / speed);
+    call.timers.add(t);
+  };
+  /** Simulated seconds since the call started. */
+  const elapsed = (from: number) => Math.max(0, Math.round(((Date.now() - from) * speed) / 1000));
+
+  const post = (call: LiveCall, body: Record<string, unknown>) =>
+    void options.deliver(call.req.statusCallback, { CallSid: call.sid, CustomField: call.req.callId, DateUpdated: new Date().toISOString().slice(0, 19).replace('T', ' '), ...body }).catch(() => undefined);
+
+  const end = (call: LiveCall, status: 'completed' | 'busy' | 'no-answer' | 'failed') => {
+    if (call.ended) return;
+    call.ended = true;
+    for (const t of call.timers) clearTimeout(t);
+    calls.delete(call.sid);
+    const talk = call.answeredAt === null ? 0 : elapsed(call.answeredAt);
+    post(call, {
+      EventType: 'terminal',
+      Status: status,
+      ConversationDuration: talk,
+      // Nothing is recorded: there is no audio in a simulation.
+      RecordingUrl: null,
+      StartTime: new Date(call.startedAt).toISOString(),
+    });
+  };
+
+  return {
+    name: 'local_simulator',
+    async connect(req) {
+      const call: LiveCall = { req, sid: `SIM${randomUUID().replace(/-/g, '')}`, startedAt: Date.now(), answeredAt: null, timers: new Set(), ended: false };
+      calls.set(call.sid, call);
+      const agentRing = 2 + 4 * random();
+      const customerRing = ringSeconds(random());
+      const answers = options.answer === 'always' ? true : options.answer === 'never' ? false : random() < answerRateAt(req.localHour);
+      later(call, agentRing, () => {
+        if (!answers) {
+          const busy = random() < 0.2;
+          later(call, busy ? customerRing / 2 : NO_ANSWER_TIMEOUT_S, () => end(call, busy ? 'busy' : 'no-answer'));
+          return;
+        }
+        later(call, customerRing, () => {
+          call.answeredAt = Date.now();
+          post(call, { EventType: 'answered' });
+          later(call, talkSeconds(random()), () => end(call, 'completed'));
+        });
+      });
+      return { sid: call.sid };
+    },
+    async hangup(sid) {
+      const call = calls.get(sid);
+      if (!call) return true;
+      end(call, 'completed');
+      return true;
+    },
+    close() {
+      for (const call of calls.values()) for (const t of call.timers) clearTimeout(t);
+      calls.clear();
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * `/app/calling` (issue 14): the telecaller's desk — the calling queue of their allocated loans,
+ * the dialer panel of the selected loan (call states from the provider's callbacks), the
+ * disposition form once a call ends, the loan's call details, the reminders due today and the
+ * break control. A refused call (mode not enabled, compliance) shows the server's message.
+ */
+import { Badge, Box, Button, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Phone } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConnectionState } from '../../../domain/calling/call-states';
+import { isLive } from '../../../domain/calling/call-states';
+import { formatMinor } from '../../../domain/common/money';
+import { getCall, loanCallDetails } from '../../../domain/contracts/calling/calls';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { endpointKey } from '../../lib/endpoint';
+import { useShell } from '../../lib/shell-context';
+import { toaster } from '../../lib/toaster';
+import { errorMessage } from '../../lib/api';
+import { companyInput, useAgentStatus, useCall, useCallingSettings, useQueue, useStartCall } from './api';
+import { BreakControl } from './break-control';
+import { CallDetails } from './call-details';
+import { DialerPanel } from './dialer-panel';
+import { DispositionForm } from './disposition-form';
+import { RemindersList } from './reminders-list';
+
+export default function CallingPage() {
+  const { t } = useTranslation();
+  const { companyId } = useShell();
+  const settings = useCallingSettings(companyId);
+  const queue = useQueue(companyId);
+  const status = useAgentStatus(companyId);
+  const start = useStartCall();
+  const client = useQueryClient();
+  const [loanId, setLoanId] = useState<string | null>(null);
+  const [callId, setCallId] = useState<string | null>(null);
+  const [disposed, setDisposed] = useState<Set<string>>(() => new Set());
+  const call = useCall(companyId, callId);
+  const current = call.data && call.data.call_id === callId ? call.data : undefined;
+  const live = current ? isLive(current.state) : false;
+  const onBreak = status.data?.status === 'on_break';
+  const refetchStatus = status.refetch;
+  const onExpired = useCallback(() => void refetchStatus(), [refetchStatus]);
+  // The agent is available again once the call ends (breaks were closed while on call).
+  const ended = current !== undefined && !live;
+  useEffect(() => {
+    if (!ended) return;
+    void refetchStatus();
+    // The ended call now counts in the loan's call details.
+    void client.invalidateQueries({ queryKey: [loanCallDetails.operation] });
+  }, [ended, refetchStatus, client]);
+
+  const connection: ConnectionState = !companyId ? 'notInitialized' : settings.isPending ? 'connecting' : settings.isError ? 'failed' : settings.data.mode ? 'connected' : 'disconnected';
+  const currency = settings.data?.currency ?? 'INR';
+
+  const dial = (id: string) => {
+    setLoanId(id);
+    setCallId(null);
+    start.mutate(
+      { ...companyInput(companyId), body: { loan_id: id } },
+      {
+        // A refusal (mode not enabled, compliance) is a toast as well as the panel's message: on a phone the panel may be out of view.
+        onError: (err) => toaster.create({ type: 'error', title: errorMessage(err) }),
+        onSuccess: (c) => {
+          // The answer is the call's first state: shown at once, then polled.
+          client.setQueryData(endpointKey(getCall, { params: { call_id: c.call_id }, ...companyInput(companyId) }), c);
+          setCallId(c.call_id);
+        },
+      },
+    );
+  };
+  const select = (id: string) => {
+    if (live) return;
+    setLoanId(id);
+    setCallId(null);
+    start.reset();
+  };
+
+  return (
+    <Stack gap="4" maxW="7xl">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Flex align="center" gap="3">
+          <Heading as="h1" size="xl">
+            {t('menu.calling')}
+          </Heading>
+          {settings.data?.mode && <Badge data-testid="calling-mode">{t(`calling.mode.${settings.data.mode}`)}</Badge>}
+        </Flex>
+        <BreakControl companyId={companyId} status={status.data} settings={settings.data} onExpired={onExpired} />
+      </Flex>
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }} gap="4" alignItems="start">
+        <Stack gap="2" borderWidth="1px" rounded="md" p="4" bg="bg" role="region" aria-label={t('calling.queue')}>
+          <Flex justify="space-between" align="baseline">
+            <Text fontWeight="semibold">{t('calling.queue')}</Text>
+            {queue.data && <Text fontSize="sm" color="fg.muted">{t('calling.queue_count', { count: queue.data.loans.length })}</Text>}
+          </Flex>
+          {queue.isPending ? (
+            <LoadingState />
+          ) : queue.isError ? (
+            <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
+          ) : queue.data.loans.length === 0 ? (
+            <EmptyState>{t('calling.empty_queue')}</EmptyState>
+          ) : (
+            <Stack gap="0" maxH={{ base: '45vh', lg: '70vh' }} overflowY="auto" as="ul" listStyleType="none" m="0" p="0">
+              {queue.data.loans.map((l) => (
+                <Flex
+                  as="li"
+                  key={l.loan_id}
+                  gap="2"
+                  py="2"
+                  px="2"
+                  align="center"
+                  justify="space-between"
+                  borderBottomWidth="1px"
+                  bg={l.loan_id === loanId ? 'bg.muted' : undefined}
+                  data-testid="queue-loan"
+                  data-loan={l.loan_id}
+                >
+                  <Box as="button" textAlign="start" flex="1" minW="0" onClick={() => select(l.loan_id)} aria-current={l.loan_id === loanId ? 'true' : undefined}>
+                    <Text fontWeight="medium" truncate>
+                      {l.applicant_name ?? l.loan_id}
+                    </Text>
+                    <Text fontSize="xs" color="fg.muted" truncate>
+                      {[l.loan_id, l.dpd !== null ? t('calling.dpd', { dpd: l.dpd }) : null, l.total_due_minor !== null ? formatMinor(l.total_due_minor, currency) : null, l.calling_status].filter(Boolean).join(' · ')}
+                    </Text>
+                  </Box>
+                  <Button size="sm" colorPalette="green" aria-label={t('calling.call_loan', { loan: l.loan_id })} disabled={live || start.isPending || onBreak} onClick={() => dial(l.loan_id)} data-testid="call-button">
+                    <Phone /> {t('calling.call')}
+                  </Button>
+                </Flex>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+        <Stack gap="4">
+          {onBreak && (
+            <Text color="fg.muted" fontSize="sm">
+              {t('calling.calls_off_on_break')}
+            </Text>
+          )}
+          <DialerPanel companyId={companyId} connection={connection} call={current} placing={start.isPending} error={start.error} />
+          {current && !live && settings.data && !current.disposition && !disposed.has(current.call_id) && (
+            <DispositionForm key={current.call_id} companyId={companyId} call={current} settings={settings.data} onDone={() => setDisposed(new Set(disposed).add(current.call_id))} />
+          )}
+          {loanId ? <CallDetails companyId={companyId} loanId={loanId} currency={currency} /> : <EmptyState>{t('calling.pick_loan')}</EmptyState>}
+          <RemindersList companyId={companyId} onOpen={select} />
+        </Stack>
+      </Grid>
+    </Stack>
+  );
+}

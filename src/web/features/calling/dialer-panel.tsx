@@ -1,0 +1,91 @@
+/**
+ * The dialer panel (spec 3 "Dialer state", spec 9): the connection state, the call's state as the
+ * provider's callbacks move it (read every second while live), a talk-time timer, and the
+ * buttons that make sense with cloud click-to-call: the call rings the agent's own phone, so mute
+ * and hold are done on that phone (shown, disabled, saying so); end asks the provider to hang up.
+ */
+import { Alert, Badge, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Mic, Pause, PhoneOff } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CallState, ConnectionState } from '../../../domain/calling/call-states';
+import { isLive } from '../../../domain/calling/call-states';
+import { formatCountdown } from '../../../domain/calling/breaks';
+import type { CallRecord } from '../../../domain/contracts/calling/calls';
+import { errorMessage } from '../../lib/api';
+import { companyInput, useEndCall } from './api';
+
+const PALETTE: Record<CallState, string> = {
+  Accepted: 'blue',
+  Ringing: 'blue',
+  Calling: 'blue',
+  Connecting: 'gray',
+  'Agent Ringing': 'blue',
+  'On Call': 'green',
+  'On Hold': 'yellow',
+  'Call Ended': 'gray',
+  'Call Failed': 'red',
+};
+
+/** Seconds since `from` (ISO), ticking every second while `running`. */
+function useElapsed(from: string | null, running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    const id = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(id);
+  }, [running]);
+  return from ? Math.max(0, Math.floor((now - Date.parse(from)) / 1000)) : 0;
+}
+
+export function DialerPanel({ companyId, connection, call, placing, error }: { companyId: string | null; connection: ConnectionState; call: CallRecord | undefined; placing: boolean; error: unknown }) {
+  const { t } = useTranslation();
+  const end = useEndCall();
+  const live = call ? isLive(call.state) : false;
+  const elapsed = useElapsed(call?.state === 'On Call' ? call.answered_at : null, call?.state === 'On Call');
+  const seconds = call && !live ? (call.talk_seconds ?? 0) : elapsed;
+  const state: CallState | null = placing ? 'Connecting' : (call?.state ?? null);
+  return (
+    <Stack gap="3" borderWidth="1px" rounded="md" p="4" bg="bg" aria-label={t('calling.dialer')} role="region">
+      <Flex justify="space-between" align="center" gap="2" wrap="wrap">
+        <Text fontWeight="semibold">{t('calling.dialer')}</Text>
+        <Badge colorPalette={connection === 'connected' ? 'green' : connection === 'failed' ? 'red' : 'gray'} data-testid="connection-state" data-state={connection}>
+          {t(`calling.connection.${connection}`)}
+        </Badge>
+      </Flex>
+      <Flex align="center" gap="3" wrap="wrap" aria-live="polite">
+        <Badge size="lg" colorPalette={state ? PALETTE[state] : 'gray'} data-testid="call-state">
+          {state ? t(`calling.state.${state}`) : t('calling.idle')}
+        </Badge>
+        <Text fontFamily="mono" fontSize="lg" aria-label={t('calling.duration')} data-testid="call-duration">
+          {formatCountdown(seconds)}
+        </Text>
+        {call?.outcome && <Text data-testid="call-outcome">{t(`calling.outcome.${call.outcome}`)}</Text>}
+      </Flex>
+      {call && (
+        <Text fontSize="sm" color="fg.muted">
+          {t('calling.call_line', { to: call.to, caller_id: call.caller_id ?? '—', shoot_id: call.shoot_id })}
+        </Text>
+      )}
+      <Flex gap="2" wrap="wrap">
+        <Button size="sm" variant="outline" disabled title={t('calling.on_your_phone')}>
+          <Mic /> {t('calling.mute')}
+        </Button>
+        <Button size="sm" variant="outline" disabled title={t('calling.on_your_phone')}>
+          <Pause /> {t('calling.hold')}
+        </Button>
+        <Button size="sm" colorPalette="red" disabled={!live || !call?.provider_call_id} loading={end.isPending} onClick={() => call && end.mutate({ params: { call_id: call.call_id }, ...companyInput(companyId) })} data-testid="end-call">
+          <PhoneOff /> {t('calling.end')}
+        </Button>
+      </Flex>
+      {live && <Text fontSize="xs" color="fg.muted">{t('calling.on_your_phone')}</Text>}
+      {(error || end.error) && (
+        <Alert.Root status="error" role="alert" data-testid="call-refused">
+          <Alert.Indicator />
+          <Alert.Title>{errorMessage(error ?? end.error)}</Alert.Title>
+        </Alert.Root>
+      )}
+      {call?.failure_reason && <Text color="fg.error" fontSize="sm">{call.failure_reason}</Text>}
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The disposition form after a call (spec 4): the company's dispositions; a PTP asks its date and
+ * amount (major units on screen, minor units on the server), a callback its time (a reminder);
+ * remarks. Sent once per call: sending again answers the first.
+ */
+import { Alert, Button, Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CallingSettings, CallRecord } from '../../../domain/contracts/calling/calls';
+import { errorMessage } from '../../lib/api';
+import { toaster } from '../../lib/toaster';
+import { companyInput, useRecordDisposition } from './api';
+
+/** '2026-11-23T18:30' in the browser's zone → an ISO instant with its offset. */
+function instantOf(local: string): string | null {
+  if (!local) return null;
+  const d = new Date(local);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+export function DispositionForm({ companyId, call, settings, onDone }: { companyId: string | null; call: CallRecord; settings: CallingSettings; onDone: () => void }) {
+  const { t } = useTranslation();
+  const save = useRecordDisposition();
+  const [name, setName] = useState('');
+  const [ptpDate, setPtpDate] = useState('');
+  const [ptpAmount, setPtpAmount] = useState('');
+  const [callbackAt, setCallbackAt] = useState('');
+  const [remarks, setRemarks] = useState('');
+  const option = settings.dispositions.find((d) => d.name === name);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!option) return;
+    const amount = Number(ptpAmount);
+    save.mutate(
+      {
+        ...companyInput(companyId),
+        body: {
+          call_id: call.call_id,
+          disposition: name,
+          ptp_date: option.ptp ? ptpDate || null : null,
+          ptp_amount: option.ptp && ptpAmount ? amount : null,
+          callback_at: option.callback ? instantOf(callbackAt) : null,
+          remarks,
+        },
+      },
+      {
+        onSuccess: () => {
+          toaster.create({ type: 'success', title: t('calling.disposition_saved') });
+          onDone();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('calling.disposition')} data-testid="disposition-form">
+      <Stack gap="3" borderWidth="1px" rounded="md" p="4" bg="bg">
+      <Text fontWeight="semibold">{t('calling.disposition')}</Text>
+      <Field.Root required>
+        <Field.Label>{t('calling.disposition')}</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field value={name} onChange={(e) => setName(e.currentTarget.value)} data-testid="disposition-choice">
+            <option value="">{t('calling.choose')}</option>
+            {settings.dispositions.map((d) => (
+              <option key={d.name} value={d.name}>
+                {d.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      {option?.ptp && (
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
+          <Field.Root required>
+            <Field.Label>{t('calling.ptp_date')}</Field.Label>
+            <Input type="date" value={ptpDate} onChange={(e) => setPtpDate(e.currentTarget.value)} data-testid="ptp-date" />
+          </Field.Root>
+          <Field.Root required>
+            <Field.Label>{t('calling.ptp_amount', { currency: settings.currency === 'IDR' ? 'Rp' : 'Rs' })}</Field.Label>
+            <Input inputMode="decimal" value={ptpAmount} onChange={(e) => setPtpAmount(e.currentTarget.value.replace(/[^\d.]/g, ''))} data-testid="ptp-amount" />
+          </Field.Root>
+        </SimpleGrid>
+      )}
+      {option?.callback && (
+        <Field.Root required>
+          <Field.Label>{t('calling.callback_at')}</Field.Label>
+          <Input type="datetime-local" value={callbackAt} onChange={(e) => setCallbackAt(e.currentTarget.value)} data-testid="callback-at" />
+        </Field.Root>
+      )}
+      <Field.Root>
+        <Field.Label>{t('calling.remarks')}</Field.Label>
+        <Textarea value={remarks} maxLength={2000} rows={2} onChange={(e) => setRemarks(e.currentTarget.value)} />
+      </Field.Root>
+      {save.error && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{errorMessage(save.error)}</Alert.Title>
+        </Alert.Root>
+      )}
+      <Button type="submit" disabled={!option} loading={save.isPending} alignSelf="start" data-testid="save-disposition">
+        {t('calling.save_disposition')}
+      </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+/** What other features may import of the calling area: nothing yet. */
+export {};

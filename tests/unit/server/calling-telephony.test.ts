@@ -1,0 +1,60 @@
+/** The calling area's telephony adapter (issue 14): callback secrets compared in constant time, the local simulator speaking Exotel's callbacks, the Exotel request. */
+import { describe, expect, it } from 'vitest';
+import { secretMatches } from '../../../src/server/modules/calling/calls-service';
+import { exotelProvider } from '../../../src/server/modules/calling/telephony/exotel';
+import { localSimulator } from '../../../src/server/modules/calling/telephony/local-simulator';
+
+const req = { callId: 'call-1', agentNumber: '9876500001', customerNumber: '9812345678', callerId: '08047181001', statusCallback: '/api/calling/telephony/exotel/c/s/status', localHour: 11 };
+
+describe('callback secret', () => {
+  it('matches only the exact secret', () => {
+    expect(secretMatches('abc123', 'abc123')).toBe(true);
+    expect(secretMatches('abc124', 'abc123')).toBe(false);
+    expect(secretMatches('abc12', 'abc123')).toBe(false);
+    expect(secretMatches('', 'abc123')).toBe(false);
+  });
+});
+
+describe('local telephony simulator', () => {
+  it('posts answered then terminal completed with the CallSid and our call id', async () => {
+    const posts: { url: string; body: Record<string, unknown> }[] = [];
+    const sim = localSimulator({ speed: 1000, answer: 'always', deliver: async (url, body) => void posts.push({ url, body }) });
+    const { sid } = await sim.connect(req);
+    for (let i = 0; i < 200 && posts.length < 2; i += 1) await new Promise((r) => setTimeout(r, 10));
+    expect(posts.map((p) => p.body.EventType)).toEqual(['answered', 'terminal']);
+    expect(posts[1]).toMatchObject({ url: req.statusCallback, body: { CallSid: sid, CustomField: 'call-1', Status: 'completed' } });
+    expect(posts[1].body.ConversationDuration).toBeGreaterThanOrEqual(20);
+    sim.close();
+  });
+
+  it('a borrower who never answers ends as no-answer or busy, without a conversation', async () => {
+    const posts: Record<string, unknown>[] = [];
+    const sim = localSimulator({ speed: 1000, answer: 'never', deliver: async (_u, body) => void posts.push(body) });
+    await sim.connect(req);
+    for (let i = 0; i < 200 && posts.length < 1; i += 1) await new Promise((r) => setTimeout(r, 10));
+    expect(['no-answer', 'busy']).toContain(posts[0].Status);
+    expect(posts[0].ConversationDuration).toBe(0);
+    sim.close();
+  });
+});
+
+describe('Exotel Calls/connect', () => {
+  it('sends the agent as From, the borrower as To, our callback with JSON content type', async () => {
+    let seen: { url: string; init: RequestInit } | null = null;
+    const fake = (async (url: string, init: RequestInit) => {
+      seen = { url, init };
+      return new Response(JSON.stringify({ Call: { Sid: 'b6cfaf4fe3c2' } }), { status: 200 });
+    }) as unknown as typeof fetch;
+    const p = exotelProvider({ sid: 'acme', subdomain: 'api.in.exotel.com', apiKey: 'k', apiToken: 't', publicOrigin: 'https://collect.example.in' }, fake);
+    expect(await p.connect(req)).toEqual({ sid: 'b6cfaf4fe3c2' });
+    const form = new URLSearchParams(String(seen!.init.body));
+    expect(seen!.url).toBe('https://api.in.exotel.com/v1/Accounts/acme/Calls/connect.json');
+    expect(Object.fromEntries(form)).toMatchObject({ From: '9876500001', To: '9812345678', CallerId: '08047181001', CustomField: 'call-1', StatusCallback: 'https://collect.example.in/api/calling/telephony/exotel/c/s/status', StatusCallbackContentType: 'application/json' });
+    expect(await p.hangup('x')).toBe(false);
+  });
+  it('throws the provider’s message when it refuses', async () => {
+    const fake = (async () => new Response(JSON.stringify({ RestException: { Message: 'Invalid CallerId' } }), { status: 400 })) as unknown as typeof fetch;
+    const p = exotelProvider({ sid: 'acme', subdomain: 'api.in.exotel.com', apiKey: 'k', apiToken: 't', publicOrigin: '' }, fake);
+    await expect(p.connect(req)).rejects.toThrow('Invalid CallerId');
+  });
+});
