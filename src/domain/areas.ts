@@ -25,6 +25,7 @@ export const AREAS = [
   { name: 'payments' },
   { name: 'compliance' },
   { name: 'communication' },
+  { name: 'legal' },
 ] as const satisfies readonly AreaEntry[];
 
 export type AreaName = (typeof AREAS)[number]['name'];
