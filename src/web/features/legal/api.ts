@@ -1,0 +1,53 @@
+/** Legal notice calls (issue 17) from the endpoint definitions; keys carry the company so switching company refetches. */
+import { useQueryClient } from '@tanstack/react-query';
+import type { Endpoint, ParamsOf, QueryOf } from '../../../domain/contracts/endpoint';
+import { createBatch, getBatch, listBatches, listTemplates, updateDispatch, type BatchRecord } from '../../../domain/contracts/legal/notices';
+import { download, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
+
+const company = (companyId: string | null) => ({ company_id: companyId ?? undefined });
+const running = (b: Pick<BatchRecord, 'status'>) => b.status === 'in_progress';
+
+export function useTemplates(companyId: string | null) {
+  return useEndpoint(listTemplates, { query: company(companyId) }, { enabled: Boolean(companyId) });
+}
+
+/** The batches, polled every 2 s while one runs. */
+export function useBatches(companyId: string | null, page: number) {
+  return useEndpoint(
+    listBatches,
+    { query: { ...company(companyId), page_number: page, page_size: 10 } },
+    { enabled: Boolean(companyId), refetchInterval: (q) => (q.state.data?.batches.some(running) ? 2000 : false) },
+  );
+}
+
+/** One batch with its notices, polled every 2 s while it runs. */
+export function useBatch(companyId: string | null, batchId: string | null) {
+  return useEndpoint(
+    getBatch,
+    { params: { batch_id: batchId ?? '' }, query: company(companyId) },
+    { enabled: Boolean(companyId && batchId), refetchInterval: (q) => (q.state.data && running(q.state.data) ? 2000 : false) },
+  );
+}
+
+export function useCreateBatch() {
+  const client = useQueryClient();
+  return useEndpointMutation(createBatch, { onSuccess: () => client.invalidateQueries({ queryKey: [listBatches.operation] }) });
+}
+
+export function useUpdateDispatch() {
+  const client = useQueryClient();
+  return useEndpointMutation(updateDispatch, { onSuccess: () => client.invalidateQueries({ queryKey: [getBatch.operation] }) });
+}
+
+/** Saves a file endpoint's answer under the server's name (downloads need the auth headers, so no plain href). */
+export async function saveFile<E extends Endpoint>(e: E, input: { params?: ParamsOf<E>; query?: QueryOf<E> }, fallbackName: string): Promise<void> {
+  const { blob, fileName } = await download(e, input);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
