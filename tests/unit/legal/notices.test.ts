@@ -60,3 +60,16 @@ describe('templates', () => {
     expect(printedDay('2026-01-05')).toBe('05-01-2026');
   });
 });
+
+describe('litigation stages', () => {
+  it('lists the stages of each spec process type and computes SARFAESI deadlines', async () => {
+    const { PROCESS_TYPES, PROCESS_STAGES, isStageOf, stageDeadline } = await import('../../../src/domain/legal/cases');
+    expect(PROCESS_TYPES).toEqual(['common_legal_process', 'criminal_proceedings', 'sarfaesi', 'civil', 'arbitration', 'against', 'ibc']);
+    expect(PROCESS_STAGES.sarfaesi[0]).toBe('demand_13_2');
+    expect(isStageOf('ibc', 'admission')).toBe(true);
+    expect(isStageOf('ibc', 'auction')).toBe(false);
+    expect(stageDeadline('sarfaesi', 'demand_13_2', '2026-01-01')).toBe('2026-03-02');
+    expect(stageDeadline('sarfaesi', 'objection_reply_13_3a', '2026-01-20')).toBe('2026-02-04');
+    expect(stageDeadline('civil', 'plaint', '2026-01-01')).toBeNull();
+  });
+});

@@ -77,6 +77,7 @@ describe('the area registry', () => {
       'bulk-operations',
       'portfolio-assignment',
       'notice-tracking',
+      'process-tracking/common_legal_process',
       'visit-details',
       'field-executive',
       'field-executive/online',

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
+import { PROCESS_TYPES } from '../../../domain/legal/cases';
 import { NOTICE_KINDS } from '../../../domain/legal/statute';
 import { NOTICE_LANGUAGES, type TemplateBodies } from '../../../domain/legal/templates';
 import { BATCH_STATUSES, DISPATCH_MODES, DISPATCH_STATUSES, NOTICE_STATUSES, TEMPLATE_STATUSES } from '../../../domain/contracts/legal/notices';
@@ -83,3 +84,27 @@ export const notices = pgTable(
   (t) => [unique('notices_batch_seq').on(t.batchId, t.seq), index('notices_company_loan').on(t.companyId, t.loanId)],
 );
 export type NoticeRow = typeof notices.$inferSelect;
+
+/** Litigation cases (issue 17): one per loan and process type, at a stage of that type (domain/legal/cases.ts). */
+export const legalCases = pgTable(
+  'legal_cases',
+  {
+    caseId: id('case_id'),
+    companyId: text('company_id').notNull().references(companyRef),
+    processType: text('process_type', { enum: PROCESS_TYPES }).notNull(),
+    loanId: text('loan_id').notNull(),
+    allocationMonth: text('allocation_month').notNull(),
+    stage: text('stage').notNull(),
+    stageSince: date('stage_since', { mode: 'string' }).notNull(),
+    court: text('court'),
+    caseNumber: text('case_number'),
+    advocateId: text('advocate_id'),
+    nextHearingDate: date('next_hearing_date', { mode: 'string' }),
+    createdBy: text('created_by'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedBy: text('updated_by'),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique('legal_cases_company_loan_type').on(t.companyId, t.loanId, t.processType), index('legal_cases_company_type').on(t.companyId, t.processType, t.nextHearingDate)],
+);
+export type LegalCaseRow = typeof legalCases.$inferSelect;

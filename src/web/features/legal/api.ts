@@ -2,6 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Endpoint, ParamsOf, QueryOf } from '../../../domain/contracts/endpoint';
 import { createBatch, getBatch, listBatches, listTemplates, updateDispatch, type BatchRecord } from '../../../domain/contracts/legal/notices';
+import { createCase, listAdvocates, listCases, updateCase, type ProcessType } from '../../../domain/contracts/legal/cases';
 import { download, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 
 const company = (companyId: string | null) => ({ company_id: companyId ?? undefined });
@@ -50,4 +51,22 @@ export async function saveFile<E extends Endpoint>(e: E, input: { params?: Param
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function useCases(companyId: string | null, processType: ProcessType, page: number) {
+  return useEndpoint(listCases, { query: { ...company(companyId), process_type: processType, page_number: page, page_size: 20 } }, { enabled: Boolean(companyId) });
+}
+
+export function useAdvocates(companyId: string | null) {
+  return useEndpoint(listAdvocates, { query: company(companyId) }, { enabled: Boolean(companyId) });
+}
+
+export function useCreateCase() {
+  const client = useQueryClient();
+  return useEndpointMutation(createCase, { onSuccess: () => client.invalidateQueries({ queryKey: [listCases.operation] }) });
+}
+
+export function useUpdateCase() {
+  const client = useQueryClient();
+  return useEndpointMutation(updateCase, { onSuccess: () => client.invalidateQueries({ queryKey: [listCases.operation] }) });
 }
