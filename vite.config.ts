@@ -21,6 +21,7 @@ import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 import { AREAS } from './src/domain/areas';
+import { stripServerOnlyEndpointParts } from './scripts/endpoint-parts';
 
 /** Desk pages and desk texts: emitted under assets/lazy/ and never precached (unless the kernel's own, like home). */
 const LAZY_CHUNK = /-(page|desk)$/;
@@ -48,18 +49,20 @@ function localeChunk(id: string): string | null {
 }
 
 /**
- * The service worker's build only: the lazy `import()`s of the endpoint definitions (their zod
- * schemas, in `schemas()`) become empty namespaces. The worker's drain builds its requests from the
- * definitions (src/offline/outbox-endpoints.ts) but never calls `schemas()` (only the server does);
- * left in, they would put zod into the one-file worker, and Vite's preload helper with it, whose
- * `import.meta` a classic worker script cannot parse.
+ * Endpoint definitions as the browser and the service worker need them (scripts/endpoint-parts.ts):
+ * their OpenAPI texts, tags and lazy `schemas()` thunks, which only the server reads, are removed.
+ * Left in, the menu's endpoints would carry ~5 KB gzipped of texts and schema preload lists into
+ * the entry chunk (issue 11), and the worker's drain (src/offline/outbox-endpoints.ts) would pull
+ * zod into the one-file worker, with Vite's preload helper whose `import.meta` a classic worker
+ * script cannot parse.
  */
-const schemasOutOfWorker: Plugin = {
-  name: 'schemas-out-of-worker',
+const serverOnlyEndpointParts: Plugin = {
+  name: 'server-only-endpoint-parts',
   enforce: 'pre',
   transform(code, id) {
-    if (!/\/src\/domain\/contracts\/[^?]+\.ts$/.test(id.split(sep).join('/'))) return null;
-    return { code: code.replace(/\bimport\(\s*(['"`])[^'"`]+\1\s*\)/g, 'Promise.resolve({})'), map: null };
+    const file = id.split(sep).join('/');
+    if (!/\/src\/domain\/contracts\/[^?]+\.ts$/.test(file) || file.endsWith('.schema.ts')) return null;
+    return stripServerOnlyEndpointParts(code, file);
   },
 };
 
@@ -162,6 +165,7 @@ const shellOnly: ManifestTransform = async (entries) => {
 export default defineConfig({
   plugins: [
     rememberOutDir,
+    serverOnlyEndpointParts,
     react(),
     inlineEntryCss,
     preloadFieldRoute,
@@ -192,7 +196,7 @@ export default defineConfig({
         globPatterns: ['index.html', 'assets/*.{js,css}'],
         globIgnores: ['assets/lazy/**'],
         manifestTransforms: [shellOnly],
-        buildPlugins: { vite: [schemasOutOfWorker] },
+        buildPlugins: { vite: [serverOnlyEndpointParts] },
       },
       devOptions: { enabled: false },
     }),
@@ -202,6 +206,10 @@ export default defineConfig({
   ],
   build: {
     manifest: true,
+    // Desk pages (assets/lazy/) load without a preload list: each list is ~60 chunk indices in the
+    // entry chunk, paid by every phone on its first load (issue 18), for one round trip a desk
+    // browser on a wired network saves when it opens the page (its imports then load in parallel).
+    modulePreload: { resolveDependencies: (filename, deps) => (filename.startsWith('assets/lazy/') ? [] : deps) },
     rolldownOptions: {
       output: {
         chunkFileNames: (chunk) => (LAZY_CHUNK.test(chunk.name) && !KERNEL_SOURCE.test(sourceOf(chunk.facadeModuleId)) ? 'assets/lazy/[name]-[hash].js' : 'assets/[name]-[hash].js'),

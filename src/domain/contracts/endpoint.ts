@@ -7,7 +7,9 @@
  * builds its typed call and hook and asks `can()` (src/web/lib/endpoint.ts), and the outbox builds
  * and later sends its items (src/offline). Only the server awaits `schemas()`; the browser uses the
  * schemas' types (`ResponseOf`, `BodyOf`, `QueryOf`, `ParamsOf`), so zod stays out of the field
- * route's first load. This module has no runtime import of zod.
+ * route's first load. This module has no runtime import of zod. The browser's build removes
+ * `summary`, `description`, `tags` and `schemas` from every definition (scripts/endpoint-parts.ts):
+ * web code must not read them.
  */
 import type { z } from 'zod';
 import type { PermissionRequirement, PermissionsMap } from '../users/permissions';
