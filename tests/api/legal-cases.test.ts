@@ -53,8 +53,10 @@ describe('litigation cases', () => {
     expect([bad.statusCode, bad.json().message]).toEqual([400, 'Unknown stage for sarfaesi: award']);
     expect((await open(lawyer, { process_type: 'sarfaesi', loan_id: loanIds[0] })).statusCode).toBe(409);
     expect((await open(lawyer, { process_type: 'sarfaesi', loan_id: 'NO-SUCH-LOAN' })).statusCode).toBe(404);
-    expect((await list(lawyer, 'sarfaesi')).total).toBe(1);
-    expect((await list(lawyer, 'civil')).total).toBe(0);
+    // The demo has two SARFAESI cases (seed/demo-legal.ts), this is the third; next hearing first.
+    const sarfaesi = await list(lawyer, 'sarfaesi');
+    expect(sarfaesi.total).toBe(3);
+    expect(sarfaesi.cases.map((c) => c.next_hearing_date)).toEqual([...sarfaesi.cases.map((c) => c.next_hearing_date)].sort((a, b) => (a ?? '9').localeCompare(b ?? '9')));
     // Another company neither lists nor updates it.
     expect((await list(trust, 'sarfaesi')).total).toBe(0);
     expect((await update(trust, created.case_id, { court: 'X' })).statusCode).toBe(404);
@@ -65,9 +67,13 @@ describe('litigation cases', () => {
     const mine = (await open(lawyer, { process_type: 'arbitration', loan_id: loanIds[0], advocate_id: me.user_id })).json().data as CaseRecord;
     const other = (await open(lawyer, { process_type: 'arbitration', loan_id: loanIds[1] })).json().data as CaseRecord;
     expect(mine.advocate_name).toBe(me.name);
-    expect((await list(lawyer, 'arbitration')).total).toBe(2);
+    // The demo's arbitration case is the lawyer's: the advocate sees only the one assigned to them.
+    expect((await list(lawyer, 'arbitration')).total).toBe(3);
     const seen = await list(advocate, 'arbitration');
     expect(seen.cases.map((c) => c.case_id)).toEqual([mine.case_id]);
+    const criminal = await list(advocate, 'criminal_proceedings');
+    expect(criminal.total).toBe(2);
+    expect(criminal.cases.every((c) => c.advocate_id === me.user_id && c.next_hearing_date)).toBe(true);
     expect((await update(advocate, other.case_id, { stage: 'appointment' })).statusCode).toBe(404);
     expect((await update(advocate, mine.case_id, { stage: 'appointment' })).json().data.stage).toBe('appointment');
     const stranger = await open(lawyer, { process_type: 'civil', loan_id: loanIds[0], advocate_id: 'not-a-user' });

@@ -12,6 +12,7 @@ import { hashPassword } from '../security/passwords';
 import { companies } from '../modules/companies/schema';
 import { profiles, roles, userCompanies, users } from '../modules/users/schema';
 import { seedDemoField } from './demo-field';
+import { seedDemoLegal } from './demo-legal';
 import { seedDemoPortfolio } from './demo-portfolio';
 import { seedDemoTeam } from './demo-team';
 
@@ -217,5 +218,6 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
   await seedDemoPortfolio(db);
   await seedDemoField(db);
   await seedDemoTeam(db, config);
+  await seedDemoLegal(db);
   return true;
 }
