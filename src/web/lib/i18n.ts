@@ -23,12 +23,11 @@
  */
 import i18n from 'i18next';
 import type { BackendModule, ReadCallback } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import kernelEn from '../locales/en.json';
 import { mergeTexts, type LoadTexts, type Texts } from './area';
 import { WEB_AREAS } from './areas';
-import { directionOf, LANGUAGES } from './languages';
+import { detectLanguage, directionOf, LANGUAGE_STORAGE_KEY, LANGUAGES } from './languages';
 
 const areaTexts = WEB_AREAS.flatMap((area) => (area.texts ? [area.texts] : []));
 
@@ -133,19 +132,37 @@ function applyDirection(code: string): void {
   document.documentElement.dir = directionOf(code);
 }
 
+/** Reads the saved language (null when storage is unavailable, e.g. some private modes). */
+function savedLanguage(): string | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the chosen language for the next visit. */
+function saveLanguage(code: string): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
+  } catch {
+    // Not kept: the next visit detects it again.
+  }
+}
+
 /** Initialises i18next once; resolves when the current language's texts are loaded. */
 export function initI18n(): Promise<unknown> {
   i18n.on('languageChanged', applyDirection);
+  i18n.on('languageChanged', saveLanguage);
   return i18n
     .use(backend)
-    .use(LanguageDetector)
     .use(initReactI18next)
     .init({
+      lng: detectLanguage(savedLanguage(), typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])),
       supportedLngs: LANGUAGES.map((l) => l.code),
       fallbackLng: 'en',
       load: 'currentOnly',
       interpolation: { escapeValue: false },
-      detection: { order: ['localStorage', 'navigator'], caches: ['localStorage'], lookupLocalStorage: 'i18nextLng' },
       react: { useSuspense: true },
     });
 }

@@ -7,13 +7,14 @@
  * session expired (401), missing permission (403), blocking server message (521).
  * The company of a request is not stored here: it is the `company_id` query parameter of the URL.
  */
+import { LANGUAGE_STORAGE_KEY } from './languages';
 import { proxy } from 'valtio';
 import type { PermissionRequirement } from '../../domain/users/permissions';
 
 export type CountryLogin = 'INDIA' | 'INDONESIA';
 
 /** localStorage keys, spelled as spec 3 writes them. */
-export const STORAGE_KEYS = { uat: 'uat', email: 'email', country: 'country_login', language: 'i18nextLng' } as const;
+export const STORAGE_KEYS = { uat: 'uat', email: 'email', country: 'country_login', language: LANGUAGE_STORAGE_KEY } as const;
 
 function read(key: string): string | null {
   try {
