@@ -1,7 +1,7 @@
 /** Legal notice calls (issue 17) from the endpoint definitions; keys carry the company so switching company refetches. */
 import { useQueryClient } from '@tanstack/react-query';
 import type { Endpoint, ParamsOf, QueryOf } from '../../../domain/contracts/endpoint';
-import { createBatch, getBatch, listBatches, listTemplates, updateDispatch, type BatchRecord } from '../../../domain/contracts/legal/notices';
+import { approveTemplate, createBatch, createTemplate, getBatch, listBatches, listTemplates, updateDispatch, type BatchRecord } from '../../../domain/contracts/legal/notices';
 import { createCase, listAdvocates, listCases, updateCase, type ProcessType } from '../../../domain/contracts/legal/cases';
 import { download, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 
@@ -69,4 +69,14 @@ export function useCreateCase() {
 export function useUpdateCase() {
   const client = useQueryClient();
   return useEndpointMutation(updateCase, { onSuccess: () => client.invalidateQueries({ queryKey: [listCases.operation] }) });
+}
+
+export function useCreateTemplate() {
+  const client = useQueryClient();
+  return useEndpointMutation(createTemplate, { onSuccess: () => client.invalidateQueries({ queryKey: [listTemplates.operation] }) });
+}
+
+export function useApproveTemplate() {
+  const client = useQueryClient();
+  return useEndpointMutation(approveTemplate, { onSuccess: () => client.invalidateQueries({ queryKey: [listTemplates.operation] }) });
 }

@@ -5,7 +5,7 @@
  * and each notice of the selected batch with its PDF and its dispatch (speed post or courier,
  * tracking number, dispatched / delivered / returned). Writes need notice › notices write.
  */
-import { Badge, Box, Button, Card, Dialog, Field, Flex, Heading, HStack, Input, NativeSelect, Portal, Progress, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Dialog, Tabs, Field, Flex, Heading, HStack, Input, NativeSelect, Portal, Progress, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { Download, FilePlus2 } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,7 @@ import { can } from '../../lib/endpoint';
 import { currentMonth, formatDateTime } from '../../lib/format';
 import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
+import { TemplatesPanel } from './templates-panel';
 import { saveFile, useBatch, useBatches, useCreateBatch, useTemplates, useUpdateDispatch } from './api';
 
 const STATUS_COLOURS: Record<string, string> = { success: 'green', failed: 'red', in_progress: 'blue', no_data_found: 'orange' };
@@ -217,7 +218,7 @@ function DispatchEditor({ companyId, notice }: { companyId: string | null; notic
   };
   return (
     <form onSubmit={submit} aria-label={t('legal.dispatch_of', { loan: notice.loan_id })}>
-      <Flex gap="2" wrap="wrap" align="center">
+      <Flex gap="2" wrap="nowrap" align="center">
         <NativeSelect.Root size="xs" width="auto">
           <NativeSelect.Field value={mode} onChange={(e) => setMode(e.currentTarget.value as typeof mode)} aria-label={t('legal.dispatch_mode')}>
             {DISPATCH_MODES.map((m) => (
@@ -269,7 +270,7 @@ function BatchNotices({ companyId, batchId, canWrite }: { companyId: string | nu
                 <Table.ColumnHeader>{t('legal.borrower')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('legal.status_label')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('legal.document')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('legal.dispatch_label')}</Table.ColumnHeader>
+                <Table.ColumnHeader minW="md">{t('legal.dispatch_label')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -331,68 +332,81 @@ export default function NoticeTrackingPage() {
         </Heading>
         {canWrite && <GenerateDialog companyId={companyId} onStarted={(b) => setSelected(b.batch_id)} />}
       </Flex>
-      {batches.isPending ? (
-        <LoadingState />
-      ) : batches.isError ? (
-        <ErrorState error={batches.error} onRetry={() => void batches.refetch()} />
-      ) : batches.data.batches.length === 0 ? (
-        <EmptyState>{t('legal.empty')}</EmptyState>
-      ) : (
-        <Box bg="bg" borderWidth="1px" rounded="md">
-          <Table.ScrollArea>
-            <Table.Root size="sm" interactive>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('legal.created')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('legal.template')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('legal.language')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('legal.status_label')}</Table.ColumnHeader>
-                  <Table.ColumnHeader minW="36">{t('legal.progress')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('legal.counts')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('legal.files')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {batches.data.batches.map((b) => (
-                  <Table.Row key={b.batch_id} data-testid="batch-row" data-batch-id={b.batch_id} aria-selected={selected === b.batch_id} bg={selected === b.batch_id ? 'bg.muted' : undefined}>
-                    <Table.Cell>
-                      <Button variant="plain" size="xs" px="0" onClick={() => setSelected(b.batch_id)} aria-label={t('legal.open_batch', { name: b.template_name, date: formatDateTime(b.created_at) })}>
-                        {formatDateTime(b.created_at)}
-                      </Button>
-                    </Table.Cell>
-                    <Table.Cell>
-                      {t(`legal.kind.${b.kind}`)} · v{b.version}
-                    </Table.Cell>
-                    <Table.Cell>{t(`legal.lang.${b.language}`)}</Table.Cell>
-                    <Table.Cell>
-                      <NoticeStatus status={b.status} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Bar value={b.progress} label={t('legal.progress')} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Text fontSize="xs" data-testid="batch-counts">
-                        {t('legal.counts_text', { success: b.counts.success, failed: b.counts.failed, no_data: b.counts.no_data_found, total: b.total })}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <HStack gap="1">
-                        {b.merged_ready && (
-                          <FileButton endpoint={mergedFile} params={{ batch_id: b.batch_id }} query={q} name="merged.pdf" label={t('legal.merged')} ariaLabel={t('legal.download_merged', { name: b.template_name })} />
-                        )}
-                        {b.counts.failed + b.counts.no_data_found > 0 && (
-                          <FileButton endpoint={batchErrors} params={{ batch_id: b.batch_id }} query={q} name="errors.csv" label={t('legal.errors')} ariaLabel={t('legal.download_errors', { name: b.template_name })} />
-                        )}
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        </Box>
-      )}
-      {selected && <BatchNotices companyId={companyId} batchId={selected} canWrite={canDispatch} />}
+      <Tabs.Root defaultValue="batches" variant="line" lazyMount unmountOnExit>
+        <Tabs.List>
+          <Tabs.Trigger value="batches">{t('legal.tab_batches')}</Tabs.Trigger>
+          <Tabs.Trigger value="templates">{t('legal.tab_templates')}</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="templates">
+          <TemplatesPanel companyId={companyId} canWrite={canWrite} />
+        </Tabs.Content>
+        <Tabs.Content value="batches">
+          <Stack gap="5">
+            {batches.isPending ? (
+              <LoadingState />
+            ) : batches.isError ? (
+              <ErrorState error={batches.error} onRetry={() => void batches.refetch()} />
+            ) : batches.data.batches.length === 0 ? (
+              <EmptyState>{t('legal.empty')}</EmptyState>
+            ) : (
+              <Box bg="bg" borderWidth="1px" rounded="md">
+                <Table.ScrollArea>
+                  <Table.Root size="sm" interactive>
+                    <Table.Header>
+                      <Table.Row>
+                        <Table.ColumnHeader>{t('legal.created')}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{t('legal.template')}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{t('legal.language')}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{t('legal.status_label')}</Table.ColumnHeader>
+                        <Table.ColumnHeader minW="36">{t('legal.progress')}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{t('legal.counts')}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{t('legal.files')}</Table.ColumnHeader>
+                      </Table.Row>
+                    </Table.Header>
+                    <Table.Body>
+                      {batches.data.batches.map((b) => (
+                        <Table.Row key={b.batch_id} data-testid="batch-row" data-batch-id={b.batch_id} aria-selected={selected === b.batch_id} bg={selected === b.batch_id ? 'bg.muted' : undefined}>
+                          <Table.Cell>
+                            <Button variant="plain" size="xs" px="0" onClick={() => setSelected(b.batch_id)} aria-label={t('legal.open_batch', { name: b.template_name, date: formatDateTime(b.created_at) })}>
+                              {formatDateTime(b.created_at)}
+                            </Button>
+                          </Table.Cell>
+                          <Table.Cell>
+                            {t(`legal.kind.${b.kind}`)} · v{b.version}
+                          </Table.Cell>
+                          <Table.Cell>{t(`legal.lang.${b.language}`)}</Table.Cell>
+                          <Table.Cell>
+                            <NoticeStatus status={b.status} />
+                          </Table.Cell>
+                          <Table.Cell>
+                            <Bar value={b.progress} label={t('legal.progress')} />
+                          </Table.Cell>
+                          <Table.Cell>
+                            <Text fontSize="xs" data-testid="batch-counts">
+                              {t('legal.counts_text', { success: b.counts.success, failed: b.counts.failed, no_data: b.counts.no_data_found, total: b.total })}
+                            </Text>
+                          </Table.Cell>
+                          <Table.Cell>
+                            <HStack gap="1">
+                              {b.merged_ready && (
+                                <FileButton endpoint={mergedFile} params={{ batch_id: b.batch_id }} query={q} name="merged.pdf" label={t('legal.merged')} ariaLabel={t('legal.download_merged', { name: b.template_name })} />
+                              )}
+                              {b.counts.failed + b.counts.no_data_found > 0 && (
+                                <FileButton endpoint={batchErrors} params={{ batch_id: b.batch_id }} query={q} name="errors.csv" label={t('legal.errors')} ariaLabel={t('legal.download_errors', { name: b.template_name })} />
+                              )}
+                            </HStack>
+                          </Table.Cell>
+                        </Table.Row>
+                      ))}
+                    </Table.Body>
+                  </Table.Root>
+                </Table.ScrollArea>
+              </Box>
+            )}
+            {selected && <BatchNotices companyId={companyId} batchId={selected} canWrite={canDispatch} />}
+          </Stack>
+        </Tabs.Content>
+      </Tabs.Root>
     </Stack>
   );
 }

@@ -81,47 +81,47 @@ function NewCase({ companyId, type, advocates }: { companyId: string | null; typ
   return (
     <Box bg="bg" borderWidth="1px" rounded="md" p="4">
       <form onSubmit={submit} noValidate aria-label={t('legal.new_case')}>
-      <Stack gap="3">
-        <Heading as="h2" size="sm">
-          {t('legal.new_case')}
-        </Heading>
-        <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-          <Field.Root required>
-            <Field.Label>{t('legal.loan_id')}</Field.Label>
-            <Input size="sm" value={loanId} maxLength={100} onChange={(e) => setLoanId(e.currentTarget.value)} data-testid="case-loan-id" />
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>{t('legal.month')}</Field.Label>
-            <Input size="sm" type="month" value={month} onChange={(e) => setMonth(e.currentTarget.value)} />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>{t('legal.court')}</Field.Label>
-            <Input size="sm" value={court} maxLength={200} onChange={(e) => setCourt(e.currentTarget.value)} />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>{t('legal.case_number')}</Field.Label>
-            <Input size="sm" value={caseNumber} maxLength={60} onChange={(e) => setCaseNumber(e.currentTarget.value)} />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>{t('legal.advocate')}</Field.Label>
-            <AdvocateSelect advocates={advocates} value={advocate} onChange={setAdvocate} label={t('legal.advocate')} />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>{t('legal.next_hearing')}</Field.Label>
-            <Input size="sm" type="date" value={hearing} onChange={(e) => setHearing(e.currentTarget.value)} />
-          </Field.Root>
-        </SimpleGrid>
-        {create.isError && (
-          <Text color="fg.error" role="alert">
-            {errorMessage(create.error)}
-          </Text>
-        )}
-        <div>
-          <Button size="sm" type="submit" loading={create.isPending} disabled={!loanId.trim() || !month} data-testid="case-submit">
-            {t('legal.open_case')}
-          </Button>
-        </div>
-      </Stack>
+        <Stack gap="3">
+          <Heading as="h2" size="sm">
+            {t('legal.new_case')}
+          </Heading>
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+            <Field.Root required>
+              <Field.Label>{t('legal.loan_id')}</Field.Label>
+              <Input size="sm" value={loanId} maxLength={100} onChange={(e) => setLoanId(e.currentTarget.value)} data-testid="case-loan-id" />
+            </Field.Root>
+            <Field.Root required>
+              <Field.Label>{t('legal.month')}</Field.Label>
+              <Input size="sm" type="month" value={month} onChange={(e) => setMonth(e.currentTarget.value)} />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{t('legal.court')}</Field.Label>
+              <Input size="sm" value={court} maxLength={200} onChange={(e) => setCourt(e.currentTarget.value)} />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{t('legal.case_number')}</Field.Label>
+              <Input size="sm" value={caseNumber} maxLength={60} onChange={(e) => setCaseNumber(e.currentTarget.value)} />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{t('legal.advocate')}</Field.Label>
+              <AdvocateSelect advocates={advocates} value={advocate} onChange={setAdvocate} label={t('legal.advocate')} />
+            </Field.Root>
+            <Field.Root>
+              <Field.Label>{t('legal.next_hearing')}</Field.Label>
+              <Input size="sm" type="date" value={hearing} onChange={(e) => setHearing(e.currentTarget.value)} />
+            </Field.Root>
+          </SimpleGrid>
+          {create.isError && (
+            <Text color="fg.error" role="alert">
+              {errorMessage(create.error)}
+            </Text>
+          )}
+          <div>
+            <Button size="sm" type="submit" loading={create.isPending} disabled={!loanId.trim() || !month} data-testid="case-submit">
+              {t('legal.open_case')}
+            </Button>
+          </div>
+        </Stack>
       </form>
     </Box>
   );
@@ -194,7 +194,6 @@ export default function ProcessTrackingPage({ type }: { type: ProcessType }) {
           </ChakraLink>
         ))}
       </Flex>
-      {canWrite && <NewCase companyId={companyId} type={type} advocates={list} />}
       {cases.isPending ? (
         <LoadingState />
       ) : cases.isError ? (
@@ -228,6 +227,7 @@ export default function ProcessTrackingPage({ type }: { type: ProcessType }) {
           </HStack>
         </Box>
       )}
+      {canWrite && <NewCase companyId={companyId} type={type} advocates={list} />}
     </Stack>
   );
 }
