@@ -110,17 +110,19 @@ const id = (title: string, text: string) => `${title}\n\n${HEAD_ID}\n\n${text}\n
 const HEAD_ID = 'Tanggal: {{issue_date}}\n\nKepada Yth.\n{{applicant_name}}\n{{address}}\n{{city}} {{state}} {{pincode}}\n\nNomor kontrak: {{loan_id}} ({{product}})';
 const SIGN_ID = 'Hormat kami,\n{{company_name}}';
 
-/** A built-in template: its kind's name and texts. Each company starts with these, approved (version 1). */
+/** A built-in template: its kind's name, texts and the country whose law it follows. A company starts with its country's, approved (version 1). */
 export interface BuiltInTemplate {
   kind: NoticeKind;
   name: string;
   bodies: TemplateBodies;
+  country: 'INDIA' | 'INDONESIA';
 }
 
 /** The built-in notice texts (statute wording kept short and plain; a company versions its own). */
 export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   {
     kind: 'ni_138',
+    country: 'INDIA',
     name: 'NI Act s.138 demand notice',
     bodies: {
       en: en(
@@ -135,6 +137,7 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   },
   {
     kind: 'sarfaesi_13_2',
+    country: 'INDIA',
     name: 'SARFAESI s.13(2) demand notice',
     bodies: {
       en: en(
@@ -149,6 +152,7 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   },
   {
     kind: 'sarfaesi_13_4',
+    country: 'INDIA',
     name: 'SARFAESI s.13(4) possession notice',
     bodies: {
       en: en(
@@ -163,6 +167,7 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   },
   {
     kind: 'arbitration_invocation',
+    country: 'INDIA',
     name: 'Arbitration invocation notice',
     bodies: {
       en: en(
@@ -177,6 +182,7 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   },
   {
     kind: 'loan_recall',
+    country: 'INDIA',
     name: 'Loan recall notice',
     bodies: {
       en: en(
@@ -192,6 +198,7 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   ...([1, 2, 3] as const).map(
     (n): BuiltInTemplate => ({
       kind: `somasi_${n}`,
+      country: 'INDONESIA',
       name: `Somasi ${n}`,
       bodies: {
         id: id(

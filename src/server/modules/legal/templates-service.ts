@@ -1,6 +1,6 @@
 /**
- * Notice templates of a company (issue 17): every company starts with the built-in texts
- * (domain/legal/templates.ts) as approved version 1 of each kind, written on first read; a new
+ * Notice templates of a company (issue 17): every company starts with the built-in texts of its
+ * country (domain/legal/templates.ts) as approved version 1 of each kind, written on first read; a new
  * text is a new draft version, approved before a batch may use it. Approval is a simple status
  * with who and when (the approvals area, spec "Approval Service", does not exist yet).
  */
@@ -9,6 +9,7 @@ import type { TemplateBody, TemplateRecord } from '../../../domain/contracts/leg
 import { NOTICE_LANGUAGES, BUILT_IN_TEMPLATES, unknownPlaceholders } from '../../../domain/legal/templates';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { companyCountry } from '../companies/queries';
 import { userNamesSubquery } from '../users/queries';
 import { noticeTemplates, type NoticeTemplateRow } from './schema';
 
@@ -31,13 +32,14 @@ function toRecord(row: NoticeTemplateRow, approverName: string | null): Template
   };
 }
 
-/** Writes the built-in templates as approved version 1 for a company that has none (idempotent). */
+/** Writes the built-in templates of the company's country as approved version 1 for a company that has none (idempotent). */
 export async function ensureBuiltIns(db: DbOrTx, companyId: string): Promise<void> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(noticeTemplates).where(eq(noticeTemplates.companyId, companyId));
   if (n > 0) return;
+  const { country } = await companyCountry(db, companyId);
   await db
     .insert(noticeTemplates)
-    .values(BUILT_IN_TEMPLATES.map((t) => ({ companyId, kind: t.kind, name: t.name, version: 1, bodies: t.bodies, status: 'approved' as const, approvedAt: new Date() })))
+    .values(BUILT_IN_TEMPLATES.filter((t) => t.country === country).map((t) => ({ companyId, kind: t.kind, name: t.name, version: 1, bodies: t.bodies, status: 'approved' as const, approvedAt: new Date() })))
     .onConflictDoNothing();
 }
 
