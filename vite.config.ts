@@ -22,6 +22,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 import { AREAS } from './src/domain/areas';
 import { stripServerOnlyEndpointParts } from './scripts/endpoint-parts';
+import { FIELD_PRELOAD_END, FIELD_PRELOAD_START } from './src/server/http/index-html';
 
 /** Desk pages and desk texts: emitted under assets/lazy/ and never precached (unless the kernel's own, like home). */
 const LAZY_CHUNK = /-(page|desk)$/;
@@ -108,6 +109,8 @@ const FIELD_ROUTE_MODULES = ['src/web/features/field/visits/my-visits-screen.tsx
  * index.html, so a phone fetches them alongside the entry instead of after the entry has run: one
  * round trip less before the executive's day shows. Every visitor's service worker precaches these
  * chunks anyway (offlineChunk), so desk users download nothing they would not have downloaded.
+ * The server leaves the block out of pages outside the app (the sign-in pages, issue 18), which
+ * fetch the day list while the executive types instead (features/auth/login-screen.tsx).
  */
 const preloadFieldRoute: Plugin = {
   name: 'preload-field-route',
@@ -134,7 +137,8 @@ const preloadFieldRoute: Plugin = {
         .filter((file) => !html.includes(`/${file}"`))
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
         .join('\n    ');
-      return links ? html.replace('</head>', `    ${links}\n  </head>`) : html;
+      // Marked so the server leaves them out of the sign-in pages (src/server/http/index-html.ts).
+      return links ? html.replace('</head>', `    ${FIELD_PRELOAD_START}\n    ${links}\n    ${FIELD_PRELOAD_END}\n  </head>`) : html;
     },
   },
 };

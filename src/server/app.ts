@@ -42,6 +42,7 @@ import type { Clock } from './http/clock';
 import { createEventBus } from './realtime/events';
 import { createFileStorage } from './storage/files';
 import type { FileStorage } from './storage/files';
+import { indexHtmlFor } from './http/index-html';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -184,7 +185,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (hasWeb && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
       // SPA fallback: the client router owns every non-API path.
-      return reply.code(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(indexHtml));
+      return reply
+        .code(200)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtmlFor(await readFile(indexHtml, 'utf8'), pathname));
     }
     return reply.code(404).send({ success: false, message: NOT_FOUND_MESSAGE, data: null });
   });

@@ -45,6 +45,12 @@ interface RouteCommon {
   props?: Readonly<Record<string, unknown>>;
   /** Plain React and CSS, rendered without Chakra's provider (the field day list, decision 006). */
   plain?: boolean;
+  /**
+   * Fetched by the sign-in page on a phone once the user starts typing (`prefetchSignInRoutes`,
+   * areas.ts): the screen a phone opens right after sign-in (the field day list), so it is not
+   * downloaded before the sign-in form works nor after the user signed in (issue 18).
+   */
+  prefetchOnSignIn?: boolean;
 }
 
 /** A screen under the app prefix (`/app`, `/v1/app`, `/v2/app`), inside the app shell. */

@@ -36,3 +36,15 @@ export function appRouteAt(pathname: string): AppRoute | undefined {
   const screen = /^\/(?:v[12]\/)?app\/(.+?)\/?$/.exec(pathname)?.[1];
   return screen === undefined ? undefined : APP_ROUTES.find((route) => route.path === screen);
 }
+
+let signInPrefetch: Promise<unknown> | null = null;
+
+/**
+ * Loads (once) the chunks of the routes marked `prefetchOnSignIn`, without rendering them: the
+ * sign-in page calls it when a phone user starts typing (issue 18). Failures are ignored: the
+ * route loads its chunk again when it opens.
+ */
+export function prefetchSignInRoutes(): Promise<unknown> {
+  signInPrefetch ??= Promise.all(APP_ROUTES.filter((route) => route.prefetchOnSignIn).map((route) => route.page().catch(() => undefined)));
+  return signInPrefetch;
+}

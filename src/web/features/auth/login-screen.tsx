@@ -15,6 +15,8 @@ import { EMAIL_MESSAGE, isValidEmail } from '../../../domain/validation/rules';
 import { errorMessage } from '../../lib/api';
 import { hasStoredCountry, session, setCountry, signIn, type CountryLogin } from '../../lib/store';
 import { fetchPublicConfig } from '../../lib/public-config';
+import { prefetchSignInRoutes } from '../../lib/areas';
+import { PHONE_QUERY } from '../../lib/use-is-phone';
 import { login, profileKey } from './api';
 import { AuthLayout } from './auth-layout';
 import { ForgotPassword } from './forgot-password';
@@ -45,6 +47,14 @@ function useCountryDetection(): string | null {
     };
   }, []);
   return note;
+}
+
+/**
+ * On a phone, the day list's chunks start loading once the user types (issue 18): not before the
+ * form works, and not after sign-in, when the executive would wait for them.
+ */
+function prefetchOnPhone(): void {
+  if (window.matchMedia(PHONE_QUERY).matches) void prefetchSignInRoutes();
 }
 
 export default function LoginPage() {
@@ -99,7 +109,7 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title={t('auth.sign_in_title')}>
-      <form onSubmit={submit} noValidate aria-describedby={formError ? 'login-error' : undefined}>
+      <form onSubmit={submit} onInput={prefetchOnPhone} noValidate aria-describedby={formError ? 'login-error' : undefined}>
         <Stack gap="4">
           {formError && (
             <Alert.Root status="error" id="login-error" role="alert">

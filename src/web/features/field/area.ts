@@ -18,7 +18,8 @@ export default defineWebArea({
   name: 'field',
   routes: [
     // The day list is plain React: the field route renders before Chakra loads (decision 006).
-    { path: 'visit-details', shell: 'field', plain: true, page: () => import('./visits/my-visits-screen') },
+    // Fetched by the sign-in page while a phone user types (issue 18): the screen they land on.
+    { path: 'visit-details', shell: 'field', plain: true, prefetchOnSignIn: true, page: () => import('./visits/my-visits-screen') },
     { path: 'customer/visit-details', shell: 'field', page: () => import('./visits/visit-form-screen') },
     { path: 'field-executive', shell: 'field', page: () => import('./deposits/deposits-screen') },
     { path: 'field-executive/online', shell: 'field', page: () => import('./deposits/online-recoveries-screen') },
