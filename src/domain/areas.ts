@@ -26,6 +26,7 @@ export const AREAS = [
   { name: 'compliance' },
   { name: 'communication' },
   { name: 'calling' },
+  { name: 'legal' },
 ] as const satisfies readonly AreaEntry[];
 
 export type AreaName = (typeof AREAS)[number]['name'];

@@ -13,6 +13,7 @@ import { companies } from '../modules/companies/schema';
 import { profiles, roles, userCompanies, users } from '../modules/users/schema';
 import { seedDemoCommunication } from './demo-communication';
 import { seedDemoField } from './demo-field';
+import { seedDemoLegal } from './demo-legal';
 import { seedDemoPortfolio } from './demo-portfolio';
 import { seedDemoTeam } from './demo-team';
 import { seedDemoCalling } from './demo-calling';
@@ -234,5 +235,6 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
   await seedDemoTeam(db, config);
   await seedDemoCommunication(db);
   await seedDemoCalling(db);
+  await seedDemoLegal(db);
   return true;
 }

@@ -46,7 +46,7 @@ describe('the area registry', () => {
     const withoutPayments = { ...doors };
     delete withoutPayments['../features/payments/area.ts'];
     expect(() => orderAreas(withoutPayments)).toThrow('no front door src/web/features/payments/area.ts');
-    expect(() => orderAreas({ ...doors, '../features/legal/area.ts': door('legal') })).toThrow('legal is not listed in src/domain/areas.ts');
+    expect(() => orderAreas({ ...doors, '../features/settlement/area.ts': door('settlement') })).toThrow('settlement is not listed in src/domain/areas.ts');
     expect(() => orderAreas({ ...doors, '../features/bulk/area.ts': door('bulky') })).toThrow("../features/bulk/area.ts must default-export defineWebArea({ name: 'bulk'");
   });
 
@@ -76,6 +76,8 @@ describe('the area registry', () => {
       'customer-loans',
       'bulk-operations',
       'portfolio-assignment',
+      'notice-tracking',
+      'process-tracking/common_legal_process',
       'visit-details',
       'field-executive',
       'field-executive/online',

@@ -127,6 +127,8 @@ describe('English core/desk split', () => {
         'src/web/features/users/user-reports-page.tsx',
         'src/web/features/field/verification/fos-visits-page.tsx',
         'src/web/features/calling/calling-page.tsx',
+        'src/web/features/legal/notice-tracking-page.tsx',
+        'src/web/features/legal/process-tracking-page.tsx',
       ].sort(),
     );
     for (const file of ['src/web/app/app-shell.tsx', 'src/web/lib/menu.ts', 'src/web/features/field/visits/my-visits-screen.tsx', 'src/web/app/home-page.tsx', 'src/web/features/auth/login-screen.tsx', 'src/web/features/field/shell/duty-switch.tsx']) {

@@ -5,6 +5,10 @@
  * The kernel reaches memberships, scopes and the audit trail through the identity services
  * (membership.ts `membershipServices`), not through this file.
  */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { userCompanies, users } from './schema';
+
 export { accountByEmail, firstCompanyOfEmail, hasActiveMembership, membersSubquery, setPasswordHash, userNamesSubquery } from './accounts';
 export type { Account } from './accounts';
 export { buildUserProfile, toCompanyPermissions, userById } from './membership';
@@ -14,3 +18,13 @@ export type { MemberFilter, ScopedUser } from './scope';
 
 /** The users' key, for another area's foreign key only: `text('user_id').references(userRef)`. */
 export { userRef } from './refs';
+
+/** The company's active members whose profession is one of `professions` (the legal area's lawyers and advocates), by name. */
+export async function membersOfProfessions(db: DbOrTx, companyId: string, professions: readonly string[]): Promise<{ userId: string; name: string; profession: string }[]> {
+  return db
+    .select({ userId: users.userId, name: users.name, profession: users.profession })
+    .from(userCompanies)
+    .innerJoin(users, eq(users.userId, userCompanies.userId))
+    .where(and(eq(userCompanies.companyId, companyId), eq(userCompanies.active, true), inArray(users.profession, [...professions])))
+    .orderBy(asc(users.name));
+}

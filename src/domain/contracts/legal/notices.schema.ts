@@ -1,0 +1,106 @@
+/** Schemas of legal notices: templates, batches, notices and their dispatch (issue 17). Behind ./notices.ts. */
+import { z } from 'zod';
+import { calendarDay, month } from '../common.schema';
+import { companyQuery, pagingQuery } from '../envelope';
+import { loanFilters } from '../portfolio/filters.schema';
+import { NOTICE_KINDS } from '../../legal/statute';
+import { NOTICE_LANGUAGES } from '../../legal/templates';
+import { BATCH_STATUSES, DISPATCH_MODES, DISPATCH_STATUSES, MAX_BATCH_LOAN_IDS, NOTICE_STATUSES, TEMPLATE_STATUSES } from './notices';
+
+const id = z.string().min(1).max(64);
+const body = z.string().trim().min(20).max(20_000);
+
+export const templateRecord = z.object({
+  template_id: z.string(),
+  kind: z.enum(NOTICE_KINDS),
+  name: z.string(),
+  version: z.number().int(),
+  status: z.enum(TEMPLATE_STATUSES),
+  languages: z.array(z.enum(NOTICE_LANGUAGES)),
+  bodies: z.object({ en: z.string().optional(), hi: z.string().optional(), id: z.string().optional() }),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  approved_by: z.string().nullable(),
+  approved_by_name: z.string().nullable(),
+  approved_at: z.string().nullable(),
+});
+export type TemplateRecord = z.infer<typeof templateRecord>;
+export const templatesResponse = z.object({ templates: z.array(templateRecord) });
+export const templateBody = z.object({
+  kind: z.enum(NOTICE_KINDS),
+  name: z.string().trim().min(1).max(120),
+  bodies: z
+    .object({ en: body.optional(), hi: body.optional(), id: body.optional() })
+    .refine((b) => Boolean(b.en || b.hi || b.id), 'A template needs a text in at least one language'),
+});
+export type TemplateBody = z.infer<typeof templateBody>;
+export const templateParams = z.object({ template_id: id });
+
+export const batchBody = z
+  .object({
+    template_id: id,
+    language: z.enum(NOTICE_LANGUAGES),
+    allocation_month: month,
+    loan_ids: z.array(z.string().trim().min(1).max(100)).min(1).max(MAX_BATCH_LOAN_IDS).optional(),
+    filters: loanFilters.optional(),
+    search: z.string().trim().max(100).optional(),
+    /** The notices' date; the company's today when absent. */
+    issue_date: calendarDay.optional(),
+  })
+  .refine((b) => (b.loan_ids ? 1 : 0) + (b.filters ? 1 : 0) === 1, 'Give either loan_ids or filters');
+export type BatchBody = z.infer<typeof batchBody>;
+
+const counts = z.object({ success: z.number().int(), failed: z.number().int(), in_progress: z.number().int(), no_data_found: z.number().int() });
+export const batchRecord = z.object({
+  batch_id: z.string(),
+  template_id: z.string(),
+  template_name: z.string(),
+  kind: z.enum(NOTICE_KINDS),
+  version: z.number().int(),
+  language: z.enum(NOTICE_LANGUAGES),
+  allocation_month: z.string(),
+  issue_date: z.string(),
+  status: z.enum(BATCH_STATUSES),
+  total: z.number().int(),
+  counts,
+  /** 0–100. */
+  progress: z.number(),
+  merged_ready: z.boolean(),
+  message: z.string().nullable(),
+  author_id: z.string().nullable(),
+  author_name: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type BatchRecord = z.infer<typeof batchRecord>;
+export const batchesQuery = pagingQuery.extend(companyQuery.shape);
+export const batchesPage = z.object({ batches: z.array(batchRecord), total: z.number().int() });
+export const batchParams = z.object({ batch_id: id });
+
+export const noticeRecord = z.object({
+  notice_id: z.string(),
+  batch_id: z.string(),
+  loan_id: z.string(),
+  allocation_month: z.string(),
+  /** Masked for a masked caller. */
+  applicant_name: z.string().nullable(),
+  status: z.enum(NOTICE_STATUSES),
+  reason: z.string().nullable(),
+  dispatch_mode: z.enum(DISPATCH_MODES).nullable(),
+  tracking_number: z.string().nullable(),
+  dispatch_status: z.enum(DISPATCH_STATUSES).nullable(),
+  dispatched_at: z.string().nullable(),
+  dispatch_updated_at: z.string().nullable(),
+});
+export type NoticeRecord = z.infer<typeof noticeRecord>;
+export const batchDetail = batchRecord.extend({ notices: z.array(noticeRecord) });
+export type BatchDetail = z.infer<typeof batchDetail>;
+export const noticeParams = z.object({ notice_id: id });
+export const dispatchBody = z.object({
+  mode: z.enum(DISPATCH_MODES),
+  tracking_number: z.string().trim().min(3).max(40).regex(/^[A-Za-z0-9-]+$/, 'tracking_number: letters, digits and dashes'),
+  status: z.enum(DISPATCH_STATUSES),
+  /** When it was sent; now when absent. */
+  dispatched_on: calendarDay.optional(),
+});
+export type DispatchBody = z.infer<typeof dispatchBody>;

@@ -1,0 +1,157 @@
+/**
+ * Legal notices (issue 17 "Notices"; spec 2 `/app/notice-tracking`, spec 4 notice statuses, spec 9
+ * notice document types). Endpoint definitions; zod schemas in ./notices.schema.ts. Permissions:
+ * notice › notices (read to see and download, write to write templates, generate and dispatch).
+ *
+ * Templates are versioned per company and kind and must be approved before a batch uses them (a
+ * simple draft → approved with who and when: the approvals area does not exist yet). A batch is a
+ * durable job: one PDF per loan plus the Merged File, printed by headless Chromium.
+ */
+import type { PermissionRequirement } from '../../users/permissions';
+import { endpoint } from '../endpoint';
+import type { BatchBody, BatchDetail, BatchRecord, DispatchBody, NoticeRecord, TemplateBody, TemplateRecord } from './notices.schema';
+export type { BatchBody, BatchDetail, BatchRecord, DispatchBody, NoticeRecord, TemplateBody, TemplateRecord };
+export { NOTICE_KINDS, type NoticeKind } from '../../legal/statute';
+export { NOTICE_LANGUAGES, type NoticeLanguage } from '../../legal/templates';
+
+/** Spec 4 "Notice document download" statuses: of each notice (loan) of a batch. */
+export const NOTICE_STATUSES = ['success', 'failed', 'in_progress', 'no_data_found'] as const;
+export type NoticeStatus = (typeof NOTICE_STATUSES)[number];
+/** Spec 4 "Notice export" statuses: of a batch as a whole. */
+export const BATCH_STATUSES = ['success', 'failed', 'in_progress'] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+export const TEMPLATE_STATUSES = ['draft', 'approved'] as const;
+/** How a paper notice travels. */
+export const DISPATCH_MODES = ['speed_post', 'courier'] as const;
+export const DISPATCH_STATUSES = ['dispatched', 'delivered', 'returned'] as const;
+/** Most loans one batch may name by id; a filter selects up to MAX_BATCH_LOANS. */
+export const MAX_BATCH_LOAN_IDS = 1000;
+export const MAX_BATCH_LOANS = 10_000;
+
+const tags = ['notices'];
+export const noticesAccess = (access: 'read' | 'write') => ({ module: 'notice', action: 'notices', access }) as const satisfies PermissionRequirement;
+const schema = () => import('./notices.schema');
+const company = async () => (await import('../envelope')).companyQuery;
+
+/** GET /api/notice/templates: the company's templates, every version (built-ins approved as version 1 on first read). */
+export const listTemplates = endpoint({
+  operation: 'notice.templates.list',
+  method: 'GET',
+  path: '/notice/templates',
+  access: 'company',
+  permission: noticesAccess('read'),
+  tags,
+  summary: "The company's notice templates by kind, newest version first",
+  schemas: async () => ({ query: await company(), response: (await schema()).templatesResponse }),
+});
+
+/** POST /api/notice/templates: a new draft version of a kind's template (400 for an unknown placeholder). */
+export const createTemplate = endpoint({
+  operation: 'notice.templates.create',
+  method: 'POST',
+  path: '/notice/templates',
+  access: 'company',
+  permission: noticesAccess('write'),
+  tags,
+  summary: 'Write a new draft version of a notice template',
+  schemas: async () => ({ query: await company(), body: (await schema()).templateBody, response: (await schema()).templateRecord }),
+});
+
+/** POST /api/notice/templates/{template_id}/approve: approves a draft (who and when recorded). */
+export const approveTemplate = endpoint({
+  operation: 'notice.templates.approve',
+  method: 'POST',
+  path: '/notice/templates/{template_id}/approve',
+  access: 'company',
+  permission: noticesAccess('write'),
+  tags,
+  summary: 'Approve a draft template so batches may use it',
+  schemas: async () => ({ params: (await schema()).templateParams, query: await company(), response: (await schema()).templateRecord }),
+});
+
+/** POST /api/notice/batches: generates one notice per loan (ids or the loans list's filters) as a durable job. */
+export const createBatch = endpoint({
+  operation: 'notice.batches.create',
+  method: 'POST',
+  path: '/notice/batches',
+  access: 'company',
+  permission: noticesAccess('write'),
+  tags,
+  summary: 'Generate notices in bulk from an approved template',
+  schemas: async () => ({ query: await company(), body: (await schema()).batchBody, response: (await schema()).batchRecord }),
+});
+
+/** GET /api/notice/batches: the company's batches, newest first. */
+export const listBatches = endpoint({
+  operation: 'notice.batches.list',
+  method: 'GET',
+  path: '/notice/batches',
+  access: 'company',
+  permission: noticesAccess('read'),
+  tags,
+  summary: 'Notice batches with progress and counts',
+  schemas: async () => ({ query: (await schema()).batchesQuery, response: (await schema()).batchesPage }),
+});
+
+/** GET /api/notice/batches/{batch_id}: the batch with its notices (status, reason, dispatch), names masked for the caller. */
+export const getBatch = endpoint({
+  operation: 'notice.batches.get',
+  method: 'GET',
+  path: '/notice/batches/{batch_id}',
+  access: 'company',
+  permission: noticesAccess('read'),
+  tags,
+  summary: 'One notice batch with each notice',
+  schemas: async () => ({ params: (await schema()).batchParams, query: await company(), response: (await schema()).batchDetail }),
+});
+
+/** GET /api/notice/batches/{batch_id}/merged: the Merged File (every successful notice in one PDF), masked for a masked caller. */
+export const mergedFile = endpoint({
+  operation: 'notice.batches.merged',
+  method: 'GET',
+  path: '/notice/batches/{batch_id}/merged',
+  access: 'company',
+  permission: noticesAccess('read'),
+  produces: 'file',
+  tags,
+  summary: 'The Merged File of a batch (PDF)',
+  schemas: async () => ({ params: (await schema()).batchParams, query: await company() }),
+});
+
+/** GET /api/notice/batches/{batch_id}/errors: the error file (CSV: loan id, status, reason) of the batch's failed and no-data notices. */
+export const batchErrors = endpoint({
+  operation: 'notice.batches.errors',
+  method: 'GET',
+  path: '/notice/batches/{batch_id}/errors',
+  access: 'company',
+  permission: noticesAccess('read'),
+  produces: 'file',
+  tags,
+  summary: "The error file of a batch (CSV)",
+  schemas: async () => ({ params: (await schema()).batchParams, query: await company() }),
+});
+
+/** GET /api/notice/notices/{notice_id}/pdf: one loan's notice (PDF), masked for a masked caller. */
+export const noticePdf = endpoint({
+  operation: 'notice.notices.pdf',
+  method: 'GET',
+  path: '/notice/notices/{notice_id}/pdf',
+  access: 'company',
+  permission: noticesAccess('read'),
+  produces: 'file',
+  tags,
+  summary: "One loan's notice (PDF)",
+  schemas: async () => ({ params: (await schema()).noticeParams, query: await company() }),
+});
+
+/** PUT /api/notice/notices/{notice_id}/dispatch: records speed post / courier dispatch and its outcome; the loan's timeline gets the event. */
+export const updateDispatch = endpoint({
+  operation: 'notice.notices.dispatch',
+  method: 'PUT',
+  path: '/notice/notices/{notice_id}/dispatch',
+  access: 'company',
+  permission: noticesAccess('write'),
+  tags,
+  summary: 'Record how a notice was sent and whether it was delivered or returned',
+  schemas: async () => ({ params: (await schema()).noticeParams, query: await company(), body: (await schema()).dispatchBody, response: (await schema()).noticeRecord }),
+});

@@ -1,0 +1,26 @@
+/**
+ * The legal area's front door (issue 17 "Legal"): notices — templates per company, kind and
+ * language (approved before use), bulk generation as a durable job printing PDFs with headless
+ * Chromium, the Merged File, dispatch tracking — and litigation cases by process type, for
+ * lawyers and advocates. One batch runs at a
+ * time per process (each launches its own browser); batches a stopped process left in progress are
+ * re-queued once the queue runs.
+ */
+import { defineArea } from '../../http/area';
+import { runNoticeBatch } from './batch-job';
+import { NOTICE_BATCH_QUEUE, unfinishedBatches, type NoticeBatchJobData } from './batches-service';
+import { caseRoutes } from './cases-routes';
+import { noticeRoutes } from './routes';
+import * as tables from './schema';
+
+export default defineArea({
+  name: 'legal',
+  tables,
+  routes: [noticeRoutes, caseRoutes],
+  jobs(ctx) {
+    ctx.jobs.work<NoticeBatchJobData>(NOTICE_BATCH_QUEUE, (data) => runNoticeBatch(ctx.db, ctx.files, data.batchId, (err) => ctx.log.error({ err, batchId: data.batchId }, 'notice batch failed')));
+    ctx.onReady(async () => {
+      for (const batchId of await unfinishedBatches(ctx.db)) await ctx.jobs.send<NoticeBatchJobData>(NOTICE_BATCH_QUEUE, { batchId });
+    });
+  },
+});

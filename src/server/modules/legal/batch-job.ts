@@ -1,0 +1,109 @@
+/**
+ * The notice batch job (issue 17): prints one PDF per loan and then the Merged File, with one
+ * Chromium per run (pdf.ts). The notice rows are the checkpoint: a notice leaves 'in_progress'
+ * (success with its PDF, failed, or no_data_found with the reason) in one update, so a job resumed
+ * after a restart prints only what is left. The values each notice was written with are kept in
+ * clear; a masked reader gets the notice re-printed with them masked (notice-files.ts).
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { noticeValues } from '../../../domain/legal/variables';
+import { noticeDocument, noticeFragment, type NoticeLanguage } from '../../../domain/legal/templates';
+import type { Db } from '../../db/client';
+import type { FileStorage } from '../../storage/files';
+import { companyCountry, getCompany } from '../companies/queries';
+import { addLoanEvents, loanSummaries, portfolioView } from '../portfolio/queries';
+import { openPrinter, type PdfPrinter } from './pdf';
+import { noticeBatches, notices, noticeTemplates, type NoticeRow } from './schema';
+
+/** Notices read and printed per chunk. */
+export const NOTICE_CHUNK = 25;
+export const BATCH_FAILED_MESSAGE = 'Notice generation failed, please try again';
+export const NO_NOTICE_MESSAGE = 'No notice could be generated: see the error file';
+
+/** Where a notice's PDF and a batch's Merged File are stored. */
+export const noticePdfKey = (n: Pick<NoticeRow, 'companyId' | 'batchId' | 'noticeId'>) => `notices/${n.companyId}/${n.batchId}/${n.noticeId}.pdf`;
+export const mergedKey = (companyId: string, batchId: string) => `notices/${companyId}/${batchId}/merged.pdf`;
+
+/** A printable document of notices written with `values`, in `language`. */
+export function noticesHtml(body: string, language: NoticeLanguage, values: readonly Record<string, string | null>[]): string {
+  return noticeDocument(
+    values.map((v) => noticeFragment(body, v)),
+    language,
+  );
+}
+
+/**
+ * Runs batch `batchId`: every notice still in progress is written (values from the loan, clear)
+ * and printed; then the Merged File of the successful ones. The batch ends 'success' when at least
+ * one notice was generated, else 'failed' with NO_NOTICE_MESSAGE; a crash (e.g. Chromium cannot
+ * start) marks it 'failed' with BATCH_FAILED_MESSAGE and its unprinted notices failed.
+ * A batch no longer in progress is left alone.
+ */
+export async function runNoticeBatch(db: Db, files: FileStorage, batchId: string, log?: (err: unknown) => void): Promise<void> {
+  const [batch] = await db.select().from(noticeBatches).where(eq(noticeBatches.batchId, batchId));
+  if (!batch || batch.status !== 'in_progress') return;
+  let printer: PdfPrinter | null = null;
+  try {
+    const [template] = await db.select().from(noticeTemplates).where(eq(noticeTemplates.templateId, batch.templateId));
+    const body = template.bodies[batch.language] ?? '';
+    const [company, { currency }] = await Promise.all([getCompany(db, batch.companyId), companyCountry(db, batch.companyId)]);
+    const view = await portfolioView(db, batch.companyId, true);
+    for (;;) {
+      const chunk = await db
+        .select()
+        .from(notices)
+        .where(and(eq(notices.batchId, batchId), eq(notices.status, 'in_progress')))
+        .orderBy(asc(notices.seq))
+        .limit(NOTICE_CHUNK);
+      if (chunk.length === 0) break;
+      const loans = new Map((await loanSummaries(db, view, chunk.map((n) => ({ loanId: n.loanId, allocationMonth: n.allocationMonth })))).map((l) => [l.loanId, l]));
+      for (const n of chunk) {
+        const loan = loans.get(n.loanId);
+        if (!loan) {
+          await db.update(notices).set({ status: 'no_data_found', reason: `Loan not found in ${n.allocationMonth}` }).where(eq(notices.noticeId, n.noticeId));
+          continue;
+        }
+        const written = noticeValues({ kind: template.kind, record: loan.record, companyName: company.trademark, currency, issueDate: batch.issueDate });
+        if (!written.ok) {
+          await db.update(notices).set({ status: written.status, reason: written.reason }).where(eq(notices.noticeId, n.noticeId));
+          continue;
+        }
+        printer ??= await openPrinter();
+        const pdf = await printer.print(noticesHtml(body, batch.language, [written.values]));
+        const key = noticePdfKey(n);
+        await files.put(key, pdf);
+        await db.transaction(async (tx) => {
+          await tx.update(notices).set({ status: 'success', reason: null, values: written.values, pdfKey: key }).where(eq(notices.noticeId, n.noticeId));
+          await addLoanEvents(tx, [
+            {
+              companyId: n.companyId,
+              loanId: n.loanId,
+              allocationMonth: n.allocationMonth,
+              kind: 'notice',
+              module: 'legal',
+              remark: `Notice generated: ${template.name} v${template.version} (${batch.language})`,
+              details: { notice_id: n.noticeId, batch_id: batchId, event: 'generated', kind: template.kind },
+              authorId: batch.authorId,
+            },
+          ]);
+        });
+      }
+    }
+    const done = await db.select({ values: notices.values }).from(notices).where(and(eq(notices.batchId, batchId), eq(notices.status, 'success'))).orderBy(asc(notices.seq));
+    if (done.length === 0) {
+      await db.update(noticeBatches).set({ status: 'failed', message: NO_NOTICE_MESSAGE, finishedAt: new Date() }).where(eq(noticeBatches.batchId, batchId));
+      return;
+    }
+    printer ??= await openPrinter();
+    const merged = await printer.print(noticesHtml(body, batch.language, done.map((d) => d.values ?? {})));
+    const key = mergedKey(batch.companyId, batchId);
+    await files.put(key, merged);
+    await db.update(noticeBatches).set({ status: 'success', mergedKey: key, message: null, finishedAt: new Date() }).where(eq(noticeBatches.batchId, batchId));
+  } catch (err) {
+    log?.(err);
+    await db.update(notices).set({ status: 'failed', reason: 'PDF generation failed' }).where(and(eq(notices.batchId, batchId), eq(notices.status, 'in_progress')));
+    await db.update(noticeBatches).set({ status: 'failed', message: BATCH_FAILED_MESSAGE, finishedAt: new Date() }).where(eq(noticeBatches.batchId, batchId));
+  } finally {
+    await printer?.close();
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * Litigation cases (issue 17 "Litigation"): a case per loan and process type, at one of its type's
+ * stages (domain/legal/cases.ts), with court, case number, advocate and next hearing. An advocate
+ * (profession 'advocate') reads and updates only the cases assigned to them.
+ */
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { CaseBody, CaseRecord, CaseUpdate, LegalMember, ProcessType } from '../../../domain/contracts/legal/cases';
+import { isStageOf, PROCESS_STAGES, stageDeadline } from '../../../domain/legal/cases';
+import { countryTimeZone, localDay } from '../../../domain/common/dates';
+import type { Db } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { companyCountry } from '../companies/queries';
+import { loanExists, loanKeyOf, loanSummaries, portfolioView } from '../portfolio/queries';
+import { membersOfProfessions, userNamesSubquery } from '../users/queries';
+import { legalCases, type LegalCaseRow } from './schema';
+
+export const LEGAL_PROFESSIONS = ['lawyer', 'advocate'] as const;
+export const CASE_NOT_FOUND = 'Case not found';
+
+/** Who asks: an advocate is limited to their own cases. */
+export interface CaseCaller {
+  userId: string;
+  profession: string;
+  unmasked: boolean;
+}
+const ownOnly = (c: CaseCaller) => c.profession === 'advocate';
+
+async function today(db: Db, companyId: string, now: Date): Promise<string> {
+  return localDay(now, countryTimeZone((await companyCountry(db, companyId)).country).offsetMinutes);
+}
+
+async function toRecords(db: Db, companyId: string, unmasked: boolean, rows: { row: LegalCaseRow; advocateName: string | null }[]): Promise<CaseRecord[]> {
+  const view = await portfolioView(db, companyId, unmasked);
+  const loans = new Map((await loanSummaries(db, view, rows.map((r) => ({ loanId: r.row.loanId, allocationMonth: r.row.allocationMonth })))).map((l) => [loanKeyOf(l), l]));
+  return rows.map(({ row, advocateName }) => {
+    const name = loans.get(loanKeyOf({ loanId: row.loanId, allocationMonth: row.allocationMonth }))?.record.applicant_name;
+    return {
+      case_id: row.caseId,
+      process_type: row.processType,
+      loan_id: row.loanId,
+      allocation_month: row.allocationMonth,
+      applicant_name: name === null || name === undefined ? null : String(name),
+      stage: row.stage,
+      stage_since: row.stageSince,
+      stage_deadline: stageDeadline(row.processType, row.stage, row.stageSince),
+      court: row.court,
+      case_number: row.caseNumber,
+      advocate_id: row.advocateId,
+      advocate_name: advocateName,
+      next_hearing_date: row.nextHearingDate,
+      updated_at: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+function casesWith(db: Db) {
+  const advocates = userNamesSubquery(db, 'advocates');
+  return db.select({ row: legalCases, advocateName: advocates.name }).from(legalCases).leftJoin(advocates, eq(advocates.userId, legalCases.advocateId)).$dynamic();
+}
+
+/** GET /litigation/cases: a type's cases, next hearing first (none last), then by loan. */
+export async function listCases(db: Db, companyId: string, caller: CaseCaller, query: { process_type: ProcessType; page_number: number; page_size: number }): Promise<{ cases: CaseRecord[]; total: number }> {
+  const parts = [eq(legalCases.companyId, companyId), eq(legalCases.processType, query.process_type)];
+  if (ownOnly(caller)) parts.push(eq(legalCases.advocateId, caller.userId));
+  const where = and(...parts);
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(legalCases).where(where),
+    casesWith(db)
+      .where(where)
+      .orderBy(sql`${legalCases.nextHearingDate} asc nulls last`, asc(legalCases.loanId))
+      .limit(query.page_size)
+      .offset((query.page_number - 1) * query.page_size),
+  ]);
+  return { total, cases: await toRecords(db, companyId, caller.unmasked, rows) };
+}
+
+async function checkAdvocate(db: Db, companyId: string, advocateId: string | null | undefined): Promise<void> {
+  if (!advocateId) return;
+  const members = await membersOfProfessions(db, companyId, LEGAL_PROFESSIONS);
+  if (!members.some((m) => m.userId === advocateId)) throw badRequest('advocate_id must be a lawyer or advocate of the company');
+}
+
+async function caseRecord(db: Db, companyId: string, caller: CaseCaller, caseId: string): Promise<CaseRecord> {
+  const rows = await casesWith(db).where(and(eq(legalCases.companyId, companyId), eq(legalCases.caseId, caseId)));
+  return (await toRecords(db, companyId, caller.unmasked, rows))[0];
+}
+
+/**
+ * POST /litigation/cases. @throws 404 'Loan not found'; 400 for a stage not of the type or an
+ * advocate who is not a lawyer or advocate of the company; 409 when the loan has a case of that type.
+ */
+export async function createCase(db: Db, companyId: string, caller: CaseCaller, body: CaseBody, now: Date): Promise<CaseRecord> {
+  if (!(await loanExists(db, companyId, { loanId: body.loan_id, allocationMonth: body.allocation_month }))) throw notFound('Loan not found');
+  const stage = body.stage ?? PROCESS_STAGES[body.process_type][0];
+  if (!isStageOf(body.process_type, stage)) throw badRequest(`Unknown stage for ${body.process_type}: ${stage}`);
+  await checkAdvocate(db, companyId, body.advocate_id);
+  const [row] = await db
+    .insert(legalCases)
+    .values({
+      companyId,
+      processType: body.process_type,
+      loanId: body.loan_id,
+      allocationMonth: body.allocation_month,
+      stage,
+      stageSince: await today(db, companyId, now),
+      court: body.court ?? null,
+      caseNumber: body.case_number ?? null,
+      // An advocate opening a case takes it.
+      advocateId: body.advocate_id ?? (ownOnly(caller) ? caller.userId : null),
+      nextHearingDate: body.next_hearing_date ?? null,
+      createdBy: caller.userId,
+      updatedBy: caller.userId,
+    })
+    .onConflictDoNothing()
+    .returning({ caseId: legalCases.caseId });
+  if (!row) throw conflict(`Loan ${body.loan_id} already has a ${body.process_type} case`);
+  return caseRecord(db, companyId, caller, row.caseId);
+}
+
+/** PUT /litigation/cases/{id}: a new stage restarts its clock (stage_since). @throws 404 (another company's, or not the advocate's); 400 as createCase. */
+export async function updateCase(db: Db, companyId: string, caller: CaseCaller, caseId: string, body: CaseUpdate, now: Date): Promise<CaseRecord> {
+  const [row] = await db.select().from(legalCases).where(and(eq(legalCases.companyId, companyId), eq(legalCases.caseId, caseId)));
+  if (!row || (ownOnly(caller) && row.advocateId !== caller.userId)) throw notFound(CASE_NOT_FOUND);
+  if (body.stage !== undefined && !isStageOf(row.processType, body.stage)) throw badRequest(`Unknown stage for ${row.processType}: ${body.stage}`);
+  await checkAdvocate(db, companyId, body.advocate_id);
+  const patch: Partial<typeof legalCases.$inferInsert> = { updatedBy: caller.userId, updatedAt: now };
+  if (body.stage !== undefined && body.stage !== row.stage) Object.assign(patch, { stage: body.stage, stageSince: await today(db, companyId, now) });
+  if (body.court !== undefined) patch.court = body.court;
+  if (body.case_number !== undefined) patch.caseNumber = body.case_number;
+  if (body.advocate_id !== undefined) patch.advocateId = body.advocate_id;
+  if (body.next_hearing_date !== undefined) patch.nextHearingDate = body.next_hearing_date;
+  await db.update(legalCases).set(patch).where(eq(legalCases.caseId, caseId));
+  return caseRecord(db, companyId, caller, caseId);
+}
+
+/** GET /litigation/advocates. */
+export async function listAdvocates(db: Db, companyId: string): Promise<LegalMember[]> {
+  return (await membersOfProfessions(db, companyId, LEGAL_PROFESSIONS)).map((m) => ({ user_id: m.userId, name: m.name, profession: m.profession }));
+}

@@ -1,0 +1,60 @@
+/**
+ * Notice PDFs printed by headless Chromium (issue 17: Devanagari must be shaped — conjuncts such
+ * as क्ष, प्र, ज्ञ and matras in place — with its fonts embedded; pdfkit/pdfmake and @react-pdf have
+ * open Indic shaping bugs, Chromium's HarfBuzz shapes correctly and embeds the subset fonts it used).
+ * The fonts come from the system: Debian `fonts-noto-core` (Noto Serif/Sans Devanagari), installed
+ * by .ci/run next to chromium.
+ *
+ * One browser per batch job (launching costs ~0.5 s): `openPrinter()` once, `print()` per notice,
+ * `close()` at the end. The page runs no script and reaches no network: the HTML is ours and
+ * self-contained, and a loan value is escaped text (templates.ts).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+/** Debian's Chromium (CI installs it; playwright.config.ts uses the same binary). CHROMIUM_PATH overrides. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+/** A running browser that turns printable HTML into PDF bytes. */
+export interface PdfPrinter {
+  /** An A4 PDF of `html` (the page's @page rules apply). */
+  print(html: string): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+/** Launches Chromium. @throws when the browser cannot start (missing binary): the job records the batch failed. */
+export async function openPrinter(): Promise<PdfPrinter> {
+  const { chromium } = await import('playwright-core');
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS, headless: true });
+  let context: BrowserContext | null = null;
+  let page: Page | null = null;
+  const ready = async (): Promise<Page> => {
+    if (page && !page.isClosed()) return page;
+    context = await browser.newContext({ javaScriptEnabled: false, offline: true });
+    // Nothing but the document itself is loaded (no remote fonts, images or trackers).
+    await context.route('**/*', (route) => route.abort());
+    page = await context.newPage();
+    return page;
+  };
+  return {
+    async print(html) {
+      const p = await ready();
+      await p.setContent(html, { waitUntil: 'load' });
+      return p.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+    },
+    async close() {
+      await (context as BrowserContext | null)?.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
+    },
+  };
+}
+
+/** Runs `fn` with a printer opened for it, closing the browser whatever happens. */
+export async function withPrinter<T>(fn: (printer: PdfPrinter) => Promise<T>): Promise<T> {
+  const printer = await openPrinter();
+  try {
+    return await fn(printer);
+  } finally {
+    await printer.close();
+  }
+}

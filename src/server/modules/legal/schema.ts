@@ -1,0 +1,110 @@
+/**
+ * Legal tables (issue 17): notice templates (versioned per company and kind, approved before use),
+ * notice batches (a durable job's truth: status and counts) and notices (one per loan of a batch:
+ * status, the values it was written with, its PDF and its dispatch).
+ */
+import { sql } from 'drizzle-orm';
+import { date, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
+import { PROCESS_TYPES } from '../../../domain/legal/cases';
+import { NOTICE_KINDS } from '../../../domain/legal/statute';
+import { NOTICE_LANGUAGES, type TemplateBodies } from '../../../domain/legal/templates';
+import { BATCH_STATUSES, DISPATCH_MODES, DISPATCH_STATUSES, NOTICE_STATUSES, TEMPLATE_STATUSES } from '../../../domain/contracts/legal/notices';
+import { companyRef } from '../companies/queries';
+
+const id = (name: string) => text(name).primaryKey().default(sql`gen_random_uuid()::text`);
+const instant = (name: string) => timestamp(name, { withTimezone: true });
+
+export const noticeTemplates = pgTable(
+  'notice_templates',
+  {
+    templateId: id('template_id'),
+    companyId: text('company_id').notNull().references(companyRef),
+    kind: text('kind', { enum: NOTICE_KINDS }).notNull(),
+    name: text('name').notNull(),
+    version: integer('version').notNull(),
+    bodies: jsonb('bodies').$type<TemplateBodies>().notNull(),
+    status: text('status', { enum: TEMPLATE_STATUSES }).notNull().default('draft'),
+    /** null for the built-in version 1. */
+    createdBy: text('created_by'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    approvedBy: text('approved_by'),
+    approvedAt: instant('approved_at'),
+  },
+  (t) => [unique('notice_templates_company_kind_version').on(t.companyId, t.kind, t.version)],
+);
+export type NoticeTemplateRow = typeof noticeTemplates.$inferSelect;
+
+export const noticeBatches = pgTable(
+  'notice_batches',
+  {
+    batchId: id('batch_id'),
+    companyId: text('company_id').notNull().references(companyRef),
+    templateId: text('template_id').notNull().references(() => noticeTemplates.templateId),
+    language: text('language', { enum: NOTICE_LANGUAGES }).notNull(),
+    allocationMonth: text('allocation_month').notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    loanIds: jsonb('loan_ids').$type<string[]>(),
+    filters: jsonb('filters').$type<LoanFilter[]>(),
+    search: text('search'),
+    status: text('status', { enum: BATCH_STATUSES }).notNull().default('in_progress'),
+    total: integer('total').notNull().default(0),
+    mergedKey: text('merged_key'),
+    message: text('message'),
+    authorId: text('author_id'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    finishedAt: instant('finished_at'),
+  },
+  (t) => [index('notice_batches_company_created').on(t.companyId, t.createdAt)],
+);
+export type NoticeBatchRow = typeof noticeBatches.$inferSelect;
+
+export const notices = pgTable(
+  'notices',
+  {
+    noticeId: id('notice_id'),
+    batchId: text('batch_id').notNull().references(() => noticeBatches.batchId, { onDelete: 'cascade' }),
+    companyId: text('company_id').notNull().references(companyRef),
+    /** Processing order within the batch, from 1. */
+    seq: integer('seq').notNull(),
+    loanId: text('loan_id').notNull(),
+    allocationMonth: text('allocation_month').notNull(),
+    status: text('status', { enum: NOTICE_STATUSES }).notNull().default('in_progress'),
+    reason: text('reason'),
+    /** The placeholders' clear values the notice was printed with (re-printed masked for a masked reader). */
+    values: jsonb('values').$type<Record<string, string | null>>(),
+    pdfKey: text('pdf_key'),
+    dispatchMode: text('dispatch_mode', { enum: DISPATCH_MODES }),
+    trackingNumber: text('tracking_number'),
+    dispatchStatus: text('dispatch_status', { enum: DISPATCH_STATUSES }),
+    dispatchedAt: instant('dispatched_at'),
+    dispatchUpdatedAt: instant('dispatch_updated_at'),
+    dispatchUpdatedBy: text('dispatch_updated_by'),
+  },
+  (t) => [unique('notices_batch_seq').on(t.batchId, t.seq), index('notices_company_loan').on(t.companyId, t.loanId)],
+);
+export type NoticeRow = typeof notices.$inferSelect;
+
+/** Litigation cases (issue 17): one per loan and process type, at a stage of that type (domain/legal/cases.ts). */
+export const legalCases = pgTable(
+  'legal_cases',
+  {
+    caseId: id('case_id'),
+    companyId: text('company_id').notNull().references(companyRef),
+    processType: text('process_type', { enum: PROCESS_TYPES }).notNull(),
+    loanId: text('loan_id').notNull(),
+    allocationMonth: text('allocation_month').notNull(),
+    stage: text('stage').notNull(),
+    stageSince: date('stage_since', { mode: 'string' }).notNull(),
+    court: text('court'),
+    caseNumber: text('case_number'),
+    advocateId: text('advocate_id'),
+    nextHearingDate: date('next_hearing_date', { mode: 'string' }),
+    createdBy: text('created_by'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedBy: text('updated_by'),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique('legal_cases_company_loan_type').on(t.companyId, t.loanId, t.processType), index('legal_cases_company_type').on(t.companyId, t.processType, t.nextHearingDate)],
+);
+export type LegalCaseRow = typeof legalCases.$inferSelect;

@@ -1,0 +1,65 @@
+/**
+ * The demo's litigation (issue 17 "lawyer@demo.in and advocate@demo.in have cases and hearings in
+ * the demo"): a few cases of the lender's current month across process types, at various stages,
+ * with courts, case numbers and next hearings in the coming weeks; some assigned to the advocate,
+ * the others to the lawyer. Notices are not seeded (printing needs Chromium): the lawyer generates
+ * them from `/app/notice-tracking`.
+ *
+ * Idempotent: does nothing once the lender has a case.
+ */
+import { addDays } from '../../domain/common/calendar';
+import { eq, and, asc, count } from 'drizzle-orm';
+import type { ProcessType } from '../../domain/legal/cases';
+import type { Db } from '../db/client';
+import { legalCases } from '../modules/legal/schema';
+import { loans } from '../modules/portfolio/schema';
+import { users } from '../modules/users/schema';
+import { DEMO_COMPANY_IN } from './demo-constants';
+import { demoMonth } from './demo-portfolio';
+
+/** The demo cases: the n-th loan (by loan id, from DEMO_CASE_OFFSET), type, stage, court, who, hearing in days from today. */
+const CASES: readonly [ProcessType, string, string, 'lawyer' | 'advocate', number | null][] = [
+  ['sarfaesi', 'demand_13_2', 'Authorised Officer, Pune', 'lawyer', null],
+  ['sarfaesi', 'possession_13_4', 'DRT Pune', 'advocate', 9],
+  ['criminal_proceedings', 'summons', 'JMFC Court, Shivajinagar', 'advocate', 4],
+  ['criminal_proceedings', 'evidence', 'JMFC Court, Pimpri', 'advocate', 16],
+  ['arbitration', 'claim', 'Sole Arbitrator, Mumbai', 'lawyer', 12],
+  ['civil', 'written_statement', 'Civil Judge Senior Division, Pune', 'lawyer', 21],
+  ['against', 'reply_filed', 'District Consumer Commission, Pune', 'lawyer', 7],
+  ['ibc', 'admission', 'NCLT Mumbai', 'lawyer', 30],
+];
+/** Loans from this index of the month (by loan id) carry the demo cases, apart from the first ones tests use. */
+export const DEMO_CASE_OFFSET = 100;
+
+export async function seedDemoLegal(db: Db, now: Date = new Date()): Promise<boolean> {
+  const [{ n }] = await db.select({ n: count() }).from(legalCases).where(eq(legalCases.companyId, DEMO_COMPANY_IN));
+  if (n > 0) return false;
+  const month = demoMonth(now);
+  const picked = await db
+    .select({ loanId: loans.loanId })
+    .from(loans)
+    .where(and(eq(loans.companyId, DEMO_COMPANY_IN), eq(loans.allocationMonth, month)))
+    .orderBy(asc(loans.loanId))
+    .offset(DEMO_CASE_OFFSET)
+    .limit(CASES.length);
+  const people = new Map((await db.select({ id: users.userId, email: users.email }).from(users)).map((u) => [u.email, u.id]));
+  const today = now.toISOString().slice(0, 10);
+  await db.insert(legalCases).values(
+    picked.map((loan, i) => {
+      const [processType, stage, court, who, hearingIn] = CASES[i];
+      return {
+        companyId: DEMO_COMPANY_IN,
+        processType,
+        loanId: loan.loanId,
+        allocationMonth: month,
+        stage,
+        stageSince: addDays(today, -10 - i),
+        court,
+        caseNumber: `${processType.slice(0, 3).toUpperCase()}/${100 + i}/${today.slice(0, 4)}`,
+        advocateId: people.get(`${who}@demo.in`) ?? null,
+        nextHearingDate: hearingIn === null ? null : addDays(today, hearingIn),
+      };
+    }),
+  );
+  return true;
+}

@@ -1,0 +1,412 @@
+/**
+ * `/app/notice-tracking` (issue 17; spec 2): the company's notice batches with their progress and
+ * counts (spec 4 notice statuses), a dialog generating a batch from an approved template in a
+ * language for listed loans or every loan of a month, the Merged File and error file downloads,
+ * and each notice of the selected batch with its PDF and its dispatch (speed post or courier,
+ * tracking number, dispatched / delivered / returned). Writes need notice › notices write.
+ */
+import { Badge, Box, Button, Card, Dialog, Tabs, Field, Flex, Heading, HStack, Input, NativeSelect, Portal, Progress, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Download, FilePlus2 } from 'lucide-react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Endpoint, ParamsOf, QueryOf } from '../../../domain/contracts/endpoint';
+import {
+  DISPATCH_MODES,
+  DISPATCH_STATUSES,
+  batchErrors,
+  createBatch,
+  mergedFile,
+  noticePdf,
+  updateDispatch,
+  type BatchRecord,
+  type NoticeLanguage,
+  type NoticeRecord,
+} from '../../../domain/contracts/legal/notices';
+import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { errorMessage } from '../../lib/api';
+import { can } from '../../lib/endpoint';
+import { currentMonth, formatDateTime } from '../../lib/format';
+import { useShell } from '../../lib/shell-context';
+import { toaster } from '../../lib/toaster';
+import { TemplatesPanel } from './templates-panel';
+import { saveFile, useBatch, useBatches, useCreateBatch, useTemplates, useUpdateDispatch } from './api';
+
+const STATUS_COLOURS: Record<string, string> = { success: 'green', failed: 'red', in_progress: 'blue', no_data_found: 'orange' };
+
+function NoticeStatus({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Badge colorPalette={STATUS_COLOURS[status] ?? 'gray'} data-testid="notice-status" data-status={status}>
+      {t(`legal.status.${status}`)}
+    </Badge>
+  );
+}
+
+function FileButton<E extends Endpoint>({ endpoint, params, query, name, label, ariaLabel }: { endpoint: E; params: ParamsOf<E>; query: QueryOf<E>; name: string; label: string; ariaLabel: string }) {
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    try {
+      await saveFile(endpoint, { params, query }, name);
+    } catch (error) {
+      toaster.create({ type: 'error', title: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="xs" variant="outline" loading={busy} onClick={() => void save()} aria-label={ariaLabel}>
+      <Download aria-hidden /> {label}
+    </Button>
+  );
+}
+
+function Bar({ value, label }: { value: number; label: string }) {
+  return (
+    <Progress.Root value={value} max={100} size="sm" minW="24">
+      <HStack gap="2">
+        <Progress.Track flex="1" aria-label={label} aria-valuetext={`${value}%`}>
+          <Progress.Range />
+        </Progress.Track>
+        <Progress.ValueText minW="9" textAlign="end">{`${value}%`}</Progress.ValueText>
+      </HStack>
+    </Progress.Root>
+  );
+}
+
+/** The dialog that starts a batch. */
+function GenerateDialog({ companyId, onStarted }: { companyId: string | null; onStarted: (b: BatchRecord) => void }) {
+  const { t } = useTranslation();
+  const templates = useTemplates(companyId);
+  const create = useCreateBatch();
+  const [open, setOpen] = useState(false);
+  const approved = useMemo(() => (templates.data?.templates ?? []).filter((tpl) => tpl.status === 'approved'), [templates.data]);
+  const [templateId, setTemplateId] = useState('');
+  const template = approved.find((tpl) => tpl.template_id === templateId) ?? approved[0];
+  const [language, setLanguage] = useState<NoticeLanguage | ''>('');
+  const lang: NoticeLanguage | undefined = template && (language && template.languages.includes(language) ? language : template.languages[0]);
+  const [month, setMonth] = useState(currentMonth);
+  const [scope, setScope] = useState<'ids' | 'month'>('ids');
+  const [ids, setIds] = useState('');
+  const loanIds = ids.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!template || !lang) return;
+    create.mutate(
+      { query: { company_id: companyId ?? undefined }, body: { template_id: template.template_id, language: lang, allocation_month: month, ...(scope === 'ids' ? { loan_ids: loanIds } : { filters: [] }) } },
+      {
+        onSuccess: (batch) => {
+          toaster.create({ type: 'success', title: t('legal.started') });
+          setOpen(false);
+          setIds('');
+          onStarted(batch);
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} size={{ base: 'full', md: 'md' }}>
+      <Dialog.Trigger asChild>
+        <Button data-testid="generate-notices">
+          <FilePlus2 aria-hidden /> {t('legal.generate')}
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{t('legal.generate')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                {templates.isPending ? (
+                  <LoadingState />
+                ) : templates.isError ? (
+                  <ErrorState error={templates.error} onRetry={() => void templates.refetch()} />
+                ) : (
+                  <Stack gap="4">
+                    <Field.Root required>
+                      <Field.Label>{t('legal.template')}</Field.Label>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field value={template?.template_id ?? ''} onChange={(e) => setTemplateId(e.currentTarget.value)} data-testid="batch-template">
+                          {approved.map((tpl) => (
+                            <option key={tpl.template_id} value={tpl.template_id}>
+                              {t(`legal.kind.${tpl.kind}`)} · v{tpl.version}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                      <Field.HelperText>{t('legal.approved_only')}</Field.HelperText>
+                    </Field.Root>
+                    <Field.Root required>
+                      <Field.Label>{t('legal.language')}</Field.Label>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field value={lang ?? ''} onChange={(e) => setLanguage(e.currentTarget.value as NoticeLanguage)} data-testid="batch-language">
+                          {(template?.languages ?? []).map((l) => (
+                            <option key={l} value={l}>
+                              {t(`legal.lang.${l}`)}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </Field.Root>
+                    <Field.Root required>
+                      <Field.Label>{t('legal.month')}</Field.Label>
+                      <Input type="month" value={month} onChange={(e) => setMonth(e.currentTarget.value)} data-testid="batch-month" />
+                    </Field.Root>
+                    <Field.Root>
+                      <Field.Label>{t('legal.loans')}</Field.Label>
+                      <NativeSelect.Root>
+                        <NativeSelect.Field value={scope} onChange={(e) => setScope(e.currentTarget.value as 'ids' | 'month')} data-testid="batch-scope">
+                          <option value="ids">{t('legal.scope_ids')}</option>
+                          <option value="month">{t('legal.scope_month')}</option>
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                    </Field.Root>
+                    {scope === 'ids' && (
+                      <Field.Root required>
+                        <Field.Label>{t('legal.loan_ids')}</Field.Label>
+                        <Textarea value={ids} rows={4} onChange={(e) => setIds(e.currentTarget.value)} data-testid="batch-loan-ids" />
+                        <Field.HelperText>{t('legal.loan_ids_help')}</Field.HelperText>
+                      </Field.Root>
+                    )}
+                    {create.isError && (
+                      <Text color="fg.error" role="alert">
+                        {errorMessage(create.error)}
+                      </Text>
+                    )}
+                  </Stack>
+                )}
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline" type="button">
+                    {t('common.cancel')}
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" loading={create.isPending} disabled={!template || !month || (scope === 'ids' && loanIds.length === 0)} data-testid="batch-submit">
+                  {t('legal.start')}
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** A notice's dispatch: current state, and (for writers) mode, tracking number and status to record. */
+function DispatchEditor({ companyId, notice }: { companyId: string | null; notice: NoticeRecord }) {
+  const { t } = useTranslation();
+  const save = useUpdateDispatch();
+  const [mode, setMode] = useState(notice.dispatch_mode ?? 'speed_post');
+  const [tracking, setTracking] = useState(notice.tracking_number ?? '');
+  const [status, setStatus] = useState(notice.dispatch_status ?? 'dispatched');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(
+      { params: { notice_id: notice.notice_id }, query: { company_id: companyId ?? undefined }, body: { mode, tracking_number: tracking.trim(), status } },
+      { onSuccess: () => toaster.create({ type: 'success', title: t('legal.dispatch_saved') }), onError: (err) => toaster.create({ type: 'error', title: errorMessage(err) }) },
+    );
+  };
+  return (
+    <form onSubmit={submit} aria-label={t('legal.dispatch_of', { loan: notice.loan_id })}>
+      <Flex gap="2" wrap="nowrap" align="center">
+        <NativeSelect.Root size="xs" width="auto">
+          <NativeSelect.Field value={mode} onChange={(e) => setMode(e.currentTarget.value as typeof mode)} aria-label={t('legal.dispatch_mode')}>
+            {DISPATCH_MODES.map((m) => (
+              <option key={m} value={m}>
+                {t(`legal.mode.${m}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Input size="xs" width="32" value={tracking} maxLength={40} placeholder={t('legal.tracking_number')} aria-label={t('legal.tracking_number')} onChange={(e) => setTracking(e.currentTarget.value)} />
+        <NativeSelect.Root size="xs" width="auto">
+          <NativeSelect.Field value={status} onChange={(e) => setStatus(e.currentTarget.value as typeof status)} aria-label={t('legal.dispatch_status')}>
+            {DISPATCH_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`legal.dispatch.${s}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Button size="xs" type="submit" loading={save.isPending} disabled={tracking.trim().length < 3}>
+          {t('common.save')}
+        </Button>
+      </Flex>
+    </form>
+  );
+}
+
+function BatchNotices({ companyId, batchId, canWrite }: { companyId: string | null; batchId: string; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const batch = useBatch(companyId, batchId);
+  if (batch.isPending) return <LoadingState />;
+  if (batch.isError) return <ErrorState error={batch.error} onRetry={() => void batch.refetch()} />;
+  const q = { company_id: companyId ?? undefined };
+  return (
+    <Card.Root size="sm" data-testid="batch-detail">
+      <Card.Header>
+        <Heading as="h2" size="md">
+          {t('legal.notices_of', { name: batch.data.template_name, date: batch.data.issue_date })}
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <Table.ScrollArea>
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t('legal.loan_id')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('legal.borrower')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('legal.status_label')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('legal.document')}</Table.ColumnHeader>
+                <Table.ColumnHeader minW="md">{t('legal.dispatch_label')}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {batch.data.notices.map((n) => (
+                <Table.Row key={n.notice_id} data-testid="notice-row">
+                  <Table.Cell>{n.loan_id}</Table.Cell>
+                  <Table.Cell>{n.applicant_name ?? '—'}</Table.Cell>
+                  <Table.Cell>
+                    <Stack gap="1">
+                      <NoticeStatus status={n.status} />
+                      {n.reason && (
+                        <Text fontSize="xs" color="fg.muted">
+                          {n.reason}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Table.Cell>
+                  <Table.Cell>
+                    {n.status === 'success' && (
+                      <FileButton endpoint={noticePdf} params={{ notice_id: n.notice_id }} query={q} name={`notice_${n.loan_id}.pdf`} label="PDF" ariaLabel={t('legal.download_notice', { loan: n.loan_id })} />
+                    )}
+                  </Table.Cell>
+                  <Table.Cell>
+                    {n.status !== 'success' ? (
+                      '—'
+                    ) : canWrite ? (
+                      <DispatchEditor companyId={companyId} notice={n} />
+                    ) : n.dispatch_status ? (
+                      `${t(`legal.dispatch.${n.dispatch_status}`)} · ${n.tracking_number}`
+                    ) : (
+                      t('legal.not_dispatched')
+                    )}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export default function NoticeTrackingPage() {
+  const { t } = useTranslation();
+  const { companyId, permissions } = useShell();
+  const [page] = useState(1);
+  const batches = useBatches(companyId, page);
+  const [selected, setSelected] = useState<string | null>(null);
+  const canWrite = can(createBatch, permissions);
+  const canDispatch = can(updateDispatch, permissions);
+  const q = { company_id: companyId ?? undefined };
+
+  return (
+    <Stack gap="5" maxW="7xl">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h1" size="xl">
+          {t('menu.notice_tracking')}
+        </Heading>
+        {canWrite && <GenerateDialog companyId={companyId} onStarted={(b) => setSelected(b.batch_id)} />}
+      </Flex>
+      <Tabs.Root defaultValue="batches" variant="line" lazyMount unmountOnExit>
+        <Tabs.List>
+          <Tabs.Trigger value="batches">{t('legal.tab_batches')}</Tabs.Trigger>
+          <Tabs.Trigger value="templates">{t('legal.tab_templates')}</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="templates">
+          <TemplatesPanel companyId={companyId} canWrite={canWrite} />
+        </Tabs.Content>
+        <Tabs.Content value="batches">
+          <Stack gap="5">
+            {batches.isPending ? (
+              <LoadingState />
+            ) : batches.isError ? (
+              <ErrorState error={batches.error} onRetry={() => void batches.refetch()} />
+            ) : batches.data.batches.length === 0 ? (
+              <EmptyState>{t('legal.empty')}</EmptyState>
+            ) : (
+              <Box bg="bg" borderWidth="1px" rounded="md">
+                <Table.ScrollArea>
+                  <Table.Root size="sm" interactive>
+                    <Table.Header>
+                      <Table.Row>
+                        <Table.ColumnHeader>{t('legal.created')}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{t('legal.template')}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{t('legal.language')}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{t('legal.status_label')}</Table.ColumnHeader>
+                        <Table.ColumnHeader minW="36">{t('legal.progress')}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{t('legal.counts')}</Table.ColumnHeader>
+                        <Table.ColumnHeader>{t('legal.files')}</Table.ColumnHeader>
+                      </Table.Row>
+                    </Table.Header>
+                    <Table.Body>
+                      {batches.data.batches.map((b) => (
+                        <Table.Row key={b.batch_id} data-testid="batch-row" data-batch-id={b.batch_id} aria-selected={selected === b.batch_id} bg={selected === b.batch_id ? 'bg.muted' : undefined}>
+                          <Table.Cell>
+                            <Button variant="plain" size="xs" px="0" onClick={() => setSelected(b.batch_id)} aria-label={t('legal.open_batch', { name: b.template_name, date: formatDateTime(b.created_at) })}>
+                              {formatDateTime(b.created_at)}
+                            </Button>
+                          </Table.Cell>
+                          <Table.Cell>
+                            {t(`legal.kind.${b.kind}`)} · v{b.version}
+                          </Table.Cell>
+                          <Table.Cell>{t(`legal.lang.${b.language}`)}</Table.Cell>
+                          <Table.Cell>
+                            <NoticeStatus status={b.status} />
+                          </Table.Cell>
+                          <Table.Cell>
+                            <Bar value={b.progress} label={t('legal.progress')} />
+                          </Table.Cell>
+                          <Table.Cell>
+                            <Text fontSize="xs" data-testid="batch-counts">
+                              {t('legal.counts_text', { success: b.counts.success, failed: b.counts.failed, no_data: b.counts.no_data_found, total: b.total })}
+                            </Text>
+                          </Table.Cell>
+                          <Table.Cell>
+                            <HStack gap="1">
+                              {b.merged_ready && (
+                                <FileButton endpoint={mergedFile} params={{ batch_id: b.batch_id }} query={q} name="merged.pdf" label={t('legal.merged')} ariaLabel={t('legal.download_merged', { name: b.template_name })} />
+                              )}
+                              {b.counts.failed + b.counts.no_data_found > 0 && (
+                                <FileButton endpoint={batchErrors} params={{ batch_id: b.batch_id }} query={q} name="errors.csv" label={t('legal.errors')} ariaLabel={t('legal.download_errors', { name: b.template_name })} />
+                              )}
+                            </HStack>
+                          </Table.Cell>
+                        </Table.Row>
+                      ))}
+                    </Table.Body>
+                  </Table.Root>
+                </Table.ScrollArea>
+              </Box>
+            )}
+            {selected && <BatchNotices companyId={companyId} batchId={selected} canWrite={canDispatch} />}
+          </Stack>
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
+  );
+}

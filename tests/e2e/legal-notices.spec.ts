@@ -1,0 +1,59 @@
+/**
+ * Legal notices (issue 17): a lawyer generates loan recall notices for two loans, watches the
+ * batch finish, downloads the Merged File (a PDF), records a speed post dispatch, and opens the
+ * SARFAESI process tracking where the demo's cases are. Two pages of PDF: kept short for CI.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { artifact, signIn } from './helpers';
+
+test('a lawyer generates a notice batch, downloads the Merged File and records dispatch', async ({ page }) => {
+  await signIn(page, 'lawyer@demo.in');
+  await page.getByRole('link', { name: 'Notice tracking' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Notice tracking' })).toBeVisible();
+  await expect(page.getByText('No notices generated yet.')).toBeVisible();
+  // Templates: the built-ins, approved.
+  await page.getByRole('tab', { name: 'Templates' }).click();
+  await expect(page.getByTestId('template-row').first()).toContainText('Approved');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: artifact('notice-templates-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.getByRole('tab', { name: 'Batches' }).click();
+
+  await page.getByTestId('generate-notices').click();
+  await page.getByTestId('batch-template').selectOption({ label: 'Loan recall notice · v1' });
+  await page.getByTestId('batch-language').selectOption('en');
+  await page.getByTestId('batch-loan-ids').fill('LN00000001\nLN00000002');
+  await page.getByTestId('batch-submit').click();
+  await expect(page.getByText('Notice generation started')).toBeVisible();
+
+  // The list polls until the job is done.
+  const row = page.getByTestId('batch-row').first();
+  await expect(row.getByTestId('notice-status')).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
+  await expect(row.getByTestId('batch-counts')).toHaveText('2 generated · 0 failed · 0 no data · 2 in all');
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /Download the Merged File/ }).click()]);
+  expect(download.suggestedFilename()).toMatch(/_merged\.pdf$/);
+  expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Each notice of the batch, with its dispatch.
+  const detail = page.getByTestId('batch-detail');
+  await expect(detail.getByTestId('notice-row')).toHaveCount(2);
+  const first = detail.getByTestId('notice-row').first();
+  await first.getByRole('textbox', { name: 'Tracking number' }).fill('EE123456789IN');
+  await first.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Dispatch recorded')).toBeVisible();
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: artifact('notice-tracking-1440.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: artifact('notice-tracking-390.png'), fullPage: true });
+
+  // Process tracking: the demo's SARFAESI cases, next hearing first.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/app/process-tracking/sarfaesi');
+  await expect(page.getByRole('heading', { level: 1, name: 'Process tracking' })).toBeVisible();
+  await expect(page.getByTestId('case-row')).toHaveCount(2);
+  await page.screenshot({ path: artifact('process-tracking-1440.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: artifact('process-tracking-390.png'), fullPage: true });
+});
