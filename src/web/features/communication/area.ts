@@ -15,7 +15,7 @@ export default defineWebArea({
     { path: 'communication', shell: 'desk', page: () => import('./communication-page') },
     { path: 'customer/communication', shell: 'desk', page: () => import('./loan-messages-page') },
   ],
-  menu: [{ screen: 'communication', labelKey: 'menu.communication', icon: MessageSquareText, opens: { anyOf: [[listTemplates], [listCampaigns]] }, order: 147 }],
+  menu: [{ screen: 'communication', labelKey: 'menu.communication', icon: MessageSquareText, opens: { anyOf: [[listTemplates], [listCampaigns]] }, order: 148 }],
   texts: {
     en,
     hi: () => import('./locales/hi.json'),
