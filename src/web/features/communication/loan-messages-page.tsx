@@ -17,6 +17,7 @@ import { useShell } from '../../lib/shell-context';
 import { companyInput, useMessages, usePreview, useSend, useTemplates } from './api';
 import { MessageStatusChip } from './status-chip';
 import { PreviewBox } from './template-editor';
+import { ChoiceField } from '../../components/choice-field';
 
 const LANGS = ['en', 'hi', 'id'] as const;
 
@@ -85,27 +86,19 @@ function SendForm({ companyId, loanId }: { companyId: string | null; loanId: str
         {t('communication.send_title')}
       </Heading>
       <Flex gap="3" wrap="wrap" align="end">
-        <Field.Root w={{ base: 'full', md: '40' }}>
-          <Field.Label>{t('communication.channel')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              value={channel}
-              onChange={(e) => {
-                setChannel(e.currentTarget.value as MessageChannel);
-                setTemplateId('');
-                preview.reset();
-              }}
-              data-testid="send-channel"
-            >
-              {MESSAGE_CHANNELS.map((c) => (
-                <option key={c} value={c}>
-                  {t(`communication.channel_${c}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <ChoiceField
+          label={t('communication.channel')}
+          value={channel}
+          choices={MESSAGE_CHANNELS}
+          choiceLabel={(c) => t(`communication.channel_${c}`)}
+          onChange={(c) => {
+            setChannel(c);
+            setTemplateId('');
+            preview.reset();
+          }}
+          testId="send-channel"
+          rootProps={{ w: { base: 'full', md: '40' } }}
+        />
         <Field.Root flex="1" minW="56" required>
           <Field.Label>{t('communication.template')}</Field.Label>
           <NativeSelect.Root>

@@ -12,6 +12,7 @@ import { MESSAGE_CHANNELS, TEMPLATE_LANGUAGES, type MessageChannel, type Templat
 import { LOAN_VARIABLES, type TemplateRecord } from '../../../domain/contracts/communication/templates';
 import { errorMessage } from '../../lib/api';
 import { companyInput, useCreateTemplate, usePreview, useUpdateTemplate } from './api';
+import { ChoiceField } from '../../components/choice-field';
 
 interface Draft {
   name: string;
@@ -70,32 +71,8 @@ export function TemplateEditor({ companyId, template, onDone }: { companyId: str
           <Field.Label>{t('communication.name')}</Field.Label>
           <Input value={d.name} maxLength={100} onChange={(e) => set('name', e.currentTarget.value)} data-testid="template-name" />
         </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('communication.channel')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={d.channel} onChange={(e) => set('channel', e.currentTarget.value as MessageChannel)} data-testid="template-channel">
-              {MESSAGE_CHANNELS.map((c) => (
-                <option key={c} value={c}>
-                  {t(`communication.channel_${c}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('communication.language')}</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={d.language} onChange={(e) => set('language', e.currentTarget.value as TemplateLanguage)}>
-              {TEMPLATE_LANGUAGES.map((l) => (
-                <option key={l} value={l}>
-                  {t(`communication.language_${l}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <ChoiceField label={t('communication.channel')} value={d.channel} choices={MESSAGE_CHANNELS} choiceLabel={(c) => t(`communication.channel_${c}`)} onChange={(c) => set('channel', c)} testId="template-channel" />
+        <ChoiceField label={t('communication.language')} value={d.language} choices={TEMPLATE_LANGUAGES} choiceLabel={(l) => t(`communication.language_${l}`)} onChange={(l) => set('language', l)} />
       </SimpleGrid>
       {d.channel === 'email' && (
         <Field.Root required>

@@ -1,5 +1,5 @@
 /** "Check a contact": a dry run of the compliance decision for a loan, channel, number and moment, showing each reason. */
-import { Alert, Button, Field, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Alert, Button, Field, Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_CHANNELS, CONTACT_PURPOSES } from '../../../domain/compliance/rules';
@@ -7,6 +7,7 @@ import type { ContactChannel, ContactPurpose } from '../../../domain/compliance/
 import { errorMessage } from '../../lib/api';
 import { companyInput, useCheck } from './api';
 import { DecisionReasons } from './decision-reasons';
+import { ChoiceField } from '../../components/choice-field';
 
 const LANGS = ['en', 'hi', 'id'] as const;
 
@@ -56,32 +57,8 @@ export function CheckForm({ companyId }: { companyId: string | null }) {
               <Field.Label>{t('compliance.loan_id')}</Field.Label>
               <Input value={loanId} maxLength={100} onChange={(e) => setLoanId(e.currentTarget.value)} data-testid="check-loan-id" />
             </Field.Root>
-            <Field.Root>
-              <Field.Label>{t('compliance.channel')}</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={channel} onChange={(e) => setChannel(e.currentTarget.value as ContactChannel)} data-testid="check-channel">
-                  {CONTACT_CHANNELS.map((c) => (
-                    <option key={c} value={c}>
-                      {t(`compliance.channel_${c}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>{t('compliance.purpose')}</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={purpose} onChange={(e) => setPurpose(e.currentTarget.value as ContactPurpose)}>
-                  {CONTACT_PURPOSES.map((p) => (
-                    <option key={p} value={p}>
-                      {t(`compliance.purpose_${p}`)}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
+            <ChoiceField label={t('compliance.channel')} value={channel} choices={CONTACT_CHANNELS} choiceLabel={(c) => t(`compliance.channel_${c}`)} onChange={setChannel} testId="check-channel" />
+            <ChoiceField label={t('compliance.purpose')} value={purpose} choices={CONTACT_PURPOSES} choiceLabel={(p) => t(`compliance.purpose_${p}`)} onChange={setPurpose} />
             <Field.Root>
               <Field.Label>{t('compliance.to')}</Field.Label>
               <Input value={to} maxLength={200} onChange={(e) => setTo(e.currentTarget.value)} />
