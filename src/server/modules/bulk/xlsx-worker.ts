@@ -44,6 +44,17 @@ let credits = workerData.credits;
 let wake = null;
 parentPort.on('message', (m) => { if (m === 'credit') { credits += 1; if (wake) { const w = wake; wake = null; w(); } } });
 const limit = (message) => { const err = new Error(message); err.limit = true; throw err; };
+// The first failure is the one reported: a cap passed ends the read by throwing, and the stream
+// being torn down may throw again later; as an 'error' event that one could reach the parent
+// before the cap's message and replace it with a generic read error.
+let reported = false;
+const report = (err) => {
+  if (reported) return;
+  reported = true;
+  parentPort.postMessage({ type: 'error', limit: Boolean(err && err.limit), message: err && err.message ? err.message : String(err) });
+};
+process.on('uncaughtException', report);
+process.on('unhandledRejection', report);
 const TOO_MANY_ROWS = 'The file has more than ' + workerData.maxRows.toLocaleString('en-US') + ' rows';
 const TOO_MANY_COLUMNS = 'The file has more than ' + workerData.maxColumns + ' columns';
 async function readXls(post, batch) {
@@ -112,7 +123,7 @@ async function readXls(post, batch) {
   }
   if (batch.length > 0) await post();
   parentPort.postMessage({ type: 'done' });
-})().catch((err) => parentPort.postMessage({ type: 'error', limit: Boolean(err && err.limit), message: err && err.message ? err.message : String(err) }));
+})().catch(report);
 `;
 
 type Message = { type: 'rows'; rows: unknown[][]; fraction: number } | { type: 'done' } | { type: 'error'; message: string; limit?: boolean };
