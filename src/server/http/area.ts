@@ -7,6 +7,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../db/client';
 import type { AuditLog, MembershipProvider, SessionProvider } from './caller';
 import type { ModuleDeps } from './deps';
 import type { PositionsPort } from './ports';
@@ -44,6 +45,12 @@ export interface AreaDefinition {
   routes?: readonly RouteGroup[];
   /** Registers the area's queue workers and start-up recovery. Workers start here, never in a routes file. */
   jobs?: (ctx: JobContext) => void | Promise<void>;
+  /**
+   * The area's part of the demo (`SEED_DEMO`): runs after the shared demo (companies, users, the
+   * portfolio, the field team) in area order, on every start that seeds; must be idempotent (check
+   * for its own rows first). Keeps `src/server/seed/demo.ts` free of per-area edits.
+   */
+  demoSeed?: (db: Db) => Promise<void>;
   /** Kernel services this area implements, built from the app's dependencies. */
   provides?: (deps: Omit<ModuleDeps, 'identity' | 'ports'>) => AreaServices;
 }

@@ -8,6 +8,7 @@ import type { PermissionsMap, Profession, UserType } from '../../domain/users/pe
 import { PERMISSION_CATALOGUE, PERMISSION_MODULES, fullPermissions, grant } from '../../domain/users/permissions';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
+import { loadAreas } from '../areas';
 import { hashPassword } from '../security/passwords';
 import { companies } from '../modules/companies/schema';
 import { profiles, roles, userCompanies, users } from '../modules/users/schema';
@@ -145,6 +146,7 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
     await seedDemoTeam(db, config);
     await seedDemoCommunication(db);
     await seedDemoCalling(db);
+    await seedAreas(db);
     return false;
   }
   const passwordHash = await hashPassword(config, DEMO_PASSWORD);
@@ -236,5 +238,11 @@ export async function seedDemo(db: Db, config: AppConfig): Promise<boolean> {
   await seedDemoCommunication(db);
   await seedDemoCalling(db);
   await seedDemoLegal(db);
+  await seedAreas(db);
   return true;
+}
+
+/** Each area's own demo part (`defineArea({ demoSeed })`), in area order. */
+async function seedAreas(db: Db): Promise<void> {
+  for (const area of await loadAreas()) await area.demoSeed?.(db);
 }

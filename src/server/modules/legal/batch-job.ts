@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import type { FileStorage } from '../../storage/files';
 import { companyCountry, getCompany } from '../companies/queries';
 import { addLoanEvents, loanSummaries, portfolioView } from '../portfolio/queries';
-import { openPrinter, type PdfPrinter } from './pdf';
+import { openPrinter, type PdfPrinter } from '../../documents/pdf';
 import { noticeBatches, notices, noticeTemplates, type NoticeRow } from './schema';
 
 /** Notices read and printed per chunk. */

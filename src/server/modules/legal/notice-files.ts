@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { portfolioView, type PortfolioView } from '../portfolio/queries';
 import { noticesHtml } from './batch-job';
-import { withPrinter } from './pdf';
+import { withPrinter } from '../../documents/pdf';
 import { noticeBatches, notices, noticeTemplates } from './schema';
 import { batchErrorRows, batchRow, noticeRow } from './batches-service';
 

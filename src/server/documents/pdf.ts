@@ -1,5 +1,6 @@
 /**
- * Notice PDFs printed by headless Chromium (issue 17: Devanagari must be shaped — conjuncts such
+ * Kernel: printable HTML to PDF with headless Chromium, for every area that issues documents (legal
+ * notices, settlement letters, repossession notices). Chosen for notices (issue 17: Devanagari must be shaped — conjuncts such
  * as क्ष, प्र, ज्ञ and matras in place — with its fonts embedded; pdfkit/pdfmake and @react-pdf have
  * open Indic shaping bugs, Chromium's HarfBuzz shapes correctly and embeds the subset fonts it used).
  * The fonts come from the system: Debian `fonts-noto-core` (Noto Serif/Sans Devanagari), installed
