@@ -44,6 +44,7 @@ import { createEventBus } from './realtime/events';
 import { createFileStorage } from './storage/files';
 import type { FileStorage } from './storage/files';
 import { indexHtmlFor } from './http/index-html';
+import { companyScopedDb } from './db/company-wall';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -132,7 +133,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('registeredRoutes', enforceAccessDeclarations(app));
   const jobs = createJobQueue(opts.db, { pollingIntervalSeconds: config.jobPollingSeconds, onError: (err) => app.log.error({ err }, 'job queue error') });
   const base: Omit<ModuleDeps, 'identity' | 'ports'> = {
-    db: opts.db.db,
+    // Inside a company wall (company-wall.ts) every service's query runs in the wall's transaction.
+    db: companyScopedDb(opts.db.db),
     database: opts.db,
     config,
     messages: opts.messages ?? new LocalLogMessageProvider(app.log, { revealCodes: !config.production }),

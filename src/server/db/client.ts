@@ -14,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { installCompanyWall } from './company-wall';
 
 /**
  * The Drizzle handle services use; the same API over PGlite and node-postgres. Built without a
@@ -27,7 +28,7 @@ export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies pending migrations from src/server/db/migrations. */
+  /** Applies pending migrations from src/server/db/migrations, then the row-level security wall (company-wall.ts). */
   migrate(): Promise<void>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
@@ -63,7 +64,10 @@ export async function createDatabase(opts: { databaseUrl?: string; dataDir?: str
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
+      migrate: async () => {
+        await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
+        await installCompanyWall({ executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows as Record<string, unknown>[] }) });
+      },
       ping: () => ping(db),
       executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows as Record<string, unknown>[] }),
       listen: listener.listen,
@@ -85,7 +89,13 @@ export async function createDatabase(opts: { databaseUrl?: string; dataDir?: str
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(pgliteDb, { migrationsFolder });
+      await installCompanyWall({
+        executeSql: async (text, values) =>
+          values && values.length > 0 ? { rows: (await client.query<Record<string, unknown>>(text, values)).rows } : { rows: ((await client.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[] },
+      });
+    },
     ping: () => ping(db),
     executeSql: async (text, values) => {
       if (values && values.length > 0) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows };

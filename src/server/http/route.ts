@@ -14,6 +14,7 @@ import { envelope } from '../../domain/contracts/envelope';
 import type { Endpoint, EndpointSchemas, ParsedBodyOf, ParsedFormOf, ParsedParamsOf, ParsedQueryOf, ResponseOf } from '../../domain/contracts/endpoint';
 import { routeKey } from '../../domain/contracts/endpoint';
 import type { DbOrTx } from '../db/client';
+import { withCompanyWall } from '../db/company-wall';
 import { callerOf } from './caller';
 import type { ModuleDeps } from './deps';
 import { idempotencyHeaders, idempotencyKeyOf, requestHash, runIdempotent } from './idempotency';
@@ -92,6 +93,7 @@ export function endpointServer(app: FastifyInstance, deps: Pick<ModuleDeps, 'db'
     const imagesOnly = fileRules.length > 0 && fileRules.every(([, rule]) => rule.imagesOnly);
 
     const produces = e.produces ?? 'json';
+    const walled = e.access === 'company' && e.method === 'GET' && produces === 'json';
     const response =
       produces === 'json' && s.response
         ? { 200: e.alsoAsOutput ? z.object({ success: z.boolean(), message: z.string(), data: s.response, output: s.response }) : envelope(s.response) }
@@ -162,6 +164,9 @@ export function endpointServer(app: FastifyInstance, deps: Pick<ModuleDeps, 'db'
           input.files = form.files;
         }
         await options.prepare?.(input);
+        // Company reads run behind the row-level security wall (src/server/db/company-wall.ts):
+        // a query that forgets its company filter there sees no other company's rows.
+        if (walled) return withCompanyWall(deps.db, callerOf(req).companyId, () => handler(input));
         if (!key) return handler(input);
         return runIdempotent(deps.db, reply, { ...idempotencyScope(req), route: routeKey(e), key }, requestHash(hashParts.json, hashParts.files), async (tx) => ({
           status: 200,

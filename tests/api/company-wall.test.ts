@@ -1,0 +1,85 @@
+/**
+ * Row-level security as the second wall (issue 12 "PostgreSQL row-level security as the second
+ * wall"): a query that forgets its company filter, run for a company route, returns nothing of
+ * another company; a write of another company's row is refused. Runs on PGlite and PostgreSQL.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { endpoint } from '../../src/domain/contracts/endpoint';
+import { companyQuery } from '../../src/domain/contracts/envelope';
+import { companyScopedDb, withCompanyWall } from '../../src/server/db/company-wall';
+import { rowsOf } from '../../src/server/db/sql-helpers';
+import { accessHook } from '../../src/server/http/access';
+import { ok } from '../../src/server/http/envelope';
+import { endpointServer } from '../../src/server/http/route';
+import type { TestApp } from './helpers';
+import { LENDER, TRUST, createTestApp, headers, signIn } from './helpers';
+
+/** A company read whose handler "forgets" its company filter: the bug the wall is for. */
+const forgetfulRead = endpoint({
+  operation: 'test.forgetful.read',
+  method: 'GET',
+  path: '/test/forgetful-loans',
+  access: 'company',
+  tags: ['test'],
+  schemas: async () => ({ query: companyQuery, response: z.object({ companies: z.array(z.string()), loans: z.number() }) }),
+});
+
+let t: TestApp;
+const companiesOf = async (db: ReturnType<typeof companyScopedDb>) =>
+  rowsOf<{ company_id: string }>(await db.execute(sql`select distinct company_id from loans order by 1`)).map((r) => r.company_id);
+
+beforeAll(async () => {
+  t = await createTestApp({}, {
+    beforeReady: (app, database) => {
+      const db = companyScopedDb(database.db);
+      void app.register(async (api) => {
+        // The app's /api context is closed to tests: the probe takes the same access hook.
+        api.addHook('onRequest', accessHook(app.identity));
+        const serve = endpointServer(api, { db, config: t?.config ?? ({} as never) });
+        await serve(forgetfulRead, async () => {
+          const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from loans`));
+          return ok({ companies: await companiesOf(db), loans: n });
+        });
+      }, { prefix: '/api' });
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('row-level security', () => {
+  it('shows the owner (jobs, sign-in) both companies, and a walled transaction only its own', async () => {
+    const db = companyScopedDb(t.database.db);
+    expect(await companiesOf(db)).toEqual([LENDER, TRUST].sort());
+    expect(await withCompanyWall(db, LENDER, () => companiesOf(db))).toEqual([LENDER]);
+    expect(await withCompanyWall(db, TRUST, () => companiesOf(db))).toEqual([TRUST]);
+  });
+
+  it('refuses, behind the wall, a write of another company’s row', async () => {
+    const db = companyScopedDb(t.database.db);
+    await expect(
+      withCompanyWall(db, LENDER, () => db.execute(sql`update loans set applicant_name = applicant_name where company_id = ${TRUST}`)),
+    ).resolves.toBeDefined();
+    // The update matched nothing (the other company's rows are invisible) …
+    const changed = await withCompanyWall(db, LENDER, async () => rowsOf<{ n: number }>(await db.execute(sql`with u as (update loans set applicant_name = applicant_name where company_id = ${TRUST} returning 1) select count(*)::int as n from u`)));
+    expect(changed[0].n).toBe(0);
+    // … and moving an own row to the other company fails the policy's check.
+    await expect(
+      withCompanyWall(db, LENDER, () => db.execute(sql`update loans set company_id = ${TRUST} where company_id = ${LENDER} and ctid = (select ctid from loans where company_id = ${LENDER} limit 1)`)),
+    ).rejects.toSatisfy((err: Error) => /row-level security/.test(String((err.cause as Error | undefined)?.message)));
+  });
+
+  it('answers a company route that forgot its filter with the caller’s company only', async () => {
+    const { token } = await signIn(t.app, 'admin@demo.in');
+    const res = await t.app.inject({ method: 'GET', url: `/api/test/forgetful-loans?company_id=${LENDER}`, headers: headers(token, LENDER) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.companies).toEqual([LENDER]);
+    expect(res.json().data.loans).toBeGreaterThan(0);
+    const other = await signIn(t.app, 'admin@demo.id');
+    const res2 = await t.app.inject({ method: 'GET', url: `/api/test/forgetful-loans?company_id=${TRUST}`, headers: headers(other.token, TRUST) });
+    expect(res2.json().data.companies).toEqual([TRUST]);
+  });
+});
