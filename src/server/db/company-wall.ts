@@ -45,7 +45,9 @@ export async function installCompanyWall(database: Pick<Database, 'executeSql'>)
   try {
     await database.executeSql(`
       DO $$ BEGIN
-        CREATE ROLE ${COMPANY_SCOPE_ROLE} NOLOGIN;
+        IF NOT EXISTS (select 1 from pg_roles where rolname = '${COMPANY_SCOPE_ROLE}') THEN
+          CREATE ROLE ${COMPANY_SCOPE_ROLE} NOLOGIN;
+        END IF;
       EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
       END $$;`);
   } catch (err) {
