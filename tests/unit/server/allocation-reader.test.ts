@@ -81,3 +81,20 @@ describe('files', () => {
     await expect(all(file, 'xlsx')).rejects.toThrow();
   });
 });
+
+describe('xlsx written with the workbook part last (SheetJS, ExcelJS)', () => {
+  it('reads every time, and the sheet named first in the workbook (exceljs issue #3064 made 2 reads in 3 fail)', { timeout: 60_000 }, async () => {
+    const book = XLSX.utils.book_new();
+    // Sheet files are numbered in creation order; the workbook lists "Allocation" first after the move.
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Notes'], ['not this one']]), 'Notes');
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Loan No', 'Customer Name'], ['L1', 'Asha']]), 'Allocation');
+    book.SheetNames.reverse();
+    const file = path.join(dir, 'workbook-last.xlsx');
+    writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    // Ten reads, two at a time (a worker each): with 2 in 3 failing before, all ten passing by luck is 1 in 59,049.
+    const reads: PromiseSettledResult<unknown[][]>[] = [];
+    for (let i = 0; i < 5; i += 1) reads.push(...(await Promise.allSettled([all(file, 'xlsx'), all(file, 'xlsx')])));
+    expect(reads.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    for (const r of reads) expect((r as PromiseFulfilledResult<unknown[][]>).value).toEqual([['Loan No', 'Customer Name'], ['L1', 'Asha']]);
+  });
+});

@@ -43,11 +43,12 @@ const fs = require('node:fs');
 let credits = workerData.credits;
 let wake = null;
 parentPort.on('message', (m) => { if (m === 'credit') { credits += 1; if (wake) { const w = wake; wake = null; w(); } } });
-const limit = (message) => { const err = new Error(message); err.limit = true; throw err; };
-// The first failure is the one reported: a cap passed ends the read by throwing, and the stream
-// being torn down may throw again later; as an 'error' event that one could reach the parent
-// before the cap's message and replace it with a generic read error.
+// The first failure is the one reported. A cap passed is reported where it is found, before the
+// throw unwinds the for-await: that unwinding tears ExcelJS's reader down, which can throw its own
+// error (e.g. "Cannot read properties of undefined (reading 'sheets')") as an uncaught exception
+// ahead of the rejection carrying the cap (measured: 37 of 100 reads of a 501-column file).
 let reported = false;
+const limit = (message) => { const err = new Error(message); err.limit = true; report(err); throw err; };
 const report = (err) => {
   if (reported) return;
   reported = true;
@@ -75,6 +76,53 @@ async function readXls(post, batch) {
     if (batch.length >= workerData.batchRows) await post((r + 1) / data.length);
   }
 }
+// ExcelJS's streaming WorkbookReader reads the zip in one pass and intermittently loses an entry
+// stored after the worksheets (xl/workbook.xml, last in files SheetJS and ExcelJS write), then
+// fails with "Cannot read properties of undefined (reading 'sheets')" (exceljs issue #3064;
+// measured here: 2 reads in 3 of a 3-column SheetJS file). The file is on disk, so its central
+// directory is read instead (as the upstream fix, PR #3065, does): the workbook relations, the
+// workbook, the shared strings and the styles are parsed first, then only the first worksheet is
+// streamed row by row through ExcelJS's own reader.
+async function openFirstWorksheet() {
+  const { createRequire } = require('node:module');
+  const fromExcelJs = createRequire(workerData.exceljsPath);
+  const ExcelJS = fromExcelJs('./excel.js');
+  const unzip = fromExcelJs('unzipper');
+  const iterateStream = fromExcelJs('./lib/utils/iterate-stream');
+  const directory = await unzip.Open.file(workerData.filePath);
+  const entry = (path) => directory.files.find((f) => f.path === path && f.type === 'File');
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(workerData.filePath, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  const rels = entry('xl/_rels/workbook.xml.rels');
+  if (rels) await reader._parseRels(rels.stream());
+  const book = entry('xl/workbook.xml');
+  if (book) await reader._parseWorkbook(book.stream());
+  const strings = entry('xl/sharedStrings.xml');
+  if (strings) for await (const _ of reader._parseSharedStrings(strings.stream())) void _;
+  const styles = entry('xl/styles.xml');
+  if (styles) await reader._parseStyles(styles.stream());
+  // The first sheet in the workbook's order, else the lowest-numbered sheet file.
+  const first = reader.model && reader.model.sheets && reader.model.sheets[0];
+  const rel = first && (reader.workbookRels || []).find((r) => r.Id === first.rId);
+  // (No regular expressions here: this source is a template literal, which would eat their escapes.)
+  const sheetNumber = (path) => {
+    const name = path.startsWith('xl/worksheets/') ? path.slice('xl/worksheets/'.length) : '';
+    const digits = name.startsWith('sheet') && name.endsWith('.xml') ? name.slice(5, -4) : '';
+    return digits !== '' && String(Number(digits)) === digits ? Number(digits) : null;
+  };
+  const sheetFiles = directory.files.filter((f) => sheetNumber(f.path) !== null).sort((a, b) => sheetNumber(a.path) - sheetNumber(b.path));
+  const relTarget = rel ? String(rel.Target) : '';
+  const relPath = relTarget.startsWith('/') ? relTarget.slice(1) : 'xl/' + relTarget;
+  const target = (rel && entry(relPath) && sheetNumber(relPath) !== null ? entry(relPath) : null) || sheetFiles[0];
+  if (!target) return { rows: (async function* () {})(), fraction: () => 1 };
+  const sheetNo = String(sheetNumber(target.path));
+  const stream = target.stream();
+  let read = 0;
+  stream.on('data', (chunk) => { read += chunk.length; });
+  const size = target.uncompressedSize || 0;
+  let worksheet = null;
+  for (const event of reader._parseWorksheet(iterateStream(stream), sheetNo)) if (event.eventType === 'worksheet') worksheet = event.value;
+  return { rows: worksheet || (async function* () {})(), fraction: () => (size > 0 ? Math.min(1, read / size) : 1) };
+}
 (async () => {
   if (workerData.kind === 'xls') {
     let batch = [];
@@ -90,11 +138,7 @@ async function readXls(post, batch) {
     parentPort.postMessage({ type: 'done' });
     return;
   }
-  const ExcelJS = require(workerData.exceljsPath);
-  const stream = fs.createReadStream(workerData.filePath, { highWaterMark: 256 * 1024 });
-  let read = 0;
-  stream.on('data', (chunk) => { read += chunk.length; });
-  const fraction = () => (workerData.size > 0 ? Math.min(1, read / workerData.size) : 1);
+  const { rows: sheetRows, fraction } = await openFirstWorksheet();
   let batch = [];
   const post = async () => {
     if (credits === 0) await new Promise((resolve) => { wake = resolve; });
@@ -102,24 +146,20 @@ async function readXls(post, batch) {
     parentPort.postMessage({ type: 'rows', rows: batch, fraction: fraction() });
     batch = [];
   };
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(stream, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
   let next = 1;
-  for await (const sheet of workbook) {
-    for await (const row of sheet) {
-      if (row.number > workerData.maxRows) limit(TOO_MANY_ROWS);
-      for (; next < row.number; next += 1) {
-        batch.push([]);
-        if (batch.length >= workerData.batchRows) await post();
-      }
-      const values = Array.isArray(row.values) ? row.values : [];
-      if (values.length - 1 > workerData.maxColumns) limit(TOO_MANY_COLUMNS);
-      const cells = new Array(Math.max(0, values.length - 1));
-      for (let i = 1; i < values.length; i += 1) cells[i - 1] = values[i] === undefined ? null : values[i];
-      batch.push(cells);
-      next = row.number + 1;
+  for await (const row of sheetRows) {
+    if (row.number > workerData.maxRows) limit(TOO_MANY_ROWS);
+    for (; next < row.number; next += 1) {
+      batch.push([]);
       if (batch.length >= workerData.batchRows) await post();
     }
-    break;
+    const values = Array.isArray(row.values) ? row.values : [];
+    if (values.length - 1 > workerData.maxColumns) limit(TOO_MANY_COLUMNS);
+    const cells = new Array(Math.max(0, values.length - 1));
+    for (let i = 1; i < values.length; i += 1) cells[i - 1] = values[i] === undefined ? null : values[i];
+    batch.push(cells);
+    next = row.number + 1;
+    if (batch.length >= workerData.batchRows) await post();
   }
   if (batch.length > 0) await post();
   parentPort.postMessage({ type: 'done' });
