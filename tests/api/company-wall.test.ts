@@ -26,6 +26,17 @@ const forgetfulRead = endpoint({
   schemas: async () => ({ query: companyQuery, response: z.object({ companies: z.array(z.string()), loans: z.number() }) }),
 });
 
+/** A field-app style idempotent write whose handler forgets its company filter. */
+const forgetfulWrite = endpoint({
+  operation: 'test.forgetful.write',
+  method: 'POST',
+  path: '/test/forgetful-touch',
+  access: 'company',
+  idempotent: true,
+  tags: ['test'],
+  schemas: async () => ({ query: companyQuery, body: z.object({}), response: z.object({ companies: z.array(z.string()) }) }),
+});
+
 let t: TestApp;
 const companiesOf = async (db: ReturnType<typeof companyScopedDb>) =>
   rowsOf<{ company_id: string }>(await db.execute(sql`select distinct company_id from loans order by 1`)).map((r) => r.company_id);
@@ -41,6 +52,11 @@ beforeAll(async () => {
         await serve(forgetfulRead, async () => {
           const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from loans`));
           return ok({ companies: await companiesOf(db), loans: n });
+        });
+        await serve(forgetfulWrite, async () => {
+          // Through the service's own `db`, not idempotency.tx: inside the wall both are the write's transaction.
+          const touched = rowsOf<{ company_id: string }>(await db.execute(sql`with u as (update loans set applicant_name = applicant_name returning company_id) select distinct company_id from u order by 1`));
+          return ok({ companies: touched.map((r) => r.company_id) });
         });
       }, { prefix: '/api' });
     },
@@ -81,5 +97,12 @@ describe('row-level security', () => {
     const other = await signIn(t.app, 'admin@demo.id');
     const res2 = await t.app.inject({ method: 'GET', url: `/api/test/forgetful-loans?company_id=${TRUST}`, headers: headers(other.token, TRUST) });
     expect(res2.json().data.companies).toEqual([TRUST]);
+  });
+
+  it('keeps an idempotent company write that forgot its filter to the caller’s company', async () => {
+    const { token } = await signIn(t.app, 'admin@demo.in');
+    const res = await t.app.inject({ method: 'POST', url: `/api/test/forgetful-touch?company_id=${LENDER}`, headers: { ...headers(token, LENDER), 'idempotency-key': 'wall-test-1' }, payload: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.companies).toEqual([LENDER]);
   });
 });

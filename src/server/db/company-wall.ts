@@ -8,9 +8,10 @@
  * handler run through `withCompanyWall()` executes inside one transaction that sets that company and
  * takes that role, so a query that forgets its company filter returns nothing of another company.
  *
- * Which requests run behind the wall: the company routes that read (GET, JSON answers) — see
- * `endpointServer` in src/server/http/route.ts. Jobs, sign-in and writes run as the owner (no policy
- * applies to the owner: RLS is enabled, not forced).
+ * Which requests run behind the wall: the company routes that read (GET, JSON answers) and the
+ * idempotent company writes (the field app's queued writes; they own a transaction already) — see
+ * `endpointServer` in src/server/http/route.ts. Jobs, sign-in and the other writes run as the owner
+ * (no policy applies to the owner: RLS is enabled, not forced).
  *
  * Services keep using the one `db` they are given: `companyScopedDb()` wraps it so that, inside a
  * wall, every query goes through the wall's transaction (AsyncLocalStorage), and outside one, to
@@ -115,4 +116,15 @@ export async function withCompanyWall<T>(db: Db, companyId: string, fn: () => Pr
     await tx.execute(sql`select set_config('app.company_id', ${companyId}, true), set_config('role', ${COMPANY_SCOPE_ROLE}, true)`);
     return scope.run(tx, fn);
   });
+}
+
+/**
+ * Puts an open transaction `tx` behind the wall of `companyId` for the rest of it (setting and role
+ * are transaction-local) and runs `fn` with `tx` as the current wall, so a service's `db` inside
+ * `fn` means `tx` too. For writes that already own a transaction (idempotent writes, route.ts).
+ */
+export async function enterCompanyWall<T>(tx: DbOrTx, companyId: string, fn: () => Promise<T>): Promise<T> {
+  if (!wallInstalled) return fn();
+  await tx.execute(sql`select set_config('app.company_id', ${companyId}, true), set_config('role', ${COMPANY_SCOPE_ROLE}, true)`);
+  return scope.run(tx, fn);
 }

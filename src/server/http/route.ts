@@ -14,7 +14,7 @@ import { envelope } from '../../domain/contracts/envelope';
 import type { Endpoint, EndpointSchemas, ParsedBodyOf, ParsedFormOf, ParsedParamsOf, ParsedQueryOf, ResponseOf } from '../../domain/contracts/endpoint';
 import { routeKey } from '../../domain/contracts/endpoint';
 import type { DbOrTx } from '../db/client';
-import { withCompanyWall } from '../db/company-wall';
+import { enterCompanyWall, withCompanyWall } from '../db/company-wall';
 import { callerOf } from './caller';
 import type { ModuleDeps } from './deps';
 import { idempotencyHeaders, idempotencyKeyOf, requestHash, runIdempotent } from './idempotency';
@@ -170,7 +170,8 @@ export function endpointServer(app: FastifyInstance, deps: Pick<ModuleDeps, 'db'
         if (!key) return handler(input);
         return runIdempotent(deps.db, reply, { ...idempotencyScope(req), route: routeKey(e), key }, requestHash(hashParts.json, hashParts.files), async (tx) => ({
           status: 200,
-          body: await handler({ ...input, idempotency: { key, tx } }),
+          // Behind the company wall as well; inside it a service's `db` is this transaction too.
+          body: e.access === 'company' ? await enterCompanyWall(tx, callerOf(req).companyId, () => handler({ ...input, idempotency: { key, tx } })) : await handler({ ...input, idempotency: { key, tx } }),
         }));
       },
       ...options.route,
