@@ -27,6 +27,7 @@ export const AREAS = [
   { name: 'communication' },
   { name: 'calling' },
   { name: 'legal' },
+  { name: 'approval' },
 ] as const satisfies readonly AreaEntry[];
 
 export type AreaName = (typeof AREAS)[number]['name'];
