@@ -28,6 +28,7 @@ export const AREAS = [
   { name: 'calling' },
   { name: 'legal' },
   { name: 'approval' },
+  { name: 'settlements' },
 ] as const satisfies readonly AreaEntry[];
 
 export type AreaName = (typeof AREAS)[number]['name'];

@@ -79,6 +79,7 @@ describe('the area registry', () => {
       'notice-tracking',
       'process-tracking/common_legal_process',
       'approvals',
+      'settlement-tracking',
       'visit-details',
       'field-executive',
       'field-executive/online',
