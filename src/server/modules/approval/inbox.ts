@@ -82,8 +82,9 @@ export async function listInbox(
   const where = and(...parts);
   const order = query.view === 'to_decide' ? [sql`${approvalRequests.escalatedAt} is null`, asc(approvalRequests.createdAt)] : [desc(approvalRequests.createdAt)];
   const makers = userNamesSubquery(db, 'approval_makers');
-  const [[{ total }], rows, counts] = await Promise.all([
-    db.select({ total: count() }).from(approvalRequests).where(where),
+  // "To decide" takes its total from the counts per type (one scan less).
+  const [totalRows, rows, counts] = await Promise.all([
+    query.view === 'to_decide' ? Promise.resolve(null) : db.select({ total: count() }).from(approvalRequests).where(where),
     db
       .select({ row: approvalRequests, makerName: makers.name })
       .from(approvalRequests)
@@ -94,6 +95,7 @@ export async function listInbox(
       .offset((query.page_number - 1) * query.page_size),
     db.select({ request_type: approvalRequests.requestType, pending: count() }).from(approvalRequests).where(decidable).groupBy(approvalRequests.requestType),
   ]);
+  const total = totalRows ? totalRows[0].total : counts.filter((c) => !query.request_type || c.request_type === query.request_type).reduce((sum, c) => sum + c.pending, 0);
   return { total, requests: rows.map((r) => toRecord(r.row, r.makerName, now)), counts };
 }
 
