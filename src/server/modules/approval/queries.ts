@@ -12,6 +12,8 @@ import type { DbOrTx } from '../../db/client';
 import { subjectRequests, type ApprovalStep } from './engine';
 
 export { onApprovalDecision, submitApprovalRequest } from './engine';
+/** Decides a request as a member would through POST /approval/requests/{id}/decision (demo seeds; same checks). */
+export { decideRequest as decideApprovalRequest } from './engine';
 export type { ApprovalHandler, ApprovalOutcome, ApprovalStep, ApprovalSubmission } from './engine';
 export type { ApprovalRequestType } from '../../../domain/approval/chains';
 export { ensureChain } from './chains-service';
