@@ -78,6 +78,8 @@ describe('the area registry', () => {
       'portfolio-assignment',
       'notice-tracking',
       'process-tracking/common_legal_process',
+      'approvals',
+      'settlement-tracking',
       'visit-details',
       'field-executive',
       'field-executive/online',

@@ -2,7 +2,7 @@
  * What other areas may use of the payments area (docs/decisions/007-area-kernel.md): a company's
  * payments as a query-builder subquery or a raw-SQL relation. Amounts in minor units (paise, sen).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loanPayments } from './schema';
@@ -27,4 +27,13 @@ export function paymentsSubquery(db: DbOrTx, companyId: string) {
 /** A company's payments for raw SQL: `from ${paymentsRelation(companyId)} p` (payment_id, loan_id, allocation_month, amount_minor, paid_at, channel). */
 export function paymentsRelation(companyId: string): SQL {
   return sql`(select payment_id, loan_id, allocation_month, amount_minor, paid_at, channel from loan_payments where company_id = ${companyId})`;
+}
+
+/** What was paid on a loan (any month) at or after `since`, in minor units (settlement instalments, issue 16). */
+export async function loanPaidSince(db: DbOrTx, companyId: string, loanId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string | null>`sum(${loanPayments.amountMinor})` })
+    .from(loanPayments)
+    .where(and(eq(loanPayments.companyId, companyId), eq(loanPayments.loanId, loanId), gte(loanPayments.paidAt, since)));
+  return Number(row?.total ?? 0);
 }

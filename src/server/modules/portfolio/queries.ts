@@ -30,16 +30,16 @@ export async function loanMessageFacts(
   db: DbOrTx,
   companyId: string,
   loanId: string,
-): Promise<{ loanId: string; borrowerName: string | null; totalClaimAmountMinor: number | null; expectedEmiMinor: number | null; principalOutstandingMinor: number | null; dueDate: string | null } | null> {
+): Promise<{ loanId: string; allocationMonth: string; borrowerName: string | null; totalClaimAmountMinor: number | null; expectedEmiMinor: number | null; principalOutstandingMinor: number | null; dueDate: string | null } | null> {
   const [row] = await db
-    .select({ loanId: loans.loanId, name: loans.applicantName, claim: loans.totalClaimAmountMinor, emi: loans.expectedEmiMinor, principal: loans.principalOutstandingMinor, variables: loans.variables })
+    .select({ loanId: loans.loanId, month: loans.allocationMonth, name: loans.applicantName, claim: loans.totalClaimAmountMinor, emi: loans.expectedEmiMinor, principal: loans.principalOutstandingMinor, variables: loans.variables })
     .from(loans)
     .where(and(eq(loans.companyId, companyId), eq(loans.loanId, loanId)))
     .orderBy(desc(loans.allocationMonth))
     .limit(1);
   if (!row) return null;
   const due = row.variables?.due_date ?? row.variables?.emi_due_date;
-  return { loanId: row.loanId, borrowerName: row.name, totalClaimAmountMinor: row.claim, expectedEmiMinor: row.emi, principalOutstandingMinor: row.principal, dueDate: typeof due === 'string' && due ? due : null };
+  return { loanId: row.loanId, allocationMonth: row.month, borrowerName: row.name, totalClaimAmountMinor: row.claim, expectedEmiMinor: row.emi, principalOutstandingMinor: row.principal, dueDate: typeof due === 'string' && due ? due : null };
 }
 
 /**
@@ -74,4 +74,14 @@ export async function setLoanCallingStatuses(db: DbOrTx, companyId: string, loan
   await db.execute(
     sql`update loans set variables = variables || ${JSON.stringify(patch)}::jsonb, updated_at = now() where company_id = ${companyId} and loan_id = ${loanId}${allocationMonth ? sql` and allocation_month = ${allocationMonth}` : sql``}`,
   );
+}
+
+// ---------------------------------------------------------------- settlement status (issue 16)
+
+/**
+ * Sets the loan's `settlement_status` variable (spec 3 status fields per loan) in every month
+ * holding the loan, inside the caller's transaction (the settlements area keeps it).
+ */
+export async function setLoanSettlementStatus(db: DbOrTx, companyId: string, loanId: string, status: string): Promise<void> {
+  await db.execute(sql`update loans set variables = variables || ${JSON.stringify({ settlement_status: status })}::jsonb, updated_at = now() where company_id = ${companyId} and loan_id = ${loanId}`);
 }

@@ -1,0 +1,65 @@
+/**
+ * Approvals and settlement tracking at desk size (issue 16): the telecalling supervisor sees the
+ * settlement waiting for them in the approvals inbox (counted per type), approves its first level
+ * with remarks (the amount adds the collection head's level, which is not theirs);
+ * the collection head opens /app/settlement-tracking, filters, opens the settlement above 20 %
+ * waiver that waits for them, reads its trail and instalments, approves it there, and exports the
+ * Settlement Report (a job that ends COMPLETED). The demo seeds the three settlements.
+ */
+import { expect, test } from '@playwright/test';
+import { artifact, signIn } from './helpers';
+
+test('a supervisor decides a settlement in the approvals inbox', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'supervisor@demo.in');
+  await page.getByRole('link', { name: 'Approvals' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Approvals' })).toBeVisible();
+  await expect(page.getByTestId('count-settlement')).toContainText('1');
+  const row = page.getByTestId('approval-row').filter({ hasText: 'LN00000013' });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'LN00000013' }).click();
+  const detail = page.getByTestId('request-detail');
+  await expect(detail.getByTestId('trail-step')).toHaveCount(1);
+  await expect(detail.getByTestId('decision-approve')).toBeDisabled();
+  await detail.getByTestId('decision-remarks').fill('Spoke to the borrower; stock sale confirmed');
+  await page.screenshot({ path: artifact('approvals-inbox-1440.png'), fullPage: true });
+  await detail.getByTestId('decision-approve').click();
+  // Above Rs 5,00,000 the demo chain adds the collection head: level 1 done, level 2 is not the supervisor's.
+  await expect(detail.getByText('Awaiting level 2 of 2: Collection head')).toBeVisible();
+  await expect(detail.getByTestId('trail-step')).toHaveCount(2);
+  await expect(detail.getByText('Waiting for another approver.')).toBeVisible();
+  await expect(page.getByText('Nothing waiting for your decision.')).toBeVisible();
+  await expect(page.getByTestId('count-settlement')).toContainText('0');
+});
+
+test('the collection head approves the second level in settlement tracking and exports the Settlement Report', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'manager@demo.in');
+  await page.getByRole('link', { name: 'Settlement tracking' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settlement tracking' })).toBeVisible();
+  await expect(page.getByTestId('settlement-row')).toHaveCount(3);
+  // Waiting for the collection head: the demo's 40 % waiver and the one the supervisor passed in the first test.
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('pending_approval');
+  await expect(page.getByTestId('settlement-row')).toHaveCount(2);
+  await page.getByRole('button', { name: 'LN00000012' }).click();
+  const detail = page.getByTestId('settlement-detail');
+  await expect(detail.getByTestId('instalments').getByRole('row')).toHaveCount(4);
+  const trail = detail.getByTestId('approval-trail');
+  await expect(trail.getByTestId('trail-step')).toHaveCount(2);
+  await expect(trail).toContainText('Rahul Menon');
+  await trail.getByTestId('decision-remarks').fill('Within the collection head’s waiver limit');
+  await page.screenshot({ path: artifact('settlement-tracking-1440.png'), fullPage: true });
+  await trail.getByTestId('decision-approve').click();
+  await expect(trail.getByTestId('trail-step')).toHaveCount(3);
+  await expect(trail).toContainText('Meera Joshi');
+  // Approved now: the demo's one-time settlement and this one.
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('approved');
+  await expect(page.getByTestId('settlement-row')).toHaveCount(2);
+
+  const exports = page.getByTestId('settlement-exports');
+  await exports.getByRole('button', { name: 'Settlement Report' }).click();
+  await expect(exports.getByTestId('export-row').first()).toContainText('COMPLETED', { timeout: 30_000 });
+  await page.screenshot({ path: artifact('settlement-tracking-export-1440.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: artifact('settlement-tracking-390.png'), fullPage: true });
+});
