@@ -27,6 +27,8 @@ export const AREAS = [
   { name: 'communication' },
   { name: 'calling' },
   { name: 'legal' },
+  { name: 'change-requests' },
+  { name: 'repossession', offline: true },
 ] as const satisfies readonly AreaEntry[];
 
 export type AreaName = (typeof AREAS)[number]['name'];

@@ -75,3 +75,8 @@ export async function setLoanCallingStatuses(db: DbOrTx, companyId: string, loan
     sql`update loans set variables = variables || ${JSON.stringify(patch)}::jsonb, updated_at = now() where company_id = ${companyId} and loan_id = ${loanId}${allocationMonth ? sql` and allocation_month = ${allocationMonth}` : sql``}`,
   );
 }
+
+// ---------------------------------------------------------------- borrower details (issue 16)
+
+export { applyBorrowerDetails, borrowerDetails, BORROWER_DETAIL_VARIABLES } from './loan-detail-changes';
+export type { BorrowerDetailVariable } from './loan-detail-changes';

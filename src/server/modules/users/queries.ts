@@ -7,7 +7,8 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { userCompanies, users } from './schema';
+import type { PermissionsMap } from '../../../domain/users/permissions';
+import { profiles, userCompanies, users } from './schema';
 
 export { accountByEmail, firstCompanyOfEmail, hasActiveMembership, membersSubquery, setPasswordHash, userNamesSubquery } from './accounts';
 export type { Account } from './accounts';
@@ -27,4 +28,18 @@ export async function membersOfProfessions(db: DbOrTx, companyId: string, profes
     .innerJoin(users, eq(users.userId, userCompanies.userId))
     .where(and(eq(userCompanies.companyId, companyId), eq(userCompanies.active, true), inArray(users.profession, [...professions])))
     .orderBy(asc(users.name));
+}
+
+/**
+ * Adds actions to a company's named profile where it has none yet (an area's demo seed gives the
+ * demo profiles its new permissions; issue 16). Existing grants are kept as they are.
+ * @returns false when the company has no such profile
+ */
+export async function addProfileGrants(db: DbOrTx, companyId: string, profileName: string, grants: PermissionsMap): Promise<boolean> {
+  const [row] = await db.select({ id: profiles.profileId, permissions: profiles.permissions }).from(profiles).where(and(eq(profiles.companyId, companyId), eq(profiles.profileName, profileName)));
+  if (!row) return false;
+  const next: PermissionsMap = { ...row.permissions };
+  for (const [module, actions] of Object.entries(grants)) next[module] = { ...(actions ?? {}), ...(next[module] ?? {}) };
+  if (JSON.stringify(next) !== JSON.stringify(row.permissions)) await db.update(profiles).set({ permissions: next }).where(eq(profiles.profileId, row.id));
+  return true;
 }
