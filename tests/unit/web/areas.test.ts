@@ -57,7 +57,7 @@ describe('the area registry', () => {
     const top = WEB_AREAS.flatMap((a) => a.routes.filter((r) => r.top).map((r) => r.path));
     expect(top.sort()).toEqual(['/login', '/login/email-change', '/login/link', '/login/sso']);
     expect(appRouteAt('/v1/app/visit-details/')?.plain).toBe(true);
-    expect(APP_ROUTES.filter((r) => r.plain).map((r) => r.path)).toEqual(['visit-details']);
+    expect(APP_ROUTES.filter((r) => r.plain).map((r) => r.path)).toEqual(['visit-details', 'repossession-steps']);
   });
 
   it('opens every menu entry on a route, field entries on field screens', () => {
@@ -78,10 +78,13 @@ describe('the area registry', () => {
       'portfolio-assignment',
       'notice-tracking',
       'process-tracking/common_legal_process',
+      'change-request',
       'visit-details',
+      'repossession-tracking',
       'field-executive',
       'field-executive/online',
       'document-upload',
+      'repossession-steps',
       'fos-visits',
       'fos-dashboard',
       'field-force-tracking',
