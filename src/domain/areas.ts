@@ -27,6 +27,7 @@ export const AREAS = [
   { name: 'communication' },
   { name: 'calling' },
   { name: 'legal' },
+  { name: 'approval' },
   { name: 'change-requests' },
   { name: 'repossession', offline: true },
 ] as const satisfies readonly AreaEntry[];

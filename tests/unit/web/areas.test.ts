@@ -78,6 +78,7 @@ describe('the area registry', () => {
       'portfolio-assignment',
       'notice-tracking',
       'process-tracking/common_legal_process',
+      'approvals',
       'change-request',
       'visit-details',
       'repossession-tracking',

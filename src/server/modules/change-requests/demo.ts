@@ -1,13 +1,15 @@
 /**
  * The change-requests demo (issue 16): the demo profiles get the area's permission (agents and
- * field executives propose, managers read the queue; the checker decides in the approval area) and
- * a pending request — a new contact number proposed by the telecaller — submitted for approval.
+ * field executives propose, managers read the queue), the lender's approval chain for change requests
+ * (the proposer's reporting manager decides, in the approval area) and a pending request — a new
+ * contact number proposed by the field executive — submitted for approval.
  * Idempotent: does nothing once the lender has a request.
  */
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { allocationMonthsOf, allocationsOf } from '../allocation/queries';
-import { accountByEmail, addProfileGrants } from '../users/queries';
+import { ensureChain } from '../approval/queries';
+import { accountByEmail, addProfilePermissions } from '../users/queries';
 import { changeRequests } from './schema';
 import { proposeChange } from './service';
 
@@ -16,8 +18,10 @@ const rw = { read: true, write: true };
 
 export async function seedDemoChangeRequests(db: Db): Promise<void> {
   for (const companyId of [LENDER, 'demo-trust-id']) {
-    for (const profile of ['Field Executive', 'Telecaller', 'Manager']) await addProfileGrants(db, companyId, profile, { 'Core Collection Modules': { change_requests: rw } });
+    for (const profile of ['Field Executive', 'Telecaller', 'Manager']) await addProfilePermissions(db, companyId, profile, { 'Core Collection Modules': { change_requests: rw } });
   }
+  // The checker: the proposer's reporting manager (fos@demo.in → the area manager).
+  await ensureChain(db, LENDER, 'change_request', [{ name: 'Reporting manager', approver: { kind: 'reports_to', depth: 1 }, min_amount_minor: null, min_waiver_pct: null, sla_hours: 24 }]);
   const [{ n }] = await db.select({ n: count() }).from(changeRequests).where(eq(changeRequests.companyId, LENDER));
   if (n > 0) return;
   const fos = await accountByEmail(db, 'fos@demo.in');

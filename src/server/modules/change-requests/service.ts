@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { addLoanEvents, applyBorrowerDetails, borrowerDetails, type BorrowerDetailVariable } from '../portfolio/queries';
 import { userNamesSubquery } from '../users/queries';
-import { submitForApproval } from './approval';
+import { submitApprovalRequest } from '../approval/queries';
 import { changeRequests, type ChangeRequestRow } from './schema';
 
 export const CHANGE_REQUEST_NOT_FOUND = 'Change request not found';
@@ -86,8 +86,8 @@ async function records(db: DbOrTx, companyId: string, rows: { row: ChangeRequest
 
 /**
  * Proposes a change and submits it to the approval chain (type 'change_request'), inside `tx`.
- * The loan's current value is kept as `old_value`. An approval that is final at once (no checker
- * configured) applies the change immediately.
+ * The loan's current value is kept as `old_value`. Without an approval chain for the type the
+ * approval area approves at once (its handler, decideChange, runs inside the submission).
  * @throws 400 for a value the field refuses; 404 'No loan details found'; 409 when the loan has a
  *   pending request for the same field
  */
@@ -127,7 +127,7 @@ export async function proposeChange(
   await addLoanEvents(tx, [
     { companyId, loanId: row.loanId, allocationMonth: row.allocationMonth, kind: 'change_request', module: 'change_requests', remark: `${row.field} change proposed`, details: { request_id: row.requestId, field: row.field, status: 'pending', source: row.source }, authorId: caller.userId },
   ]);
-  const submitted = await submitForApproval(tx, {
+  const submitted = await submitApprovalRequest(tx, {
     companyId,
     type: 'change_request',
     loanId: row.loanId,
@@ -135,8 +135,8 @@ export async function proposeChange(
     makerUserId: caller.userId,
     summary: `Change of ${row.field.replace('_', ' ')} on loan ${row.loanId}`,
   });
+  // Without a chain for the type the approval area approves at once and has already run decideChange.
   await tx.update(changeRequests).set({ approvalRequestId: submitted.requestId }).where(eq(changeRequests.requestId, row.requestId));
-  if (submitted.status !== 'pending') await decideChange(tx, { companyId, subjectId: row.requestId, decision: submitted.status, remarks: null, decidedBy: null });
   return getChangeRequest(tx, companyId, caller, row.requestId);
 }
 

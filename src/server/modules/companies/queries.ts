@@ -28,3 +28,9 @@ export async function companyCompliance(db: DbOrTx, companyId: string): Promise<
   const [row] = await db.select({ country: companies.country, dlt: companies.dltCheckApplicable }).from(companies).where(eq(companies.companyId, companyId));
   return row ? { country: row.country, dltCheckApplicable: row.dlt } : null;
 }
+
+/** Whether the company routes approvals to its central approval team (`central_approval_configured`, spec 3); false for an unknown company. */
+export async function centralApprovalConfigured(db: DbOrTx, companyId: string): Promise<boolean> {
+  const [row] = await db.select({ on: companies.centralApprovalConfigured }).from(companies).where(eq(companies.companyId, companyId));
+  return row?.on ?? false;
+}

@@ -10,7 +10,8 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { allocationMonthsOf, allocationsOf } from '../allocation/queries';
 import { addLoanEvents, borrowerDetails } from '../portfolio/queries';
-import { accountByEmail, addProfileGrants } from '../users/queries';
+import { ensureChain } from '../approval/queries';
+import { accountByEmail, addProfilePermissions, roleLinks } from '../users/queries';
 import { repossessions, repossessionSteps } from './schema';
 import { initiate } from './service';
 
@@ -19,12 +20,19 @@ const rw = { read: true, write: true };
 
 /** The demo's repossession permissions, per demo profile. */
 export async function grantDemoRepossession(db: Db, companyId: string): Promise<void> {
-  await addProfileGrants(db, companyId, 'Field Executive', { repossession: { field_steps: rw } });
-  await addProfileGrants(db, companyId, 'Manager', { repossession: { repossession: rw } });
+  await addProfilePermissions(db, companyId, 'Field Executive', { repossession: { field_steps: rw } });
+  await addProfilePermissions(db, companyId, 'Manager', { repossession: { repossession: rw } });
 }
 
 export async function seedDemoRepossession(db: Db): Promise<void> {
   for (const companyId of [LENDER, 'demo-trust-id']) await grantDemoRepossession(db, companyId);
+  // Initiation and release are decided by a collection head (not the one who asked: maker-checker).
+  const head = (await roleLinks(db, LENDER)).find((r) => r.roleName === 'Collection Head');
+  if (head) {
+    const level = { name: 'Collection head', approver: { kind: 'role' as const, role_id: head.roleId }, min_amount_minor: null, min_waiver_pct: null, sla_hours: 24 };
+    await ensureChain(db, LENDER, 'repossession_initiation', [level]);
+    await ensureChain(db, LENDER, 'repossession_release', [level]);
+  }
   const [{ n }] = await db.select({ n: count() }).from(repossessions).where(eq(repossessions.companyId, LENDER));
   if (n > 0) return;
   const [agent, manager] = await Promise.all([accountByEmail(db, 'fos@demo.in'), accountByEmail(db, 'manager@demo.in')]);

@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { addLoanEvents, borrowerDetails, type LoanEventInput } from '../portfolio/queries';
 import { membersOfProfessions, userNamesSubquery } from '../users/queries';
-import { submitForApproval } from './approval';
+import { submitApprovalRequest } from '../approval/queries';
 import { repossessions, repossessionSteps, type RepossessionRow, type RepossessionStepRow } from './schema';
 
 export const CASE_NOT_FOUND = 'Repossession not found';
@@ -181,7 +181,7 @@ const event = (row: RepossessionRow, authorId: string | null, remark: string, de
 
 /**
  * POST /repossession/cases: a case at 'initiated', submitted for approval (type
- * 'repossession_initiation'). An approval final at once moves it on.
+ * 'repossession_initiation'). Without a chain it is approved at once.
  * @throws 404 'No loan details found'; 409 when the loan has an open case
  */
 export async function initiate(tx: DbOrTx, companyId: string, caller: RepoCaller, body: InitiateBody): Promise<RepossessionDetail> {
@@ -205,7 +205,7 @@ export async function initiate(tx: DbOrTx, companyId: string, caller: RepoCaller
     })
     .returning();
   await addLoanEvents(tx, [event(row, caller.userId, `Repossession of the ${row.assetType} initiated`, { asset_description: row.assetDescription })]);
-  const submitted = await submitForApproval(tx, {
+  const submitted = await submitApprovalRequest(tx, {
     companyId,
     type: 'repossession_initiation',
     loanId: row.loanId,
@@ -213,8 +213,8 @@ export async function initiate(tx: DbOrTx, companyId: string, caller: RepoCaller
     makerUserId: caller.userId,
     summary: `Repossession of ${row.assetDescription} on loan ${row.loanId}`,
   });
+  // Without a chain the approval area approves at once and has already run decideInitiation.
   await tx.update(repossessions).set({ approvalRequestId: submitted.requestId }).where(eq(repossessions.caseId, row.caseId));
-  if (submitted.status !== 'pending') await decideInitiation(tx, { companyId, subjectId: row.caseId, decision: submitted.status, remarks: null, decidedBy: null });
   return getCase(tx, companyId, caller, row.caseId);
 }
 
@@ -268,7 +268,7 @@ export async function requestRelease(tx: DbOrTx, companyId: string, caller: Repo
     .set({ stage: 'release_requested', releaseMode: body.mode, releaseAmountMinor: body.amount_minor, buyerName: body.buyer_name ?? null, releaseReference: body.reference ?? null, updatedAt: new Date() })
     .where(eq(repossessions.caseId, caseId));
   await addLoanEvents(tx, [event({ ...row, stage: 'release_requested' }, caller.userId, body.mode === 'payment' ? 'Release on payment requested' : 'Sale by auction requested', { mode: body.mode, amount_minor: body.amount_minor })]);
-  const submitted = await submitForApproval(tx, {
+  const submitted = await submitApprovalRequest(tx, {
     companyId,
     type: 'repossession_release',
     loanId: row.loanId,
@@ -277,8 +277,8 @@ export async function requestRelease(tx: DbOrTx, companyId: string, caller: Repo
     amountMinor: body.amount_minor,
     summary: `${body.mode === 'payment' ? 'Release on payment' : 'Auction sale'} of ${row.assetDescription} on loan ${row.loanId}`,
   });
+  // Without a chain the approval area approves at once and has already run decideRelease.
   await tx.update(repossessions).set({ releaseApprovalRequestId: submitted.requestId }).where(eq(repossessions.caseId, caseId));
-  if (submitted.status !== 'pending') await decideRelease(tx, { companyId, subjectId: caseId, decision: submitted.status, remarks: null, decidedBy: null });
   return getCase(tx, companyId, caller, caseId);
 }
 

@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { PermissionsMap } from '../../../domain/users/permissions';
-import { profiles, userCompanies, users } from './schema';
+import { profiles, roles, userCompanies, users } from './schema';
 
 export { accountByEmail, firstCompanyOfEmail, hasActiveMembership, membersSubquery, setPasswordHash, userNamesSubquery } from './accounts';
 export type { Account } from './accounts';
@@ -30,16 +30,45 @@ export async function membersOfProfessions(db: DbOrTx, companyId: string, profes
     .orderBy(asc(users.name));
 }
 
+/** Writes one entry of the user audit trail inside the caller's transaction (the areas' audit of their own actions: approvals). */
+export { recordAudit } from './membership';
+
+/** The company's roles with their reports-to links and names (the approval chains' tree). */
+export async function roleLinks(db: DbOrTx, companyId: string): Promise<{ roleId: string; roleName: string; reportsToRoleId: string | null }[]> {
+  return db.select({ roleId: roles.roleId, roleName: roles.roleName, reportsToRoleId: roles.reportsToRoleId }).from(roles).where(eq(roles.companyId, companyId)).orderBy(asc(roles.roleName));
+}
+
+/** The active members of a company among `userIds`, with their names (unknown or inactive ids are left out). */
+export async function activeMembersAmong(db: DbOrTx, companyId: string, userIds: readonly string[]): Promise<{ userId: string; name: string }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: users.userId, name: users.name })
+    .from(userCompanies)
+    .innerJoin(users, eq(users.userId, userCompanies.userId))
+    .where(and(eq(userCompanies.companyId, companyId), eq(userCompanies.active, true), inArray(users.userId, [...userIds])))
+    .orderBy(asc(users.name));
+}
+
+/** The member's role in the company (null without one, or for a non-member). */
+export async function memberRoleId(db: DbOrTx, companyId: string, userId: string): Promise<string | null> {
+  const [row] = await db.select({ roleId: userCompanies.roleId }).from(userCompanies).where(and(eq(userCompanies.companyId, companyId), eq(userCompanies.userId, userId)));
+  return row?.roleId ?? null;
+}
+
 /**
- * Adds actions to a company's named profile where it has none yet (an area's demo seed gives the
- * demo profiles its new permissions; issue 16). Existing grants are kept as they are.
- * @returns false when the company has no such profile
+ * Adds permission entries to a company's profile by name, keeping its others (an area's demo seed
+ * gives the demo profiles its actions; `grant()` builds `add`). No-op for an unknown profile.
  */
-export async function addProfileGrants(db: DbOrTx, companyId: string, profileName: string, grants: PermissionsMap): Promise<boolean> {
+export async function addProfilePermissions(db: DbOrTx, companyId: string, profileName: string, add: PermissionsMap): Promise<void> {
   const [row] = await db.select({ id: profiles.profileId, permissions: profiles.permissions }).from(profiles).where(and(eq(profiles.companyId, companyId), eq(profiles.profileName, profileName)));
-  if (!row) return false;
-  const next: PermissionsMap = { ...row.permissions };
-  for (const [module, actions] of Object.entries(grants)) next[module] = { ...(actions ?? {}), ...(next[module] ?? {}) };
-  if (JSON.stringify(next) !== JSON.stringify(row.permissions)) await db.update(profiles).set({ permissions: next }).where(eq(profiles.profileId, row.id));
-  return true;
+  if (!row) return;
+  const merged: PermissionsMap = { ...row.permissions };
+  for (const [module, actions] of Object.entries(add)) merged[module] = { ...(merged[module] ?? {}), ...(actions ?? {}) };
+  await db.update(profiles).set({ permissions: merged }).where(eq(profiles.profileId, row.id));
+}
+
+/** A member's user id by email (demo seeds), or null. */
+export async function userIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
+  const [row] = await db.select({ userId: users.userId }).from(users).where(eq(users.email, email.toLowerCase()));
+  return row?.userId ?? null;
 }
