@@ -8,10 +8,12 @@
  */
 import { and, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import { maskValue } from '../../../domain/common/masking';
+import { formatMinor } from '../../../domain/common/money';
 import type { AssignBody, BulkStatusBody, InitiateBody, ReleaseBody, RepossessionDetail, RepossessionRecord, StepRecord, YardBody } from '../../../domain/contracts/repossession/cases';
 import { afterInitiationDecision, afterReleaseDecision, canAssign, canRequestRelease, canValue, type RepossessionStage, type RepossessionStatus } from '../../../domain/repossession/rules';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { companySettings } from '../companies/queries';
 import { addLoanEvents, borrowerDetails, type LoanEventInput } from '../portfolio/queries';
 import { membersOfProfessions, userNamesSubquery } from '../users/queries';
 import { submitApprovalRequest } from '../approval/queries';
@@ -304,8 +306,9 @@ export async function decideRelease(tx: DbOrTx, d: { companyId: string; subjectI
   const proceeds = row.releaseAmountMinor ?? 0;
   if (d.decision === 'approved' && proceeds > 0) {
     // The proceeds on the loan (issue 16 "proceeds posted to the loan").
+    const currency = (await companySettings(tx, d.companyId))?.currency ?? 'INR';
     events.push({
-      ...event({ ...row, stage }, d.decidedBy, `Repossession proceeds (${row.releaseMode})`, { amount_minor: proceeds, amount: proceeds / 100, source: 'repossession', mode: row.releaseMode, reference: row.releaseReference, buyer_name: row.buyerName }),
+      ...event({ ...row, stage }, d.decidedBy, `Repossession proceeds ${formatMinor(proceeds, currency)} (${row.releaseMode === 'auction' ? 'sale by auction' : 'release on payment'})`, { amount_minor: proceeds, amount: proceeds / 100, source: 'repossession', mode: row.releaseMode, reference: row.releaseReference, buyer_name: row.buyerName }),
       kind: 'payment',
     });
   }
