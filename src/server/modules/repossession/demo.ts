@@ -1,6 +1,7 @@
 /**
  * The repossession demo (issue 16): the demo profiles get the area's permissions (the field
- * executive fos@demo.in records the steps on the phone; managers run the desk), a secured vehicle
+ * executive fos@demo.in records the steps on the phone; managers run the desk), the lender's
+ * approval chains of initiation and release (a collection head decides), a secured vehicle
  * loan of the executive's allocation with a repossession in progress — assigned to fos@demo.in, the
  * police intimated, the repossession itself still to do — and a second one waiting for approval.
  * The case in progress is seeded as already approved (demo data: it has no approval request).
