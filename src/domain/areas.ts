@@ -29,6 +29,8 @@ export const AREAS = [
   { name: 'legal' },
   { name: 'approval' },
   { name: 'settlements' },
+  { name: 'change-requests' },
+  { name: 'repossession', offline: true },
 ] as const satisfies readonly AreaEntry[];
 
 export type AreaName = (typeof AREAS)[number]['name'];

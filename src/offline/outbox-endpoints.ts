@@ -15,6 +15,7 @@ import { uploadDocument } from '../domain/contracts/field/documents';
 import { recordReceipt } from '../domain/contracts/field/receipts';
 import { recordPings } from '../domain/contracts/field/tracking';
 import { recordVisit } from '../domain/contracts/field/visits';
+import { recordRepossessionStep } from '../domain/contracts/repossession/cases';
 
 /**
  * kind → the endpoint an item of that kind is sent to. 'ping' items are sent in batches: the
@@ -26,6 +27,8 @@ export const OUTBOX_ENDPOINTS = {
   deposit: recordDeposit,
   document: uploadDocument,
   ping: recordPings,
+  /** A repossession agent's field step (issue 16). */
+  repossession_step: recordRepossessionStep,
 } as const;
 
 export type OutboxKind = keyof typeof OUTBOX_ENDPOINTS;
@@ -41,6 +44,7 @@ export interface OutboxBodies {
   deposit: BodyOf<typeof recordDeposit>;
   document: BodyOf<typeof uploadDocument>;
   ping: BodyOf<typeof recordPings>['pings'][number];
+  repossession_step: BodyOf<typeof recordRepossessionStep>;
 }
 export type OutboxBody<K extends OutboxKind> = OutboxBodies[K];
 

@@ -42,7 +42,7 @@ export type UserSearchKey = (typeof USER_SEARCH_KEYS)[number];
  * Actions are snake_case; a module a later issue fills in starts with the actions known today.
  */
 export const PERMISSION_CATALOGUE = {
-  'Core Collection Modules': ['portfolio', 'loan_profile', 'access_unmasked_data', 'allocation', 'saved_filters', 'variables', 'imports', 'exports'],
+  'Core Collection Modules': ['portfolio', 'loan_profile', 'access_unmasked_data', 'allocation', 'saved_filters', 'variables', 'imports', 'exports', 'change_requests'],
   'Data Science': ['predictor'],
   'Digital Comm Campaign Management': ['campaigns'],
   'Status Management Module': ['statuses'],
@@ -60,7 +60,7 @@ export const PERMISSION_CATALOGUE = {
   'Policy Control Module': ['policies', 'compliance_rules', 'dnd_list', 'compliance_overrides'],
   'Approval Service': ['approvals', 'approval_chains'],
   StarTrack: ['cohorts', 'kra_kpi', 'plans', 'incentives'],
-  repossession: ['repossession'],
+  repossession: ['repossession', 'field_steps'],
   settlement: ['settlements', 'settlement_exports'],
   'WhatsApp ChatR': ['chat'],
   'Workflow Management': ['workflows'],

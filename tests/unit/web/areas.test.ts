@@ -57,7 +57,7 @@ describe('the area registry', () => {
     const top = WEB_AREAS.flatMap((a) => a.routes.filter((r) => r.top).map((r) => r.path));
     expect(top.sort()).toEqual(['/login', '/login/email-change', '/login/link', '/login/sso']);
     expect(appRouteAt('/v1/app/visit-details/')?.plain).toBe(true);
-    expect(APP_ROUTES.filter((r) => r.plain).map((r) => r.path)).toEqual(['visit-details']);
+    expect(APP_ROUTES.filter((r) => r.plain).map((r) => r.path)).toEqual(['visit-details', 'repossession-steps']);
   });
 
   it('opens every menu entry on a route, field entries on field screens', () => {
@@ -80,10 +80,13 @@ describe('the area registry', () => {
       'process-tracking/common_legal_process',
       'approvals',
       'settlement-tracking',
+      'change-request',
       'visit-details',
+      'repossession-tracking',
       'field-executive',
       'field-executive/online',
       'document-upload',
+      'repossession-steps',
       'fos-visits',
       'fos-dashboard',
       'field-force-tracking',
@@ -149,6 +152,6 @@ describe('the walls between areas', () => {
     for (const area of deps.keys()) visit(area, []);
     expect(cycles).toEqual([]);
     // Today's graph: portfolio → bulk; allocation → bulk, portfolio; field → auth, portfolio, users.
-    expect(Object.fromEntries([...deps].map(([a, b]) => [a, [...b].sort()]))).toEqual({ portfolio: ['bulk'], allocation: ['bulk', 'portfolio'], field: ['auth', 'portfolio', 'users'] });
+    expect(Object.fromEntries([...deps].map(([a, b]) => [a, [...b].sort()]))).toEqual({ portfolio: ['bulk'], allocation: ['bulk', 'portfolio'], field: ['auth', 'portfolio', 'users'], 'change-requests': ['approval'], repossession: ['approval'] });
   });
 });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { staticImportGraph } from '../helpers/import-graph';
 
 /** The entry and the chunks the field route loads before it is usable. */
-const ROUTE_ROOTS = ['src/web/app/main.tsx', 'src/web/features/field/visits/my-visits-screen.tsx', 'src/web/features/field/shell/field-shell.tsx'];
+const ROUTE_ROOTS = ['src/web/app/main.tsx', 'src/web/features/field/visits/my-visits-screen.tsx', 'src/web/features/field/shell/field-shell.tsx', 'src/web/features/repossession/steps/repossession-steps-screen.tsx'];
 const FORBIDDEN = /^(@chakra-ui\/|@emotion\/|@ark-ui\/|@zag-js\/)/;
 /**
  * Allowed on the route: the toaster's store (`createToaster`, zag's toast machine without any

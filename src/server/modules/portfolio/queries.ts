@@ -85,3 +85,8 @@ export async function setLoanCallingStatuses(db: DbOrTx, companyId: string, loan
 export async function setLoanSettlementStatus(db: DbOrTx, companyId: string, loanId: string, status: string): Promise<void> {
   await db.execute(sql`update loans set variables = variables || ${JSON.stringify({ settlement_status: status })}::jsonb, updated_at = now() where company_id = ${companyId} and loan_id = ${loanId}`);
 }
+
+// ---------------------------------------------------------------- borrower details (issue 16)
+
+export { applyBorrowerDetails, borrowerDetails, BORROWER_DETAIL_VARIABLES } from './loan-detail-changes';
+export type { BorrowerDetailVariable } from './loan-detail-changes';

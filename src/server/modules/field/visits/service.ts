@@ -3,6 +3,7 @@
  * the allocation copied to the phone, recording a visit (inside the idempotent transaction of
  * http/idempotency.ts; it stores the Idempotency-Key on its row), listing visits and their photos.
  */
+import { runNewAddressHandlers } from './new-address-hooks';
 import { textOrNull, isoOrNull } from '../../../db/sql-helpers';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
@@ -254,6 +255,8 @@ export async function recordVisit(
       timeline.push({ ...event, kind: 'ptp', remark: body.remarks || null, details: { ptp_date: body.ptp_date, ptp_amount: majorOrNull(ptpAmountMinor), ptp_amount_minor: ptpAmountMinor, broken: false, visit_id: visitId } });
     }
     await addLoanEvents(tx, timeline);
+    // A new address becomes a change request (issue 16), in this transaction.
+    if (body.new_address) await runNewAddressHandlers(tx, { companyId: caller.companyId, visitId, loanId: body.loan_id, allocationMonth: body.allocation_month, userId: caller.user.userId, newAddress: body.new_address, disposition: body.disposition });
     // The check-in is a position of the executive too (trail, last position, live map).
     if (body.latitude !== null && body.longitude !== null) {
       const ping = { latitude: body.latitude, longitude: body.longitude, accuracy_m: body.accuracy_m, recorded_at: body.checked_in_at, battery: null, source: 'check_in' as const };
