@@ -20,7 +20,7 @@ import { CompanySwitcher, usePermissions } from '../features/companies/public';
 import { ApiError, errorMessage } from '../lib/api';
 import type { WebArea } from '../lib/area';
 import { allAreasLoaded, loadAllAreas, useWebAreas } from '../lib/areas';
-import { whenIdle } from '../lib/idle';
+import { afterFirstScreen } from '../lib/idle';
 import { FIELD_EXECUTIVE, hasFieldScreens, isFieldScreen, screenAccess, visibleMenu, type MenuEntry } from '../lib/menu';
 import { appLink, appPrefix } from '../lib/navigation';
 import { useIsPhone } from '../lib/use-is-phone';
@@ -46,29 +46,6 @@ function fieldBarOf(area: WebArea): ComponentType | null {
 const loadUserMenu = () => import('./user-menu');
 const UserMenuPopup = lazy(loadUserMenu);
 const MoreDrawer = lazy(() => import('./more-drawer'));
-
-/**
- * Runs `task` once, on the first touch, click or key anywhere, or when the main thread is idle 10 s
- * after the call, whichever comes first; answers a cancel function.
- */
-function afterFirstScreen(task: () => void): () => void {
-  const events = ['pointerdown', 'keydown'] as const;
-  let cancelIdle = () => {};
-  const run = () => {
-    cancel();
-    task();
-  };
-  const cancel = () => {
-    clearTimeout(timer);
-    cancelIdle();
-    for (const event of events) window.removeEventListener(event, run, true);
-  };
-  const timer = setTimeout(() => {
-    cancelIdle = whenIdle(run, 5_000);
-  }, 10_000);
-  for (const event of events) window.addEventListener(event, run, { capture: true, passive: true });
-  return cancel;
-}
 
 function isActive(entry: MenuEntry, pathname: string, prefix: string): boolean {
   const target = entry.screen ? `${prefix}/${entry.screen}` : prefix;
