@@ -9,8 +9,13 @@
  * desk texts (`*-page`, `*-desk`) are emitted under `assets/lazy/` and left out, with whatever only
  * they load: they need the API anyway and would only make the first install heavier.
  * Locale chunks: each language's parts (the kernel's and every area's, src/web/lib/i18n.ts) merge
- * into one chunk per language and part: Hindi and Bahasa core (`assets/hi-*.js`, `assets/id-*.js`)
- * are precached; the desk texts of every language (`assets/lazy/<lang>-desk-*.js`) are not.
+ * into one chunk per language and part: English core (`assets/en.js`, imported by the entry), Hindi
+ * and Bahasa core (`assets/hi.js`, `assets/id.js`) are precached; the desk texts of every language
+ * (`assets/lazy/<lang>-desk.js`) are not.
+ *
+ * App updates (issue 18): the entry and the locale chunks keep their names across builds
+ * (`stableName`), every other file carries its content hash, so a one-string change re-downloads
+ * the locale chunk holding it and whatever really changed, not every chunk that imports the entry.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
@@ -26,7 +31,14 @@ import { FIELD_PRELOAD_END, FIELD_PRELOAD_START } from './src/server/http/index-
 
 /** Desk pages and desk texts: emitted under assets/lazy/ and never precached (unless the kernel's own, like home). */
 const LAZY_CHUNK = /-(page|desk)$/;
-const LOCALE_CHUNK = /^assets\/(hi|id)-[\w-]+\.js$/;
+/** The core locale chunks (unhashed, see `stableName`): English (the entry imports it), Hindi and Bahasa (loaded on demand, precached). */
+const LOCALE_CHUNK = /^assets\/(en|hi|id)\.js$/;
+/**
+ * A file name with Rolldown's content hash (`my-visits-screen-C7D7GdcE.js`): its URL changes with
+ * its content, so the service worker never fetches it again for an update (`dontCacheBustURLsMatching`)
+ * and the server lets browsers keep it a year (src/server/app.ts).
+ */
+const HASHED_ASSET = /-[A-Za-z0-9_-]{8}\.(js|css)$/;
 /** The kernel's sources: its lazy chunks (the shell's popups, Chakra's scope, home, the service worker's registration) work offline. */
 const KERNEL_SOURCE = /^src\/(web\/(app|lib|components)|offline)\//;
 /** Sources of the `offline` areas (src/domain/areas.ts): their non-desk lazy chunks are precached, so an executive opens them offline. */
@@ -42,11 +54,22 @@ function offlineChunk(source: string): boolean {
   return KERNEL_SOURCE.test(source) || (OFFLINE_SOURCE.test(source) && !LAZY_CHUNK.test(moduleName(source)));
 }
 
-/** A language's locale parts (src/web/locales, src/web/features/<area>/locales): the chunk they merge into, null for English core (in the entry). */
+/** A language's locale parts (src/web/locales, src/web/features/<area>/locales): the chunk they merge into (`en`, `hi-desk`, …). */
 function localeChunk(id: string): string | null {
   const match = /\/src\/web\/(?:features\/[^/]+\/)?locales\/([a-z]{2})(-desk)?\.json$/.exec(id.split(sep).join('/'));
-  if (!match || (match[1] === 'en' && !match[2])) return null;
-  return `${match[1]}${match[2] ?? ''}`;
+  return match ? `${match[1]}${match[2] ?? ''}` : null;
+}
+
+/**
+ * Chunks named without a content hash (issue 18: an app update that changes one string downloads
+ * only what changed): the entry (`assets/index.js`) and the locale chunks (`assets/en.js`,
+ * `assets/hi.js`, `assets/lazy/en-desk.js`, …). Every other chunk imports them by name, so a text
+ * or entry change does not change those chunks' content, hash and URL in a cascade; the precache
+ * gives the unhashed files a revision from their content (workbox-build), and the server sends them
+ * with `Cache-Control: no-cache` (src/server/app.ts).
+ */
+function stableName(chunk: { name: string; moduleIds: readonly string[] }): boolean {
+  return chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => localeChunk(id) === chunk.name);
 }
 
 /**
@@ -199,6 +222,9 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['index.html', 'assets/*.{js,css}'],
         globIgnores: ['assets/lazy/**'],
+        // Hashed files are new URLs when they change: fetched as they are, not again with a
+        // revision parameter; the unhashed ones (stableName, index.html) get a content revision.
+        dontCacheBustURLsMatching: HASHED_ASSET,
         manifestTransforms: [shellOnly],
         buildPlugins: { vite: [serverOnlyEndpointParts] },
       },
@@ -216,9 +242,14 @@ export default defineConfig({
     modulePreload: { resolveDependencies: (filename, deps) => (filename.startsWith('assets/lazy/') ? [] : deps) },
     rolldownOptions: {
       output: {
-        chunkFileNames: (chunk) => (LAZY_CHUNK.test(chunk.name) && !KERNEL_SOURCE.test(sourceOf(chunk.facadeModuleId)) ? 'assets/lazy/[name]-[hash].js' : 'assets/[name]-[hash].js'),
-        // One chunk per language and part, whatever the number of areas: `hi`, `id` (core) and
-        // `en-desk`, `hi-desk`, `id-desk`.
+        // The entry and the locale chunks keep their names across builds (stableName).
+        entryFileNames: 'assets/[name].js',
+        chunkFileNames: (chunk) => {
+          const folder = LAZY_CHUNK.test(chunk.name) && !KERNEL_SOURCE.test(sourceOf(chunk.facadeModuleId)) ? 'assets/lazy' : 'assets';
+          return stableName(chunk) ? `${folder}/[name].js` : `${folder}/[name]-[hash].js`;
+        },
+        // One chunk per language and part, whatever the number of areas: `en`, `hi`, `id` (core)
+        // and `en-desk`, `hi-desk`, `id-desk`.
         codeSplitting: { groups: [{ name: localeChunk }] },
       },
     },

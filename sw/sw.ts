@@ -4,12 +4,16 @@
  * Owns: the precache of the app shell and the navigation fallback, so a signed-in user who
  * reloads with no network still gets the app (issue 2 "PWA"). API answers are never cached:
  * they are per-user, per-company and often sensitive; offline data lives in Dexie (src/offline).
- * A new worker waits until the page sends `{type: 'SKIP_WAITING'}` (the "new version" banner).
+ * The first worker a browser installs takes control of the open page at once (`clientsClaim`), so
+ * a screen opened after the precache finished (the visit form, offline) is served from it; a new
+ * version's worker waits until the page sends `{type: 'SKIP_WAITING'}` (the "new version" banner),
+ * then takes control of every page, which reloads (src/web/app/sw-register.ts).
  *
  * Issue 4 (field app): drains the Dexie outbox on Background Sync (tag 'recovery-outbox'; the page
  * drains too where the browser has no Background Sync, src/offline/triggers.ts), and keeps map tiles
  * seen online in a cache so the day's map works offline.
  */
+import { clientsClaim } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -28,6 +32,8 @@ interface SyncEvent extends ExtendableEvent {
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// No skipWaiting() here: an update waits for the page's SKIP_WAITING (the banner's Reload).
+clientsClaim();
 
 // Deep links such as /app/user-management?company_id=… are served by the precached SPA shell;
 // /api and the API docs stay on the network.

@@ -46,6 +46,9 @@ import type { FileStorage } from './storage/files';
 import { indexHtmlFor } from './http/index-html';
 import { companyScopedDb } from './db/company-wall';
 
+/** A built asset whose name carries Rolldown's content hash (`visit-card-BM7oH4Ic.js`, also its .br/.gz); vite.config.ts `HASHED_ASSET`. */
+const HASHED_ASSET = /-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.(br|gz))?$/;
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with its declared access, in registration order (read by the route-walk test). */
@@ -295,7 +298,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         setHeaders: (reply, filePath) => {
           const name = path.basename(filePath);
           if (name === 'sw.js' || name === 'index.html' || name === 'manifest.webmanifest') reply.header('cache-control', 'no-cache');
-          else if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+          // Hashed assets never change under their name; the entry and the locale chunks keep their
+          // names across builds (vite.config.ts `stableName`), so browsers revalidate them.
+          else if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', HASHED_ASSET.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache');
           else reply.header('cache-control', 'public, max-age=3600');
         },
       });

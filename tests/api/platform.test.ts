@@ -131,7 +131,8 @@ describe('web app', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Recovery Ops</title>');
     writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
-    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'assets', 'app-Ab1_c-23.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'assets', 'index.js'), 'console.log(2)');
     web = await createTestApp({ webDistDir: dist });
   });
   afterAll(async () => {
@@ -140,9 +141,13 @@ describe('web app', () => {
   });
 
   it('serves files, falls back to index.html for app routes, and keeps /api 404s as JSON', async () => {
-    const asset = await web.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    const asset = await web.app.inject({ method: 'GET', url: '/assets/app-Ab1_c-23.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    // The entry and the locale chunks keep their names across builds (issue 18): revalidated.
+    const entry = await web.app.inject({ method: 'GET', url: '/assets/index.js' });
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers['cache-control']).toBe('no-cache');
     const sw = await web.app.inject({ method: 'GET', url: '/sw.js' });
     expect(sw.headers['cache-control']).toBe('no-cache');
     for (const url of ['/', '/login?next=%2Fapp', '/v2/app/customer-details']) {

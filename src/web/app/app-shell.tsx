@@ -10,7 +10,7 @@
  * menu, the phone's More sheet), which are lazy chunks opened on demand.
  */
 import { CircleUser, Ellipsis, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { uiVersionRedirect } from '../../domain/companies/ui-version';
@@ -18,7 +18,9 @@ import { InlineAlert, Spinner } from '../components/plain';
 import { signOut, useProfile } from '../features/auth/public';
 import { CompanySwitcher, usePermissions } from '../features/companies/public';
 import { ApiError, errorMessage } from '../lib/api';
-import { WEB_AREAS } from '../lib/areas';
+import type { WebArea } from '../lib/area';
+import { allAreasLoaded, loadAllAreas, useWebAreas } from '../lib/areas';
+import { afterFirstScreen } from '../lib/idle';
 import { FIELD_EXECUTIVE, hasFieldScreens, isFieldScreen, screenAccess, visibleMenu, type MenuEntry } from '../lib/menu';
 import { appLink, appPrefix } from '../lib/navigation';
 import { useIsPhone } from '../lib/use-is-phone';
@@ -30,8 +32,15 @@ import { preloadChakra, WithChakra } from '../components/with-chakra';
 
 
 // The bars areas show in field mode (the field app's sync bar and outbox triggers, issue 4): lazy
-// chunks, so Dexie stays out of the first load of desk users who never open a field screen.
-const FIELD_BARS = WEB_AREAS.flatMap((area) => (area.fieldBar ? [{ area: area.name, Bar: lazy(area.fieldBar) }] : []));
+// chunks, so Dexie stays out of the first load of desk users who never open a field screen. One
+// lazy component per area, kept when the registry gains areas.
+const fieldBars = new Map<string, ComponentType>();
+function fieldBarOf(area: WebArea): ComponentType | null {
+  if (!area.fieldBar) return null;
+  let Bar = fieldBars.get(area.name);
+  if (!Bar) fieldBars.set(area.name, (Bar = lazy(area.fieldBar)));
+  return Bar;
+}
 // Popups of the chrome (menu, drawer) are lazy chunks opened on demand, with Chakra: the field
 // route on a phone loads none of their machinery before it is usable.
 const loadUserMenu = () => import('./user-menu');
@@ -207,8 +216,23 @@ export function AppShell() {
 
   const permissionsMap = permissions.data?.profile_details.permissions;
   const profession = profile.data?.profession;
-  // The menu: what the permissions grant and the profession fits (lib/menu.ts, issue 12).
-  const entries = useMemo(() => visibleMenu(permissionsMap, profession ?? null), [permissionsMap, profession]);
+  const areas = useWebAreas();
+  // The desk areas' front doors (their menu entries, lib/areas.ts): at once for anyone but a field
+  // executive on a phone, whose day list they would only slow down (issue 18); for them on the
+  // first touch or key, or 10 s after the shell opened.
+  const deferAreas = isPhone && (profession === undefined || profession === FIELD_EXECUTIVE);
+  useEffect(() => {
+    if (allAreasLoaded()) return undefined;
+    const load = () => void loadAllAreas().catch(() => undefined);
+    if (!deferAreas) {
+      load();
+      return undefined;
+    }
+    return afterFirstScreen(load);
+  }, [deferAreas]);
+  // The menu: what the permissions grant and the profession fits (lib/menu.ts, issue 12), of the areas loaded so far.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `areas` changes what visibleMenu reads
+  const entries = useMemo(() => visibleMenu(permissionsMap, profession ?? null), [permissionsMap, profession, areas]);
   const screen = location.pathname.slice(prefix.length + 1);
   // A screen opened by URL that the user may not use says so (the same rules as the menu); while
   // the profile or permissions are not at hand (loading, offline) the screen opens as before.
@@ -308,11 +332,14 @@ export function AppShell() {
             )}
             {/* The field sync bar (issue 4): always in view under the header on field screens. */}
             {fieldMode &&
-              FIELD_BARS.map(({ area, Bar }) => (
-                <Suspense key={area} fallback={<div className="ro-sync-slot" />}>
-                  <Bar />
-                </Suspense>
-              ))}
+              areas.map((area) => {
+                const Bar = fieldBarOf(area);
+                return Bar ? (
+                  <Suspense key={area.name} fallback={<div className="ro-sync-slot" />}>
+                    <Bar />
+                  </Suspense>
+                ) : null;
+              })}
           </div>
           {main}
           {isPhone && <BottomNav entries={entries} />}

@@ -5,7 +5,7 @@ import '../components/plain.css';
 import { startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { appRouteAt } from '../lib/areas';
+import { appRouteAt, loadAllAreas, topRouteAt } from '../lib/areas';
 import { initI18n } from '../lib/i18n';
 import { Providers } from './providers';
 import { AppRoutes } from './router';
@@ -17,6 +17,9 @@ void initI18n();
 // entry runs, not after React's first render has reached the route.
 const opening = appRouteAt(window.location.pathname);
 if (opening?.plain) void opening.page();
+// Any other screen than the offline areas' (a desk page, home): every area's front door now, in
+// parallel with the first render (src/web/lib/areas.ts); on theirs, the shell loads them when idle.
+if (!opening && !topRouteAt(window.location.pathname)) void loadAllAreas().catch(() => undefined);
 
 const root = createRoot(document.getElementById('root')!);
 // A transition, so React renders the first screen in slices and lets the phone's main thread breathe

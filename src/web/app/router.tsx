@@ -1,7 +1,9 @@
 /**
  * Routes (spec 2): `/login`, `/login/sso`, and the app under `/app`, `/v1/app` and `/v2/app`.
  * Every area declares its screens in its front door (src/web/features/<name>/area.ts, read through
- * src/web/lib/areas.ts); this file names no area. Home is the shell's own landing page.
+ * src/web/lib/areas.ts); this file names no area. The routes are those of the areas loaded so far:
+ * the offline areas' at first, every area's once the desk areas' doors arrived (`useWebAreas`); a
+ * path no loaded route matches waits for them (`UnknownPath`) before it is "not found". Home is the shell's own landing page.
  * Every screen that renders Chakra UI is wrapped in its provider (`chakra()`); a route marked
  * `plain` (the field executive's day list, `visit-details`) renders without Chakra (issue 4).
  * Declarative routes (`useRoutes` under a BrowserRouter): the app uses no loaders or actions, and
@@ -10,15 +12,17 @@
  * pages (`shell: 'desk'`, `*-page` under assets/lazy) load with their desk texts (`deskPage`)
  * when opened.
  */
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { lazy, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { Spinner } from '../components/plain';
 import { WithChakra } from '../components/with-chakra';
-import type { WebRoute } from '../lib/area';
-import { WEB_AREAS } from '../lib/areas';
+import type { WebArea, WebRoute } from '../lib/area';
+import { allAreasLoaded, loadAllAreas, useWebAreas } from '../lib/areas';
 import { deskPage } from '../lib/i18n';
 import { session } from '../lib/store';
 import { AppShell } from './app-shell';
+import { BootShell } from './boot-shell';
 import { NotFound } from './not-found';
 import { SessionAlerts } from './session-alerts';
 import { ServiceWorkerUpdates } from './sw-update';
@@ -30,13 +34,40 @@ function chakra(screen: ReactNode): ReactNode {
   return <WithChakra>{screen}</WithChakra>;
 }
 
+/** One element per route, kept when the routes are rebuilt (the desk areas arrived), so an open screen is not mounted again. */
+const screens = new WeakMap<WebRoute, ReactNode>();
+
 /** The element of an area's route: its lazy page (with the desk texts for a desk page), in Chakra's provider unless plain. */
 function screenOf(route: WebRoute): ReactNode {
+  const known = screens.get(route);
+  if (known) return known;
   const load = !route.top && route.shell === 'desk' ? deskPage(route.page) : route.page;
   // A page's props are the route's (`props`), which the front door pairs with it.
   const Page = lazy(load as unknown as () => Promise<{ default: ComponentType<Record<string, unknown>> }>);
   const screen = <Page {...route.props} />;
-  return route.plain ? screen : chakra(screen);
+  const element = route.plain ? screen : chakra(screen);
+  screens.set(route, element);
+  return element;
+}
+
+/**
+ * A path no loaded route matches: "not found" once every area's front door is loaded; until then
+ * the boot shell while they load (a desk page opened by URL, before its area's door arrived).
+ */
+function UnknownPath({ inShell = false }: { inShell?: boolean }) {
+  const [failed, setFailed] = useState(false);
+  const complete = allAreasLoaded();
+  useEffect(() => {
+    if (!complete) loadAllAreas().catch(() => setFailed(true));
+  }, [complete]);
+  if (complete || failed) return <NotFound />;
+  return inShell ? (
+    <div className="ro-state" role="status" aria-live="polite">
+      <Spinner size="lg" />
+    </div>
+  ) : (
+    <BootShell />
+  );
 }
 
 /** Spec 4: authenticated means a uat token exists; otherwise go to /login with `next`. */
@@ -57,28 +88,31 @@ function Root() {
   );
 }
 
-const areaRoutes = WEB_AREAS.flatMap((area) => area.routes);
-
-const appChildren: RouteObject[] = [
-  { index: true, element: chakra(<HomePage />) },
-  { path: 'home', element: chakra(<HomePage />) },
-  ...areaRoutes.filter((route) => !route.top).map((route) => ({ path: route.path, element: screenOf(route) })),
-  { path: '*', element: <NotFound /> },
-];
-
-const routes: RouteObject[] = [
-  {
-    element: <Root />,
-    children: [
-      { path: '/', element: <Navigate to={{ pathname: '/app', search: window.location.search }} replace /> },
-      ...areaRoutes.filter((route) => route.top).map((route) => ({ path: route.path, element: screenOf(route) })),
-      ...['/app', '/v1/app', '/v2/app'].map((path) => ({ path, element: <RequireAuth />, children: appChildren })),
-      { path: '*', element: <NotFound /> },
-    ],
-  },
-];
+/** The route objects of the loaded areas' routes. */
+function routesOf(areas: readonly WebArea[]): RouteObject[] {
+  const areaRoutes = areas.flatMap((area) => area.routes);
+  const appChildren: RouteObject[] = [
+    { index: true, element: chakra(<HomePage />) },
+    { path: 'home', element: chakra(<HomePage />) },
+    ...areaRoutes.filter((route) => !route.top).map((route) => ({ path: route.path, element: screenOf(route) })),
+    { path: '*', element: <UnknownPath inShell /> },
+  ];
+  return [
+    {
+      element: <Root />,
+      children: [
+        { path: '/', element: <Navigate to={{ pathname: '/app', search: window.location.search }} replace /> },
+        ...areaRoutes.filter((route) => route.top).map((route) => ({ path: route.path, element: screenOf(route) })),
+        ...['/app', '/v1/app', '/v2/app'].map((path) => ({ path, element: <RequireAuth />, children: appChildren })),
+        { path: '*', element: <UnknownPath /> },
+      ],
+    },
+  ];
+}
 
 /** The app's routes; render inside a BrowserRouter. */
 export function AppRoutes() {
+  const areas = useWebAreas();
+  const routes = useMemo(() => routesOf(areas), [areas]);
   return useRoutes(routes);
 }

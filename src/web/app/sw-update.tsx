@@ -1,11 +1,13 @@
 /**
  * Registers the service worker (workbox-window, loaded when the browser is idle after the first
- * screen) and, when a new version is waiting, shows a persistent toast "A new version is ready"
+ * screen; on the field day list, a phone's first screen, after the first touch or 10 s, so its
+ * chunk and the precache downloads do not compete with the list: issue 18) and, when a new version is waiting, shows a persistent toast "A new version is ready"
  * with a Reload action that activates it.
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { whenIdle } from '../lib/idle';
+import { appRouteAt } from '../lib/areas';
+import { afterFirstScreen, whenIdle } from '../lib/idle';
 import { toaster } from '../lib/toaster';
 
 export function ServiceWorkerUpdates() {
@@ -15,7 +17,7 @@ export function ServiceWorkerUpdates() {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let stop: (() => void) | null = null;
     let cancelled = false;
-    const cancelIdle = whenIdle(() => {
+    const register = () => {
       import('./sw-register').then(
         ({ registerServiceWorker }) => {
           if (cancelled) return;
@@ -32,7 +34,8 @@ export function ServiceWorkerUpdates() {
         // Offline before the worker ever installed: nothing to register until the next online start.
         () => undefined,
       );
-    }, 3000);
+    };
+    const cancelIdle = appRouteAt(window.location.pathname)?.plain ? afterFirstScreen(register) : whenIdle(register, 3000);
     return () => {
       cancelled = true;
       cancelIdle();

@@ -25,24 +25,32 @@ import i18n from 'i18next';
 import type { BackendModule, ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import kernelEn from '../locales/en.json';
-import { mergeTexts, type LoadTexts, type Texts } from './area';
-import { WEB_AREAS } from './areas';
+import { mergeTexts, type AreaTexts, type LoadTexts, type Texts, type WebArea } from './area';
+import { beforeAreasAdded, loadAllAreas, webAreas } from './areas';
 import { detectLanguage, directionOf, LANGUAGE_STORAGE_KEY, LANGUAGES } from './languages';
 
-const areaTexts = WEB_AREAS.flatMap((area) => (area.texts ? [area.texts] : []));
+/** The texts of the areas loaded so far (src/web/lib/areas.ts: the desk areas' join after the first screen). */
+let areaTexts: readonly AreaTexts[] = textsOf(webAreas());
 
-/** English core: the kernel's and every area's, bundled. */
-const en = mergeTexts([kernelEn, ...areaTexts.map((texts) => texts.en)]);
+function textsOf(areas: readonly WebArea[]): AreaTexts[] {
+  return areas.flatMap((area) => (area.texts ? [area.texts] : []));
+}
 
-/** The lazy core parts of the other languages: the kernel's and the areas'. */
-const coreLocales: Record<string, readonly LoadTexts[]> = {
-  hi: [() => import('../locales/hi.json'), ...areaTexts.map((texts) => texts.hi)],
-  id: [() => import('../locales/id.json'), ...areaTexts.map((texts) => texts.id)],
-};
-/** The desk parts of every language: the areas'. */
-const deskLocales: Record<string, readonly LoadTexts[]> = Object.fromEntries(
-  (['en', 'hi', 'id'] as const).map((lang) => [lang, areaTexts.flatMap((texts) => (texts.desk ? [texts.desk[lang]] : []))]),
-);
+/** English core: the kernel's and every loaded area's, bundled. */
+let en = mergeTexts([kernelEn, ...areaTexts.map((texts) => texts.en)]);
+
+/** The lazy core parts of a language other than English: the kernel's and the loaded areas'. */
+function coreParts(language: string): readonly LoadTexts[] | undefined {
+  if (language === 'hi') return [() => import('../locales/hi.json'), ...areaTexts.map((texts) => texts.hi)];
+  if (language === 'id') return [() => import('../locales/id.json'), ...areaTexts.map((texts) => texts.id)];
+  return undefined;
+}
+
+/** The desk parts of a language: every area's (desk texts are wanted only once every front door is loaded, `loadDeskTexts`). */
+function deskParts(language: string): readonly LoadTexts[] | undefined {
+  if (language !== 'en' && language !== 'hi' && language !== 'id') return undefined;
+  return areaTexts.flatMap((area) => (area.desk ? [area.desk[language]] : []));
+}
 
 /** The parts, loaded together and merged. */
 async function loadParts(parts: readonly LoadTexts[]): Promise<Texts> {
@@ -60,7 +68,7 @@ let deskWanted = false;
 const deskImports = new Map<string, Promise<Texts>>();
 
 function deskTexts(language: string): Promise<Texts> | null {
-  const parts = deskLocales[language];
+  const parts = deskParts(language);
   if (!parts) return null;
   let pending = deskImports.get(language);
   if (!pending) {
@@ -73,8 +81,15 @@ function deskTexts(language: string): Promise<Texts> | null {
 
 async function readTexts(code: string): Promise<Texts> {
   const language = textsLanguage(code);
-  const parts = coreLocales[language];
-  const core = language === 'en' ? en : parts ? await loadParts(parts) : {};
+  let known: readonly AreaTexts[] | null = null;
+  let core: Texts = {};
+  // Again when areas arrived meanwhile: the language is not in i18next's store yet, so the hook
+  // below could not give it their texts.
+  while (known !== areaTexts) {
+    known = areaTexts;
+    const parts = coreParts(language);
+    core = language === 'en' ? en : parts ? await loadParts(parts) : {};
+  }
   // Read after the core arrived: a desk page may have opened meanwhile.
   const desk = deskWanted ? deskTexts(language) : null;
   return desk ? mergeTexts([core, await desk]) : core;
@@ -96,16 +111,35 @@ const backend: BackendModule = {
   },
 };
 
+/**
+ * New front doors (the desk areas', loaded after the first screen): their core texts join English
+ * core and every language i18next holds before the registry shows their menu entries. (Their desk
+ * texts come later, with the first desk page: `loadDeskTexts` waits for every front door.)
+ */
+beforeAreasAdded(async (added) => {
+  const texts = textsOf(added);
+  if (texts.length === 0) return;
+  areaTexts = [...areaTexts, ...texts];
+  en = mergeTexts([en, ...texts.map((part) => part.en)]);
+  for (const code of Object.keys(i18n.store?.data ?? {})) {
+    const language = textsLanguage(code);
+    const core = language === 'en' ? texts.map((part) => part.en) : (await Promise.all(texts.map((part) => part[language as 'hi' | 'id']?.()))).flatMap((module) => (module ? [module.default] : []));
+    i18n.addResourceBundle(code, 'translation', mergeTexts(core), true, true);
+  }
+});
+
 let deskReady: Promise<void> | null = null;
 
 /**
- * Adds the desk texts to every language i18next holds (English, the fallback, is always among
- * them), once; later languages get them from `read()`. Resolves when they are in; rejects when a
+ * Adds the desk texts of every area (their front doors are loaded first) to every language
+ * i18next holds (English, the fallback, is always among them), once; later languages get them from `read()`. Resolves when they are in; rejects when a
  * chunk could not be fetched (a later call tries again).
  */
 export function loadDeskTexts(): Promise<void> {
-  deskWanted = true;
   deskReady ??= (async () => {
+    // A desk page may show any area's desk texts: every area's front door first (src/web/lib/areas.ts).
+    await loadAllAreas();
+    deskWanted = true;
     await Promise.all(['en', textsLanguage(i18n.language ?? 'en')].map(deskTexts));
     // The store's languages are read after the imports: one may have been loaded meanwhile.
     for (const code of Object.keys(i18n.store?.data ?? {})) {

@@ -11,3 +11,28 @@ export function whenIdle(task: () => void, timeoutMs: number): () => void {
   const handle = setTimeout(task, timeoutMs);
   return () => clearTimeout(handle);
 }
+
+/**
+ * Runs `task` once, on the first touch, click or key anywhere, or when the main thread is idle 10 s
+ * after the call, whichever comes first; answers a cancel function. For work a field executive's
+ * phone should not do before the day list is usable (issue 18): loading the desk areas' front
+ * doors, registering the service worker.
+ */
+export function afterFirstScreen(task: () => void): () => void {
+  const events = ['pointerdown', 'keydown'] as const;
+  let cancelIdle = () => {};
+  const run = () => {
+    cancel();
+    task();
+  };
+  const cancel = () => {
+    clearTimeout(timer);
+    cancelIdle();
+    for (const event of events) window.removeEventListener(event, run, true);
+  };
+  const timer = setTimeout(() => {
+    cancelIdle = whenIdle(run, 5_000);
+  }, 10_000);
+  for (const event of events) window.addEventListener(event, run, { capture: true, passive: true });
+  return cancel;
+}

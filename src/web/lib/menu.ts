@@ -1,21 +1,30 @@
 /**
  * The app's screens as menu entries and which of them a permissions map grants (spec 6: the web
  * shows only screens that exist and that the user may open). The entries are the areas' (their
- * front doors, src/web/features/<name>/area.ts) plus home, ordered by `order`.
+ * front doors, src/web/features/<name>/area.ts) plus home, ordered by `order`: those of the areas
+ * loaded so far (src/web/lib/areas.ts loads the desk areas' doors after the field route's first
+ * screen), so a component re-reads them when `useWebAreas()` changes.
  */
 import { House } from 'lucide-react';
 import { hasPermission } from '../../domain/users/has-permission';
 import type { PermissionRequirement, PermissionsMap } from '../../domain/users/permissions';
-import type { MenuEndpoint, WebMenuEntry } from './area';
+import type { MenuEndpoint, WebArea, WebMenuEntry } from './area';
 import { can } from '../../domain/contracts/endpoint';
-import { APP_ROUTES, WEB_AREAS } from './areas';
+import { appRoutes, webAreas } from './areas';
 
 export type MenuEntry = WebMenuEntry;
 
 /** The shell's own landing page, first for everyone. */
 const HOME: MenuEntry = { screen: '', labelKey: 'menu.home', icon: House, opens: null, order: 0 };
 
-export const MENU: readonly MenuEntry[] = [HOME, ...WEB_AREAS.flatMap((area) => area.menu)].sort((a, b) => a.order - b.order);
+let menuOf: { areas: readonly WebArea[]; menu: readonly MenuEntry[] } | null = null;
+
+/** Every menu entry of the areas loaded so far, with home, in menu order. */
+export function menuEntries(): readonly MenuEntry[] {
+  const areas = webAreas();
+  if (menuOf?.areas !== areas) menuOf = { areas, menu: [HOME, ...areas.flatMap((area) => area.menu)].sort((a, b) => a.order - b.order) };
+  return menuOf.menu;
+}
 
 /** Whether `permissions` let the user open the entry's screen: every endpoint it opens with (or any tab's). */
 function granted_(entry: MenuEntry, permissions: PermissionsMap | null | undefined): boolean {
@@ -48,7 +57,7 @@ function fits(entry: MenuEntry, profession: string | null | undefined): boolean 
  * @param profession the user's profession (UserProfile.profession); unknown (null) shows no field screen
  */
 export function visibleMenu(permissions: PermissionsMap | null | undefined, profession: string | null | undefined): MenuEntry[] {
-  const granted = MENU.filter((entry) => fits(entry, profession) && granted_(entry, permissions));
+  const granted = menuEntries().filter((entry) => fits(entry, profession) && granted_(entry, permissions));
   if (profession !== FIELD_EXECUTIVE) return granted;
   return [...granted.filter((e) => e.screen === ''), ...granted.filter((e) => e.field), ...granted.filter((e) => e.screen !== '' && !e.field)];
 }
@@ -67,24 +76,25 @@ export type ScreenAccess = 'yes' | 'no' | 'unknown';
  */
 export function screenAccess(screen: string, permissions: PermissionsMap | null | undefined, profession: string | null | undefined): ScreenAccess {
   const path = screen.replace(/\/+$/, '');
-  const route = APP_ROUTES.find((r) => r.path === path);
+  const route = appRoutes().find((r) => r.path === path);
   if (!route) return 'yes';
   if (route.shell === 'field') {
     if (profession === undefined) return 'unknown';
     if (profession !== FIELD_EXECUTIVE) return 'no';
   }
-  const entry = MENU.filter((e) => e.screen !== '' && (path === e.screen || path.startsWith(`${e.screen}/`))).sort((a, b) => b.screen.length - a.screen.length)[0];
+  const entry = menuEntries().filter((e) => e.screen !== '' && (path === e.screen || path.startsWith(`${e.screen}/`))).sort((a, b) => b.screen.length - a.screen.length)[0];
   if (!entry) return 'yes';
   if (permissions === undefined) return 'unknown';
   return granted_(entry, permissions) ? 'yes' : 'no';
 }
 
-/** The field app's screens: the routes of `shell: 'field'`, menu entries and sub-screens (reached from a visit card) alike. */
-const FIELD_SCREENS = new Set(APP_ROUTES.filter((route) => route.shell === 'field').map((route) => route.path));
-
-/** Whether the path below the app prefix (e.g. 'visit-details') is a field app screen. */
+/**
+ * Whether the path below the app prefix (e.g. 'visit-details') is a field app screen: a route of
+ * `shell: 'field'`, menu entries and sub-screens (reached from a visit card) alike. Field screens
+ * belong to offline areas, whose front doors are always loaded.
+ */
 export function isFieldScreen(screen: string): boolean {
-  return FIELD_SCREENS.has(screen);
+  return appRoutes().some((route) => route.shell === 'field' && route.path === screen);
 }
 
 /** Whether the user has any field screen (a field executive whose permissions grant one). */

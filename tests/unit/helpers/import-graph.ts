@@ -3,7 +3,8 @@
  * (tests/unit/web/field-route-imports.test.ts, tests/unit/offline/sw-imports.test.ts). Reads the
  * files as text: follows `import … from` and `export … from` (not `import type`, which the compiler
  * erases, and not `import()`), resolving relative specifiers to .ts/.tsx files and index files, and
- * the files an `import.meta.glob('…')` names (the web's area front doors are loaded that way).
+ * the files an eager `import.meta.glob('…', { eager: true })` names (the offline areas' front doors
+ * are loaded that way; the other areas' are behind a dynamic import, src/web/lib/areas.ts).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,20 +29,30 @@ function resolveLocal(from: string, specifier: string): string | null {
   return null;
 }
 
-const GLOB = /\bimport\.meta\.glob(?:<[^>]*>)?\(\s*['"]([^'"]+)['"]/g;
+const GLOB = /\bimport\.meta\.glob(?:<[^>]*>)?\(\s*['"]([^'"]+)['"]\s*(?:,\s*(\{[^}]*\}))?/g;
 
-/** The modules an `import.meta.glob('../features/*\/area.ts', …)` of `from` loads (`*` within one folder level). */
-export function globImports(from: string, source: string): string[] {
+/**
+ * The modules an `import.meta.glob('../features/*\/area.ts', …)` of `from` loads (`*` within one
+ * folder level, `{a,b}` alternatives). `eagerOnly`: only the globs with `eager: true`, whose modules
+ * are static imports (a lazy glob's are dynamic imports, chunks of their own).
+ */
+export function globImports(from: string, source: string, { eagerOnly = false }: { eagerOnly?: boolean } = {}): string[] {
   const found: string[] = [];
   for (const match of source.matchAll(GLOB)) {
+    if (eagerOnly && !/\beager:\s*true\b/.test(match[2] ?? '')) continue;
     const pattern = path.posix.join(path.posix.dirname(from), match[1]);
     let paths = [''];
     for (const segment of pattern.split('/')) {
-      if (!segment.includes('*')) {
+      if (!/[*{]/.test(segment)) {
         paths = paths.map((p) => (p ? `${p}/${segment}` : segment));
         continue;
       }
-      const re = new RegExp(`^${segment.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
+      const re = new RegExp(
+        `^${segment
+          .replace(/[.+?^$()|[\]\\]/g, '\\$&')
+          .replace(/\*/g, '[^/]*')
+          .replace(/\{([^}]*)\}/g, (_, alternatives: string) => `(?:${alternatives.split(',').join('|')})`)}$`,
+      );
       paths = paths.flatMap((p) => (existsSync(path.join(ROOT, p)) ? readdirSync(path.join(ROOT, p)).filter((n) => re.test(n)).map((n) => `${p}/${n}`) : []));
     }
     found.push(...paths.filter((p) => existsSync(path.join(ROOT, p))).sort());
@@ -74,7 +85,7 @@ export function staticImportGraph(roots: readonly string[]): ImportGraph {
     if (modules.has(relative)) continue;
     modules.set(relative, importer);
     const source = readFileSync(file, 'utf8');
-    for (const door of globImports(relative, source)) queue.push([path.join(ROOT, door), relative]);
+    for (const door of globImports(relative, source, { eagerOnly: true })) queue.push([path.join(ROOT, door), relative]);
     for (const specifier of staticImports(source)) {
       if (specifier.startsWith('.')) {
         const local = resolveLocal(file, specifier);

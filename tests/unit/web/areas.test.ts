@@ -10,11 +10,17 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AREAS } from '../../../src/domain/areas';
 import type { WebArea } from '../../../src/web/lib/area';
-import { APP_ROUTES, appRouteAt, orderAreas, WEB_AREAS } from '../../../src/web/lib/areas';
-import { MENU } from '../../../src/web/lib/menu';
+import { allAreasLoaded, appRouteAt, appRoutes, loadAllAreas, OFFLINE_AREA_NAMES, orderAreas, topRouteAt, webAreas } from '../../../src/web/lib/areas';
+import { menuEntries } from '../../../src/web/lib/menu';
 import { keysOf, readSource, resolveImport, ROOT } from './web-sources';
 
 const FEATURES = 'src/web/features';
+
+// Before the desk areas' doors load: the offline areas' only (the entry chunk's, issue 18).
+const EARLY = { areas: webAreas().map((a) => a.name), complete: allAreasLoaded(), routes: appRoutes().length, menu: menuEntries().length, login: topRouteAt('/login')?.path };
+const WEB_AREAS = await loadAllAreas();
+const APP_ROUTES = appRoutes();
+const MENU = menuEntries();
 
 /** Every .ts/.tsx file under a folder, repository-relative. */
 function sourcesUnder(folder: string): string[] {
@@ -34,6 +40,20 @@ function importsOf(file: string): string[] {
 const areaOf = (file: string) => /^src\/web\/features\/([^/]+)\//.exec(file)?.[1] ?? null;
 
 describe('the area registry', () => {
+  it("holds the offline areas' front doors at start and every area's once loadAllAreas() resolved", () => {
+    expect(EARLY.areas).toEqual(AREAS.filter((a) => 'offline' in a && a.offline).map((a) => a.name));
+    expect(EARLY.areas).toEqual(OFFLINE_AREA_NAMES);
+    expect(EARLY.complete).toBe(false);
+    expect(EARLY.login).toBe('/login');
+    expect(EARLY.routes).toBeLessThan(APP_ROUTES.length);
+    expect(EARLY.menu).toBeLessThan(MENU.length);
+    expect(allAreasLoaded()).toBe(true);
+    expect(webAreas()).toBe(WEB_AREAS);
+    // The entry's eager glob names exactly the offline areas (a glob pattern must be a literal).
+    const eager = /import\.meta\.glob<WebArea>\('\.\.\/features\/\{([^}]+)\}\/area\.ts', \{ eager: true/.exec(readSource('src/web/lib/areas.ts'))?.[1];
+    expect(eager?.split(',')).toEqual(OFFLINE_AREA_NAMES);
+  });
+
   it('has a front door for every listed area, in the order of src/domain/areas.ts, and no other', () => {
     expect(WEB_AREAS.map((a) => a.name)).toEqual(AREAS.map((a) => a.name));
     expect(readdirSync(path.join(ROOT, FEATURES)).sort()).toEqual(AREAS.map((a) => a.name).sort());

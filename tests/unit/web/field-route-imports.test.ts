@@ -7,6 +7,7 @@
  * the shell is caught before the benchmark is run.
  */
 import { describe, expect, it } from 'vitest';
+import { OFFLINE_AREA_NAMES } from '../../../src/web/lib/areas';
 import { staticImportGraph } from '../helpers/import-graph';
 
 /** The entry and the chunks the field route loads before it is usable. */
@@ -30,5 +31,12 @@ describe('the field route', () => {
     expect([...packages.keys()]).toEqual(expect.arrayContaining(['react', 'dexie', 'react-router-dom']));
     // … and the front doors' icons (the registry's glob is followed).
     expect(packages.get('lucide-react')).toEqual(expect.arrayContaining(['src/web/features/field/area.ts']));
+  });
+
+  it("reaches zod and no desk area's front door: the route does not grow with the desk areas (issue 11, issue 18)", () => {
+    const { modules, packages } = staticImportGraph(ROUTE_ROOTS);
+    expect(packages.get('zod') ?? []).toEqual([]);
+    const doors = [...modules.keys()].filter((file) => /^src\/web\/features\/[^/]+\/area\.ts$/.test(file)).sort();
+    expect(doors).toEqual(OFFLINE_AREA_NAMES.map((name) => `src/web/features/${name}/area.ts`).sort());
   });
 });

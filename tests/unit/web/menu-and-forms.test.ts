@@ -2,10 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { fullPermissions, grant } from '../../../src/domain/users/permissions';
 import type { Role } from '../../../src/domain/contracts/users/roles';
-import { hasFieldScreens, isFieldScreen, MENU, screenAccess, visibleMenu } from '../../../src/web/lib/menu';
+import { loadAllAreas } from '../../../src/web/lib/areas';
+import { hasFieldScreens, isFieldScreen, menuEntries, screenAccess, visibleMenu } from '../../../src/web/lib/menu';
 import { roleTree } from '../../../src/web/features/users/role-tree';
 import { setFlag, normalisePermissions, countGranted } from '../../../src/web/features/users/permission-matrix';
 import { breaksFromRows, breaksToRows } from '../../../src/web/features/companies/breaks';
+
+await loadAllAreas();
+const MENU = menuEntries();
 
 describe('visibleMenu', () => {
   it('shows only home to a user without any screen permission', () => {
