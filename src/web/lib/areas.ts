@@ -26,7 +26,7 @@ import type { AppRoute, WebArea, WebRoute } from './area';
  * pattern must be a literal, so the list is repeated here; tests/unit/web/areas.test.ts fails when
  * it differs from the `offline` flags of src/domain/areas.ts.
  */
-const OFFLINE_DOORS = import.meta.glob<WebArea>('../features/{auth,field}/area.ts', { eager: true, import: 'default' });
+const OFFLINE_DOORS = import.meta.glob<WebArea>('../features/{auth,field,repossession}/area.ts', { eager: true, import: 'default' });
 
 /** The names of the areas whose front doors the entry chunk holds (src/domain/areas.ts `offline`). */
 export const OFFLINE_AREA_NAMES: readonly AreaName[] = AREAS.filter((a) => 'offline' in a && a.offline).map((a) => a.name);
