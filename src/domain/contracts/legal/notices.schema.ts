@@ -5,7 +5,7 @@ import { companyQuery, pagingQuery } from '../envelope';
 import { loanFilters } from '../portfolio/filters.schema';
 import { NOTICE_KINDS } from '../../legal/statute';
 import { NOTICE_LANGUAGES } from '../../legal/templates';
-import { BATCH_STATUSES, DISPATCH_MODES, DISPATCH_STATUSES, MAX_BATCH_LOAN_IDS, NOTICE_STATUSES, TEMPLATE_STATUSES } from './notices';
+import { BATCH_STATUSES, DISPATCH_MODES, DISPATCH_STATUSES, MAX_BATCH_LOAN_IDS, NOTICE_DISPATCH_MODES, NOTICE_DISPATCH_STATUSES, NOTICE_STATUSES, TEMPLATE_STATUSES } from './notices';
 
 const id = z.string().min(1).max(64);
 const body = z.string().trim().min(20).max(20_000);
@@ -86,9 +86,13 @@ export const noticeRecord = z.object({
   applicant_name: z.string().nullable(),
   status: z.enum(NOTICE_STATUSES),
   reason: z.string().nullable(),
-  dispatch_mode: z.enum(DISPATCH_MODES).nullable(),
+  dispatch_mode: z.enum(NOTICE_DISPATCH_MODES).nullable(),
   tracking_number: z.string().nullable(),
-  dispatch_status: z.enum(DISPATCH_STATUSES).nullable(),
+  dispatch_status: z.enum(NOTICE_DISPATCH_STATUSES).nullable(),
+  /** Why an email / WhatsApp dispatch was blocked (the compliance reasons) or failed. */
+  dispatch_reason: z.string().nullable(),
+  /** The message that carried it (email / WhatsApp), with its delivery status. */
+  dispatch_message_id: z.string().nullable(),
   dispatched_at: z.string().nullable(),
   dispatch_updated_at: z.string().nullable(),
 });

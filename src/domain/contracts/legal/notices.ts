@@ -24,6 +24,17 @@ export const TEMPLATE_STATUSES = ['draft', 'approved'] as const;
 /** How a paper notice travels. */
 export const DISPATCH_MODES = ['speed_post', 'courier'] as const;
 export const DISPATCH_STATUSES = ['dispatched', 'delivered', 'returned'] as const;
+/** Channels a notice is sent by through the communication area (with its PDF attached). */
+export const NOTICE_SEND_CHANNELS = ['email', 'whatsapp'] as const;
+export type NoticeSendChannel = (typeof NOTICE_SEND_CHANNELS)[number];
+/** Every way a notice is dispatched: paper (speed post, courier) or a message. */
+export const NOTICE_DISPATCH_MODES = [...DISPATCH_MODES, ...NOTICE_SEND_CHANNELS] as const;
+/** A notice's dispatch status: the paper ones, and for a message blocked (compliance) or failed (provider). */
+export const NOTICE_DISPATCH_STATUSES = [...DISPATCH_STATUSES, 'blocked', 'failed'] as const;
+export type NoticeDispatchStatus = (typeof NOTICE_DISPATCH_STATUSES)[number];
+/** Spec 9 notice document types a user uploads against one notice (the Merged File and Notice are generated). */
+export const NOTICE_DOCUMENT_TYPES = ['POD', 'Tracking Report'] as const;
+export type NoticeDocumentType = (typeof NOTICE_DOCUMENT_TYPES)[number];
 /** Most loans one batch may name by id; a filter selects up to MAX_BATCH_LOANS. */
 export const MAX_BATCH_LOAN_IDS = 1000;
 export const MAX_BATCH_LOANS = 10_000;

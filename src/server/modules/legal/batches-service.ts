@@ -192,6 +192,8 @@ function toNoticeRecord(row: NoticeRow, view: PortfolioView): NoticeRecord {
     dispatch_status: row.dispatchStatus,
     dispatched_at: row.dispatchedAt?.toISOString() ?? null,
     dispatch_updated_at: row.dispatchUpdatedAt?.toISOString() ?? null,
+    dispatch_reason: row.dispatchReason,
+    dispatch_message_id: row.dispatchMessageId,
   };
 }
 

@@ -206,9 +206,10 @@ function GenerateDialog({ companyId, onStarted }: { companyId: string | null; on
 function DispatchEditor({ companyId, notice }: { companyId: string | null; notice: NoticeRecord }) {
   const { t } = useTranslation();
   const save = useUpdateDispatch();
-  const [mode, setMode] = useState(notice.dispatch_mode ?? 'speed_post');
+  const paper = notice.dispatch_mode === 'speed_post' || notice.dispatch_mode === 'courier';
+  const [mode, setMode] = useState<(typeof DISPATCH_MODES)[number]>(paper && notice.dispatch_mode !== 'email' && notice.dispatch_mode !== 'whatsapp' ? (notice.dispatch_mode ?? 'speed_post') : 'speed_post');
   const [tracking, setTracking] = useState(notice.tracking_number ?? '');
-  const [status, setStatus] = useState(notice.dispatch_status ?? 'dispatched');
+  const [status, setStatus] = useState<(typeof DISPATCH_STATUSES)[number]>(paper && (DISPATCH_STATUSES as readonly string[]).includes(notice.dispatch_status ?? '') ? (notice.dispatch_status as (typeof DISPATCH_STATUSES)[number]) : 'dispatched');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(
