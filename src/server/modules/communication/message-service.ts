@@ -86,6 +86,8 @@ export interface SendInput {
   attachment?: MessageAttachment | null;
   /** Why the borrower is contacted (compliance; default 'payment'). */
   purpose?: ContactPurpose;
+  /** A value the rendered text must hold (a payment link's URL), else 400 with `problem`. */
+  mustContain?: { text: string; problem: string };
 }
 
 /** WhatsApp template names are lowercase with underscores (Meta's rule); ours is derived from the template's name. */
@@ -124,6 +126,7 @@ export async function sendMessage(db: DbOrTx, input: SendInput, now: Date, provi
   const subject = t.subject ? renderTemplate(t.subject, merged) : null;
   const missing = [...new Set([...body.missing, ...(subject?.missing ?? [])])];
   if (missing.length > 0) throw badRequest(`Give values for: ${missing.join(', ')}`);
+  if (input.mustContain && !body.text.includes(input.mustContain.text)) throw badRequest(input.mustContain.problem);
   const kind = input.channel === 'email' ? 'email' : 'phone';
   const recipient = input.to ?? facts.contacts.find((c) => c.role === 'borrower' && c.kind === kind)?.value ?? null;
   if (!recipient) throw badRequest(input.channel === 'email' ? 'The loan has no email address' : 'The loan has no phone number');
