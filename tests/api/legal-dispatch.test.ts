@@ -58,7 +58,7 @@ const activity = async (loanId: string) => (await t.app.inject({ url: `/api/reco
 
 function multipart(fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }) {
   const boundary = `----dispatch${Date.now()}`;
-  const parts = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
   return { boundary, payload: Buffer.concat(parts) };
 }
