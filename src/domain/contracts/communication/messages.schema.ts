@@ -30,6 +30,8 @@ export const messageRecord = z.object({
   to: z.string().nullable(),
   subject: z.string().nullable(),
   text: z.string(),
+  /** The document sent with the message (email attachment, WhatsApp document), or null. */
+  attachment: z.object({ file_name: z.string(), content_type: z.string(), size_bytes: z.number().int() }).nullable(),
   status: z.enum(MESSAGE_STATUSES),
   /** Why it was blocked (the compliance decision's reasons). */
   reasons: z.array(messageReason),

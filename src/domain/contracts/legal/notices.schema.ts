@@ -5,7 +5,7 @@ import { companyQuery, pagingQuery } from '../envelope';
 import { loanFilters } from '../portfolio/filters.schema';
 import { NOTICE_KINDS } from '../../legal/statute';
 import { NOTICE_LANGUAGES } from '../../legal/templates';
-import { BATCH_STATUSES, DISPATCH_MODES, DISPATCH_STATUSES, MAX_BATCH_LOAN_IDS, NOTICE_STATUSES, TEMPLATE_STATUSES } from './notices';
+import { BATCH_STATUSES, DISPATCH_MODES, DISPATCH_STATUSES, MAX_BATCH_LOAN_IDS, NOTICE_DISPATCH_MODES, NOTICE_DISPATCH_STATUSES, NOTICE_DOCUMENT_TYPES, NOTICE_SEND_CHANNELS, NOTICE_STATUSES, TEMPLATE_STATUSES } from './notices';
 
 const id = z.string().min(1).max(64);
 const body = z.string().trim().min(20).max(20_000);
@@ -86,9 +86,13 @@ export const noticeRecord = z.object({
   applicant_name: z.string().nullable(),
   status: z.enum(NOTICE_STATUSES),
   reason: z.string().nullable(),
-  dispatch_mode: z.enum(DISPATCH_MODES).nullable(),
+  dispatch_mode: z.enum(NOTICE_DISPATCH_MODES).nullable(),
   tracking_number: z.string().nullable(),
-  dispatch_status: z.enum(DISPATCH_STATUSES).nullable(),
+  dispatch_status: z.enum(NOTICE_DISPATCH_STATUSES).nullable(),
+  /** Why an email / WhatsApp dispatch was blocked (the compliance reasons) or failed. */
+  dispatch_reason: z.string().nullable(),
+  /** The message that carried it (email / WhatsApp), with its delivery status. */
+  dispatch_message_id: z.string().nullable(),
   dispatched_at: z.string().nullable(),
   dispatch_updated_at: z.string().nullable(),
 });
@@ -104,3 +108,30 @@ export const dispatchBody = z.object({
   dispatched_on: calendarDay.optional(),
 });
 export type DispatchBody = z.infer<typeof dispatchBody>;
+
+/** `POST /notice/notices/{id}/send` and `POST /notice/batches/{id}/send`: the notice (its PDF attached) by email or WhatsApp. */
+export const sendNoticeBody = z.object({
+  channel: z.enum(NOTICE_SEND_CHANNELS),
+  /** Language of the refusal reasons when the compliance check blocks a message. */
+  lang: z.enum(['en', 'hi', 'id']).default('en'),
+});
+export type SendNoticeBody = z.input<typeof sendNoticeBody>;
+/** What a batch send queued: the generated notices not yet dispatched. */
+export const batchSendRecord = z.object({ batch_id: z.string(), channel: z.enum(NOTICE_SEND_CHANNELS), queued: z.number().int() });
+export type BatchSendRecord = z.infer<typeof batchSendRecord>;
+
+/** Multipart text fields of a notice document upload. */
+export const noticeDocumentFields = z.object({ document_type: z.enum(NOTICE_DOCUMENT_TYPES) });
+export const noticeDocumentRecord = z.object({
+  document_id: z.string(),
+  notice_id: z.string(),
+  document_type: z.enum(NOTICE_DOCUMENT_TYPES),
+  file_name: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number().int(),
+  uploaded_by: z.string().nullable(),
+  uploaded_at: z.string(),
+});
+export type NoticeDocumentRecord = z.infer<typeof noticeDocumentRecord>;
+export const noticeDocumentsResponse = z.object({ documents: z.array(noticeDocumentRecord) });
+export const noticeDocumentParams = z.object({ document_id: id });

@@ -9,8 +9,9 @@
  */
 import type { PermissionRequirement } from '../../users/permissions';
 import { endpoint } from '../endpoint';
-import type { BatchBody, BatchDetail, BatchRecord, DispatchBody, NoticeRecord, TemplateBody, TemplateRecord } from './notices.schema';
-export type { BatchBody, BatchDetail, BatchRecord, DispatchBody, NoticeRecord, TemplateBody, TemplateRecord };
+import type { BatchBody, BatchDetail, BatchRecord, BatchSendRecord, DispatchBody, NoticeDocumentRecord, NoticeRecord, SendNoticeBody, TemplateBody, TemplateRecord } from './notices.schema';
+import { DOCUMENT_EXTENSIONS } from '../../validation/rules';
+export type { BatchBody, BatchDetail, BatchRecord, BatchSendRecord, DispatchBody, NoticeDocumentRecord, NoticeRecord, SendNoticeBody, TemplateBody, TemplateRecord };
 export { NOTICE_KINDS, type NoticeKind } from '../../legal/statute';
 export { NOTICE_LANGUAGES, type NoticeLanguage } from '../../legal/templates';
 
@@ -24,6 +25,17 @@ export const TEMPLATE_STATUSES = ['draft', 'approved'] as const;
 /** How a paper notice travels. */
 export const DISPATCH_MODES = ['speed_post', 'courier'] as const;
 export const DISPATCH_STATUSES = ['dispatched', 'delivered', 'returned'] as const;
+/** Channels a notice is sent by through the communication area (with its PDF attached). */
+export const NOTICE_SEND_CHANNELS = ['email', 'whatsapp'] as const;
+export type NoticeSendChannel = (typeof NOTICE_SEND_CHANNELS)[number];
+/** Every way a notice is dispatched: paper (speed post, courier) or a message. */
+export const NOTICE_DISPATCH_MODES = [...DISPATCH_MODES, ...NOTICE_SEND_CHANNELS] as const;
+/** A notice's dispatch status: the paper ones, and for a message blocked (compliance) or failed (provider). */
+export const NOTICE_DISPATCH_STATUSES = [...DISPATCH_STATUSES, 'blocked', 'failed'] as const;
+export type NoticeDispatchStatus = (typeof NOTICE_DISPATCH_STATUSES)[number];
+/** Spec 9 notice document types a user uploads against one notice (the Merged File and Notice are generated). */
+export const NOTICE_DOCUMENT_TYPES = ['POD', 'Tracking Report'] as const;
+export type NoticeDocumentType = (typeof NOTICE_DOCUMENT_TYPES)[number];
 /** Most loans one batch may name by id; a filter selects up to MAX_BATCH_LOANS. */
 export const MAX_BATCH_LOAN_IDS = 1000;
 export const MAX_BATCH_LOANS = 10_000;
@@ -154,4 +166,80 @@ export const updateDispatch = endpoint({
   tags,
   summary: 'Record how a notice was sent and whether it was delivered or returned',
   schemas: async () => ({ params: (await schema()).noticeParams, query: await company(), body: (await schema()).dispatchBody, response: (await schema()).noticeRecord }),
+});
+
+/**
+ * POST /api/notice/notices/{notice_id}/send (Idempotency-Key): the notice's PDF attached to an
+ * email or a WhatsApp document message, sent through the communication area's compliance check.
+ * The notice records mode (email / whatsapp) and status: dispatched (sent), delivered (by receipt),
+ * blocked (the reasons in dispatch_reason) or failed. @throws 404; 400 a notice not generated, no
+ * email / number on the loan
+ */
+export const sendNotice = endpoint({
+  operation: 'notice.notices.send',
+  method: 'POST',
+  path: '/notice/notices/{notice_id}/send',
+  access: 'company',
+  permission: noticesAccess('write'),
+  idempotent: true,
+  tags,
+  summary: 'Send a notice with its PDF by email or WhatsApp (compliance-checked)',
+  schemas: async () => ({ params: (await schema()).noticeParams, query: await company(), body: (await schema()).sendNoticeBody, response: (await schema()).noticeRecord }),
+});
+
+/**
+ * POST /api/notice/batches/{batch_id}/send: every generated notice of the batch not dispatched yet,
+ * by email or WhatsApp with its PDF, as a durable job (each notice as POST …/notices/{id}/send does).
+ * @throws 404; 400 a batch still in progress or with no notice to send
+ */
+export const sendBatch = endpoint({
+  operation: 'notice.batches.send',
+  method: 'POST',
+  path: '/notice/batches/{batch_id}/send',
+  access: 'company',
+  permission: noticesAccess('write'),
+  tags,
+  summary: "Send a batch's notices with their PDFs by email or WhatsApp",
+  schemas: async () => ({ params: (await schema()).batchParams, query: await company(), body: (await schema()).sendNoticeBody, response: (await schema()).batchSendRecord }),
+});
+
+/** Largest POD / tracking report upload (MB). */
+export const NOTICE_DOCUMENT_MAX_MB = 10;
+
+/** POST /api/notice/notices/{notice_id}/documents (multipart `document_type`, `file`): a POD or tracking report of a speed post / courier dispatch. */
+export const uploadNoticeDocument = endpoint({
+  operation: 'notice.documents.upload',
+  method: 'POST',
+  path: '/notice/notices/{notice_id}/documents',
+  access: 'company',
+  permission: noticesAccess('write'),
+  multipart: { files: { file: { maxFiles: 1, maxMb: NOTICE_DOCUMENT_MAX_MB, accept: DOCUMENT_EXTENSIONS, required: true, description: 'The proof of delivery or tracking report (PDF or photo)' } } },
+  tags,
+  summary: 'Upload the POD (proof of delivery) or tracking report of a posted notice',
+  schemas: async () => ({ params: (await schema()).noticeParams, query: await company(), form: (await schema()).noticeDocumentFields, response: (await schema()).noticeDocumentRecord }),
+});
+
+/** GET /api/notice/notices/{notice_id}/documents: the notice's uploaded documents, newest first. */
+export const listNoticeDocuments = endpoint({
+  operation: 'notice.documents.list',
+  method: 'GET',
+  path: '/notice/notices/{notice_id}/documents',
+  access: 'company',
+  permission: noticesAccess('read'),
+  tags,
+  summary: "A notice's POD and tracking reports",
+  schemas: async () => ({ params: (await schema()).noticeParams, query: await company(), response: (await schema()).noticeDocumentsResponse }),
+});
+
+/** GET /api/notice/documents/{document_id}: one uploaded document's file. */
+export const noticeDocumentFile = endpoint({
+  operation: 'notice.documents.file',
+  method: 'GET',
+  path: '/notice/documents/{document_id}',
+  access: 'company',
+  permission: noticesAccess('read'),
+  produces: 'file',
+  tags,
+  summary: 'Download a POD or tracking report',
+  schemas: async () => ({ params: (await schema()).noticeDocumentParams, query: await company() }),
 });

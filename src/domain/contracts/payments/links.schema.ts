@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { minorField, positiveMinorAmount } from '../common.schema';
 import { companyQuery, pagingQuery } from '../envelope';
-import { MAX_LINK_EXPIRY_MINUTES, PAYMENT_LINK_STATUSES, PG_VENDORS } from './links';
+import { LINK_SEND_CHANNELS, MAX_LINK_EXPIRY_MINUTES, PAYMENT_LINK_STATUSES, PG_VENDORS } from './links';
 
 const text = (max: number) =>
   z
@@ -20,6 +20,15 @@ export const createPaymentLinkBody = z.object({
   /** Minutes from now (default 7 days). */
   expiry_minutes: z.number().int().min(15).max(MAX_LINK_EXPIRY_MINUTES).optional(),
   partial: z.boolean().default(false),
+  /** Send the link to the borrower at once through the communication area (compliance-checked); absent: only create it. */
+  send_via: z.enum(LINK_SEND_CHANNELS).optional(),
+  /**
+   * A communication template of that channel holding `{{payment_link}}` (an SMS needs one
+   * registered for DLT); absent: the standard wording. Also `{{link_amount}}`, `{{link_expiry}}`.
+   */
+  template_id: z.string().trim().min(1).max(64).optional(),
+  /** Language of the refusal reasons when the compliance check blocks the message. */
+  lang: z.enum(['en', 'hi', 'id']).default('en'),
 });
 export type CreatePaymentLinkBody = z.input<typeof createPaymentLinkBody>;
 
@@ -39,6 +48,20 @@ export const paymentLinkRecord = z.object({
   expires_at: z.string(),
   created_at: z.string(),
   created_by: z.string().nullable(),
+  /** How the link was sent to the borrower, or null when it was only created. */
+  sent_via: z.enum(LINK_SEND_CHANNELS).nullable(),
+  /** The message that carried it, with its current status and, when blocked, the compliance reasons. */
+  message: z
+    .object({
+      message_id: z.string(),
+      status: z.enum(['queued', 'sent', 'delivered', 'read', 'failed', 'blocked']),
+      reasons: z.array(z.object({ code: z.string(), message: z.string() })),
+      error: z.string().nullable(),
+      to: z.string().nullable(),
+      sent_at: z.string().nullable(),
+      delivered_at: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type PaymentLinkRecord = z.infer<typeof paymentLinkRecord>;
 

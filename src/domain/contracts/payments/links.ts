@@ -17,6 +17,9 @@ export type PgVendor = (typeof PG_VENDORS)[number];
 /** A link's statuses, spelled as Cashfree Payment Links spell them. */
 export const PAYMENT_LINK_STATUSES = ['ACTIVE', 'PAID', 'PARTIALLY_PAID', 'EXPIRED', 'CANCELLED'] as const;
 export type PaymentLinkStatus = (typeof PAYMENT_LINK_STATUSES)[number];
+/** Channels a link is sent by (through the communication area's compliance check). */
+export const LINK_SEND_CHANNELS = ['sms', 'whatsapp', 'email'] as const;
+export type LinkSendChannel = (typeof LINK_SEND_CHANNELS)[number];
 /** Default and longest life of a link, minutes (7 days; 30 days). */
 export const DEFAULT_LINK_EXPIRY_MINUTES = 7 * 24 * 60;
 export const MAX_LINK_EXPIRY_MINUTES = 30 * 24 * 60;
@@ -26,7 +29,13 @@ const perm = (access: 'read' | 'write') => ({ module: 'CG Payment Module', actio
 const schema = () => import('./links.schema');
 const company = async () => (await import('../envelope')).companyQuery;
 
-/** POST /api/payment/links (Idempotency-Key): a link for a loan. @throws 404 'Loan not found'; 400 gateway not configured / partial not offered */
+/**
+ * POST /api/payment/links (Idempotency-Key): a link for a loan, and with `send_via` sent to the
+ * borrower through communication's compliance check in the same transaction. A blocked or failed
+ * message still creates the link: `message.status` and `message.reasons` say why it was not sent.
+ * @throws 404 'Loan not found' / 'Template not found'; 400 gateway not configured / partial not
+ *   offered / a template of another channel or without {{payment_link}} / no number or email
+ */
 export const createPaymentLink = endpoint({
   operation: 'payments.links.create',
   method: 'POST',
@@ -36,7 +45,8 @@ export const createPaymentLink = endpoint({
   idempotent: true,
   tags,
   summary: 'Create a payment link for a loan on the company’s gateway',
-  description: 'Amount in integer minor units (paise). The link is not sent: the communication area sends `url` by SMS/WhatsApp.',
+  description:
+    'Amount in integer minor units (paise). With `send_via` (sms, whatsapp, email) the link is sent to the borrower through the communication area (compliance check, DLT for SMS; optional `template_id` holding {{payment_link}}); `message` answers its status or the refusal reasons.',
   schemas: async () => ({ query: await company(), body: (await schema()).createPaymentLinkBody, response: (await schema()).paymentLinkRecord }),
 });
 

@@ -4,12 +4,13 @@
  * the row stored blocked with the reasons or handed to the channel's provider; receipts move the
  * status forward only (domain/communication/status.ts) and are all kept as delivery events.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { MessageRecord } from '../../../domain/contracts/communication/messages';
 import { renderTemplate } from '../../../domain/communication/render';
 import type { MessageChannel, MessageStatus } from '../../../domain/communication/status';
 import { advanceStatus } from '../../../domain/communication/status';
 import type { ReasonLang } from '../../../domain/compliance/reasons';
+import type { ContactPurpose } from '../../../domain/compliance/rules';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { decide } from '../compliance/queries';
@@ -34,6 +35,7 @@ export function toMessageRecord(r: MessageRow): MessageRecord {
     template_name: r.templateName,
     to: masked(r.recipient),
     subject: r.subject,
+    attachment: r.attachment ?? null,
     text: r.body,
     status: r.status,
     reasons: r.reasons as MessageRecord['reasons'],
@@ -49,31 +51,74 @@ export function toMessageRecord(r: MessageRow): MessageRecord {
   };
 }
 
+/**
+ * A document sent with an email (an attachment) or a WhatsApp message (a document message);
+ * an SMS cannot carry one. `bytes` is the file itself (a caller holding a stored file reads it first).
+ */
+export interface MessageAttachment {
+  fileName: string;
+  /** MIME type, e.g. 'application/pdf'. */
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** Largest document a message carries (bytes): within Gmail's 25 MB and WhatsApp's 100 MB limits, with base64 overhead. */
+export const MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024;
+
 export interface SendInput {
   companyId: string;
   loanId: string;
   channel: MessageChannel;
-  templateId: string;
+  /** A communication template of the company (its channel must be `channel`). Either this or `content`. */
+  templateId?: string | null;
+  /**
+   * A text the calling area wrote (payment link, notice cover note), rendered like a template
+   * (`{{name}}` from the loan's variables and `variables`); `subject` is required for an email.
+   * An SMS without a template has no DLT registration: where DLT applies, compliance refuses it.
+   */
+  content?: { name: string; text: string; subject?: string | null } | null;
   variables: Record<string, string>;
   to?: string;
   actorId: string | null;
   lang?: ReasonLang;
   campaignId?: string | null;
+  /** Email and WhatsApp only (400 for an SMS). */
+  attachment?: MessageAttachment | null;
+  /** Why the borrower is contacted (compliance; default 'payment'). */
+  purpose?: ContactPurpose;
+  /** A value the rendered text must hold (a payment link's URL), else 400 with `problem`. */
+  mustContain?: { text: string; problem: string };
 }
 
 /** WhatsApp template names are lowercase with underscores (Meta's rule); ours is derived from the template's name. */
 const waTemplateName = (name: string) => name.trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'template';
 
+/** What is sent: the template's or the caller's text, before rendering. */
+async function sourceOf(db: DbOrTx, input: SendInput) {
+  if (input.templateId) {
+    const t = await templateRow(db, input.companyId, input.templateId);
+    if (t.channel !== input.channel) throw badRequest(`The template is for ${t.channel}, not ${input.channel}`);
+    return { templateId: t.templateId as string | null, name: t.name, body: t.body, subject: t.subject, dlt: t.dlt ?? null, language: t.language as string | null };
+  }
+  if (!input.content) throw badRequest('Give a template or a text');
+  if (input.channel === 'email' && !input.content.subject) throw badRequest('An email needs a subject');
+  return { templateId: null, name: input.content.name, body: input.content.text, subject: input.channel === 'email' ? (input.content.subject ?? null) : null, dlt: null, language: null };
+}
+
 /**
- * Sends one template message to a loan's borrower (or `to`) through the compliance decision.
+ * Sends one message to a loan's borrower (or `to`) through the compliance decision: the one path
+ * behind POST /communication/messages, campaigns and other areas (`sendToBorrower` in queries.ts).
  * Runs inside `db` (the caller's transaction: the idempotent request's, or a campaign's per loan).
  * @param provider test/bench seam; default the company's provider for the channel
  * @returns the stored message: blocked (with reasons), failed (provider error), or sent/delivered
- * @throws 404 loan or template; 400 a template of another channel, missing variables, no recipient
+ * @throws 404 loan or template; 400 a template of another channel, missing variables, no recipient,
+ *   a document on an SMS or over MAX_ATTACHMENT_BYTES
  */
 export async function sendMessage(db: DbOrTx, input: SendInput, now: Date, provider?: ChannelProvider): Promise<MessageRecord> {
-  const t = await templateRow(db, input.companyId, input.templateId);
-  if (t.channel !== input.channel) throw badRequest(`The template is for ${t.channel}, not ${input.channel}`);
+  const attachment = input.attachment ?? null;
+  if (attachment && input.channel === 'sms') throw badRequest('An SMS cannot carry a document; send it by email or WhatsApp');
+  if (attachment && (attachment.bytes.length === 0 || attachment.bytes.length > MAX_ATTACHMENT_BYTES)) throw badRequest(`A document must have 1 byte to ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`);
+  const t = await sourceOf(db, input);
   const [vars, facts] = await Promise.all([loanVariablesOf(db, input.companyId, input.loanId, now), loanContactFacts(db, input.companyId, input.loanId)]);
   if (!facts) throw badRequest(NO_LOAN);
   const merged = { ...vars, ...input.variables };
@@ -81,6 +126,7 @@ export async function sendMessage(db: DbOrTx, input: SendInput, now: Date, provi
   const subject = t.subject ? renderTemplate(t.subject, merged) : null;
   const missing = [...new Set([...body.missing, ...(subject?.missing ?? [])])];
   if (missing.length > 0) throw badRequest(`Give values for: ${missing.join(', ')}`);
+  if (input.mustContain && !body.text.includes(input.mustContain.text)) throw badRequest(input.mustContain.problem);
   const kind = input.channel === 'email' ? 'email' : 'phone';
   const recipient = input.to ?? facts.contacts.find((c) => c.role === 'borrower' && c.kind === kind)?.value ?? null;
   if (!recipient) throw badRequest(input.channel === 'email' ? 'The loan has no email address' : 'The loan has no phone number');
@@ -95,6 +141,7 @@ export async function sendMessage(db: DbOrTx, input: SendInput, now: Date, provi
       sms: input.channel === 'sms' ? { text: body.text, dltTemplateId: t.dlt?.dlt_template_id ?? null } : undefined,
       actorId: input.actorId,
       lang: input.lang,
+      purpose: input.purpose,
     },
     now,
   );
@@ -107,6 +154,7 @@ export async function sendMessage(db: DbOrTx, input: SendInput, now: Date, provi
     recipient,
     subject: subject?.text ?? null,
     body: body.text,
+    attachment: attachment ? { file_name: attachment.fileName, content_type: attachment.contentType, size_bytes: attachment.bytes.length } : null,
     decisionId: decision.decision_id,
     campaignId: input.campaignId ?? null,
     actorId: input.actorId,
@@ -130,8 +178,10 @@ export async function sendMessage(db: DbOrTx, input: SendInput, now: Date, provi
       to: recipient,
       text: body.text,
       subject: subject?.text ?? null,
-      dlt: t.dlt ?? null,
-      whatsappTemplate: input.channel === 'whatsapp' ? { name: waTemplateName(t.name), language: t.language, parameters: Object.keys(merged).length ? placeholderValues(t.body, merged) : [] } : null,
+      dlt: t.dlt,
+      whatsappTemplate:
+        input.channel === 'whatsapp' && t.templateId && t.language ? { name: waTemplateName(t.name), language: t.language, parameters: Object.keys(merged).length ? placeholderValues(t.body, merged) : [] } : null,
+      attachment: input.channel === 'sms' ? null : attachment,
     });
     [row] = await db
       .update(communicationMessages)
@@ -147,6 +197,16 @@ export async function sendMessage(db: DbOrTx, input: SendInput, now: Date, provi
       .returning();
   }
   return toMessageRecord(row);
+}
+
+/** Messages of the company by id (others' ids and unknown ids are left out). */
+export async function messagesById(db: DbOrTx, companyId: string, messageIds: readonly string[]): Promise<Map<string, MessageRecord>> {
+  if (messageIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(communicationMessages)
+    .where(and(eq(communicationMessages.companyId, companyId), inArray(communicationMessages.messageId, [...new Set(messageIds)])));
+  return new Map(rows.map((r) => [r.messageId, toMessageRecord(r)]));
 }
 
 /** The values of the body's placeholders in order of first use (WhatsApp's {{1}}, {{2}}…). */

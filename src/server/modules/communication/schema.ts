@@ -73,6 +73,8 @@ export const communicationMessages = pgTable(
     recipient: text('recipient'),
     subject: text('subject'),
     body: text('body').notNull(),
+    /** The document sent with it (email attachment, WhatsApp document): name, MIME type, size; the bytes are not kept here. */
+    attachment: jsonb('attachment').$type<{ file_name: string; content_type: string; size_bytes: number }>(),
     status: text('status', { enum: statuses }).notNull(),
     /** The compliance decision's reasons when blocked: [{ code, message }]. */
     reasons: jsonb('reasons').$type<Array<{ code: string; message: string }>>().notNull().default([]),

@@ -1,7 +1,8 @@
 /**
  * The legal area's front door (issue 17 "Legal"): notices — templates per company, kind and
  * language (approved before use), bulk generation as a durable job printing PDFs with headless
- * Chromium, the Merged File, dispatch tracking — and litigation cases by process type, for
+ * Chromium, the Merged File, dispatch (speed post / courier with POD upload; email / WhatsApp with
+ * the PDF through communication's queries.ts, one notice or a batch as a durable job) — and litigation cases by process type, for
  * lawyers and advocates. One batch runs at a
  * time per process (each launches its own browser); batches a stopped process left in progress are
  * re-queued once the queue runs.
@@ -10,6 +11,7 @@ import { defineArea } from '../../http/area';
 import { runNoticeBatch } from './batch-job';
 import { NOTICE_BATCH_QUEUE, unfinishedBatches, type NoticeBatchJobData } from './batches-service';
 import { caseRoutes } from './cases-routes';
+import { NOTICE_DISPATCH_QUEUE, runBatchSend, type NoticeDispatchJobData } from './dispatch-service';
 import { noticeRoutes } from './routes';
 import * as tables from './schema';
 
@@ -19,6 +21,7 @@ export default defineArea({
   routes: [noticeRoutes, caseRoutes],
   jobs(ctx) {
     ctx.jobs.work<NoticeBatchJobData>(NOTICE_BATCH_QUEUE, (data) => runNoticeBatch(ctx.db, ctx.files, data.batchId, (err) => ctx.log.error({ err, batchId: data.batchId }, 'notice batch failed')));
+    ctx.jobs.work<NoticeDispatchJobData>(NOTICE_DISPATCH_QUEUE, (data) => runBatchSend(ctx.db, ctx.files, data, () => ctx.clock.now()));
     ctx.onReady(async () => {
       for (const batchId of await unfinishedBatches(ctx.db)) await ctx.jobs.send<NoticeBatchJobData>(NOTICE_BATCH_QUEUE, { batchId });
     });

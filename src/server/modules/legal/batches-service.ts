@@ -6,12 +6,13 @@
  * to a company: another company's ids are never found.
  */
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { BatchBody, BatchDetail, BatchRecord, BatchStatus, DispatchBody, NoticeRecord, NoticeStatus } from '../../../domain/contracts/legal/notices';
+import type { BatchBody, BatchDetail, BatchRecord, BatchStatus, DispatchBody, NoticeDispatchStatus, NoticeRecord, NoticeStatus } from '../../../domain/contracts/legal/notices';
 import { MAX_BATCH_LOANS } from '../../../domain/contracts/legal/notices';
 import { localDay, countryTimeZone } from '../../../domain/common/dates';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
+import { messagesOf, type MessageRecord } from '../communication/queries';
 import { companyCountry } from '../companies/queries';
 import { addLoanEvents, parseFilters, portfolioView, selectedLoansSubquery, type PortfolioView } from '../portfolio/queries';
 import { userNamesSubquery } from '../users/queries';
@@ -177,6 +178,20 @@ export async function listBatches(db: Db, companyId: string, page: { page_number
   return { total, batches: rows.map((r) => toBatchRecord(r, counts.get(r.row.batchId)!)) };
 }
 
+/** A notice's dispatch status from the status of the message that carried it (email / WhatsApp). */
+export const DISPATCH_OF_MESSAGE: Record<MessageRecord['status'], NoticeDispatchStatus> = { queued: 'dispatched', sent: 'dispatched', delivered: 'delivered', read: 'delivered', failed: 'failed', blocked: 'blocked' };
+
+/** The dispatch status as the message now stands (delivery receipts arrive after the send), else as stored. */
+function liveStatus(row: NoticeRow, message: MessageRecord | undefined): NoticeRow['dispatchStatus'] {
+  return message ? DISPATCH_OF_MESSAGE[message.status] : row.dispatchStatus;
+}
+
+/** Rows as records, email / WhatsApp dispatches with their message's current status. */
+export async function toNoticeRecords(db: DbOrTx, companyId: string, rows: NoticeRow[], view: PortfolioView): Promise<NoticeRecord[]> {
+  const messages = await messagesOf(db, companyId, rows.flatMap((r) => (r.dispatchMessageId ? [r.dispatchMessageId] : [])));
+  return rows.map((r) => toNoticeRecord({ ...r, dispatchStatus: liveStatus(r, r.dispatchMessageId ? messages.get(r.dispatchMessageId) : undefined) }, view));
+}
+
 function toNoticeRecord(row: NoticeRow, view: PortfolioView): NoticeRecord {
   const name = row.values?.applicant_name ?? null;
   return {
@@ -192,6 +207,8 @@ function toNoticeRecord(row: NoticeRow, view: PortfolioView): NoticeRecord {
     dispatch_status: row.dispatchStatus,
     dispatched_at: row.dispatchedAt?.toISOString() ?? null,
     dispatch_updated_at: row.dispatchUpdatedAt?.toISOString() ?? null,
+    dispatch_reason: row.dispatchReason,
+    dispatch_message_id: row.dispatchMessageId,
   };
 }
 
@@ -205,7 +222,7 @@ export async function getBatchDetail(db: Db, companyId: string, batchId: string,
     db.select().from(notices).where(eq(notices.batchId, batchId)).orderBy(asc(notices.seq)).limit(BATCH_DETAIL_NOTICES),
     portfolioView(db, companyId, unmasked),
   ]);
-  return { ...record, notices: rows.map((r) => toNoticeRecord(r, view)) };
+  return { ...record, notices: await toNoticeRecords(db, companyId, rows, view) };
 }
 
 /** The company's notice, or 404. */
@@ -226,7 +243,7 @@ export async function updateDispatch(db: Db, companyId: string, user: { userId: 
   const updated = await db.transaction(async (tx) => {
     const [u] = await tx
       .update(notices)
-      .set({ dispatchMode: body.mode, trackingNumber: body.tracking_number, dispatchStatus: body.status, dispatchedAt, dispatchUpdatedAt: now, dispatchUpdatedBy: user.userId })
+      .set({ dispatchMode: body.mode, trackingNumber: body.tracking_number, dispatchStatus: body.status, dispatchMessageId: null, dispatchReason: null, dispatchedAt, dispatchUpdatedAt: now, dispatchUpdatedBy: user.userId })
       .where(eq(notices.noticeId, noticeId))
       .returning();
     await addLoanEvents(tx, [

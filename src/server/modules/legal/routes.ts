@@ -1,4 +1,4 @@
-/** Routes of legal notices (issue 17), served from src/domain/contracts/legal/notices.ts. The batch worker is registered by the area's front door. */
+/** Routes of legal notices (issue 17), served from src/domain/contracts/legal/notices.ts: templates, batches, files, dispatch (paper, email / WhatsApp through communication, POD). The workers are registered by the area's front door. */
 import * as n from '../../../domain/contracts/legal/notices';
 import type { RouteGroup } from '../../http/area';
 import { callerOf } from '../../http/caller';
@@ -6,7 +6,9 @@ import { sendDownload, sendStoredFile } from '../../http/downloads';
 import { ok } from '../../http/envelope';
 import { endpointServer } from '../../http/route';
 import { canReadUnmasked } from '../portfolio/queries';
-import { createBatch, getBatchDetail, listBatches, updateDispatch } from './batches-service';
+import { createBatch, getBatchDetail, listBatches, toNoticeRecords, updateDispatch } from './batches-service';
+import { DOCUMENT_NOT_FOUND, listNoticeDocuments, noticeDocument, queueBatchSend, sendNotice, uploadNoticeDocument } from './dispatch-service';
+import { portfolioView } from '../portfolio/queries';
 import { errorFile, mergedDownload, noticeDownload, type NoticeDownload, NOTICE_NOT_READY } from './notice-files';
 import { approveTemplate, createTemplate, listTemplates } from './templates-service';
 
@@ -52,5 +54,27 @@ export const noticeRoutes: RouteGroup = async (app, deps) => {
   await serve(n.updateDispatch, async ({ req, params, body }) => {
     const caller = callerOf(req);
     return ok(await updateDispatch(db, caller.companyId, { userId: caller.user.userId, unmasked: canReadUnmasked(caller.permissions) }, params.notice_id, body, clock.now()), 'Dispatch recorded');
+  });
+
+  await serve(n.sendNotice, async ({ req, params, body, idempotency }) => {
+    const caller = callerOf(req);
+    const tx = idempotency!.tx;
+    const row = await sendNotice(tx, files, caller.companyId, caller.user.userId, params.notice_id, body, clock.now());
+    const [record] = await toNoticeRecords(tx, caller.companyId, [row], await portfolioView(tx, caller.companyId, canReadUnmasked(caller.permissions)));
+    const said = record.dispatch_status === 'blocked' ? `Not sent: ${record.dispatch_reason}` : record.dispatch_status === 'failed' ? `Not sent: ${record.dispatch_reason}` : 'Notice sent';
+    return ok(record, said);
+  });
+  await serve(n.sendBatch, async ({ req, params, body }) => {
+    const caller = callerOf(req);
+    return ok(await queueBatchSend(db, jobs, caller.companyId, caller.user.userId, params.batch_id, body), 'Sending the notices');
+  });
+  await serve(n.uploadNoticeDocument, async ({ req, params, form, files: [file] }) => {
+    const caller = callerOf(req);
+    return ok(await uploadNoticeDocument(db, files, caller.companyId, caller.user.userId, params.notice_id, form.document_type, file, clock.now()), `${form.document_type} uploaded`);
+  });
+  await serve(n.listNoticeDocuments, async ({ req, params }) => ok({ documents: await listNoticeDocuments(db, callerOf(req).companyId, params.notice_id) }));
+  await serve(n.noticeDocumentFile, async ({ req, reply, params }) => {
+    const doc = await noticeDocument(db, callerOf(req).companyId, params.document_id);
+    return sendStoredFile(reply, files, { key: doc.fileKey, fileName: doc.fileName, contentType: doc.contentType }, DOCUMENT_NOT_FOUND);
   });
 };

@@ -9,7 +9,7 @@ import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
 import { PROCESS_TYPES } from '../../../domain/legal/cases';
 import { NOTICE_KINDS } from '../../../domain/legal/statute';
 import { NOTICE_LANGUAGES, type TemplateBodies } from '../../../domain/legal/templates';
-import { BATCH_STATUSES, DISPATCH_MODES, DISPATCH_STATUSES, NOTICE_STATUSES, TEMPLATE_STATUSES } from '../../../domain/contracts/legal/notices';
+import { BATCH_STATUSES, NOTICE_DISPATCH_MODES, NOTICE_DISPATCH_STATUSES, NOTICE_DOCUMENT_TYPES, NOTICE_STATUSES, TEMPLATE_STATUSES } from '../../../domain/contracts/legal/notices';
 import { companyRef } from '../companies/queries';
 
 const id = (name: string) => text(name).primaryKey().default(sql`gen_random_uuid()::text`);
@@ -74,9 +74,13 @@ export const notices = pgTable(
     /** The placeholders' clear values the notice was printed with (re-printed masked for a masked reader). */
     values: jsonb('values').$type<Record<string, string | null>>(),
     pdfKey: text('pdf_key'),
-    dispatchMode: text('dispatch_mode', { enum: DISPATCH_MODES }),
+    dispatchMode: text('dispatch_mode', { enum: NOTICE_DISPATCH_MODES }),
     trackingNumber: text('tracking_number'),
-    dispatchStatus: text('dispatch_status', { enum: DISPATCH_STATUSES }),
+    dispatchStatus: text('dispatch_status', { enum: NOTICE_DISPATCH_STATUSES }),
+    /** Email / WhatsApp: the message communication sent (its status follows the provider's receipts). */
+    dispatchMessageId: text('dispatch_message_id'),
+    /** Why an email / WhatsApp dispatch was blocked or failed. */
+    dispatchReason: text('dispatch_reason'),
     dispatchedAt: instant('dispatched_at'),
     dispatchUpdatedAt: instant('dispatch_updated_at'),
     dispatchUpdatedBy: text('dispatch_updated_by'),
@@ -84,6 +88,27 @@ export const notices = pgTable(
   (t) => [unique('notices_batch_seq').on(t.batchId, t.seq), index('notices_company_loan').on(t.companyId, t.loanId)],
 );
 export type NoticeRow = typeof notices.$inferSelect;
+
+/** Documents of a notice (spec 9 notice document types): the POD of a speed post / courier dispatch, a tracking report. */
+export const noticeDocuments = pgTable(
+  'notice_documents',
+  {
+    documentId: id('document_id'),
+    companyId: text('company_id').notNull().references(companyRef),
+    noticeId: text('notice_id')
+      .notNull()
+      .references(() => notices.noticeId, { onDelete: 'cascade' }),
+    documentType: text('document_type', { enum: NOTICE_DOCUMENT_TYPES }).notNull(),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    uploadedBy: text('uploaded_by'),
+    uploadedAt: instant('uploaded_at').notNull().defaultNow(),
+  },
+  (t) => [index('notice_documents_notice').on(t.companyId, t.noticeId)],
+);
+export type NoticeDocumentRow = typeof noticeDocuments.$inferSelect;
 
 /** Litigation cases (issue 17): one per loan and process type, at a stage of that type (domain/legal/cases.ts). */
 export const legalCases = pgTable(

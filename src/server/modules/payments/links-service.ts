@@ -2,15 +2,18 @@
  * Payment links (issue 15 "Collecting"): created on the company's gateway through its adapter
  * (or, with the local sandbox on, pointing at the sandbox's hosted checkout), read, listed by
  * loan, cancelled. A link past its expiry and not fully paid reads EXPIRED. Loans are read
- * through portfolio's queries.ts only. Sending the link is the communication area's (not here).
+ * through portfolio's queries.ts only; a link is sent to the borrower through communication's
+ * queries.ts (`sendToBorrower`: the compliance check, DLT, the company's provider), never here.
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { CreatePaymentLinkBody, PaymentLinkRecord, PaymentLinksPage, PaymentLinkStatus } from '../../../domain/contracts/payments/links';
+import type { CreatePaymentLinkBody, LinkSendChannel, PaymentLinkRecord, PaymentLinksPage, PaymentLinkStatus } from '../../../domain/contracts/payments/links';
+import { formatMinor } from '../../../domain/common/money';
 import { DEFAULT_LINK_EXPIRY_MINUTES } from '../../../domain/contracts/payments/links';
 import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { messagesOf, sendToBorrower, type MessageRecord } from '../communication/queries';
 import { loanContactFacts } from '../portfolio/queries';
 import { GATEWAY_HOSTS, GATEWAYS } from './gateways';
 import type { LinkSpec, OutboundRequest, PgVendor } from './gateways/types';
@@ -45,7 +48,19 @@ export function statusAt(row: Pick<PaymentLinkRow, 'status' | 'expiresAt'>, now:
   return (row.status === 'ACTIVE' || row.status === 'PARTIALLY_PAID') && row.expiresAt.getTime() <= now.getTime() ? 'EXPIRED' : row.status;
 }
 
-export function linkRecord(row: PaymentLinkRow, now: Date): PaymentLinkRecord {
+/** The part of a message a link shows: its status and, when blocked, why. */
+function linkMessage(m: MessageRecord | undefined): PaymentLinkRecord['message'] {
+  if (!m) return null;
+  return { message_id: m.message_id, status: m.status, reasons: m.reasons, error: m.error, to: m.to, sent_at: m.sent_at, delivered_at: m.delivered_at };
+}
+
+/** Rows as records, each with the current state of the message that carried it. */
+async function linkRecords(db: DbOrTx, companyId: string, rows: PaymentLinkRow[], now: Date): Promise<PaymentLinkRecord[]> {
+  const messages = await messagesOf(db, companyId, rows.flatMap((r) => (r.messageId ? [r.messageId] : [])));
+  return rows.map((r) => linkRecord(r, now, r.messageId ? messages.get(r.messageId) : undefined));
+}
+
+export function linkRecord(row: PaymentLinkRow, now: Date, message?: MessageRecord): PaymentLinkRecord {
   return {
     link_id: row.linkId,
     loan_id: row.loanId,
@@ -61,7 +76,42 @@ export function linkRecord(row: PaymentLinkRow, now: Date): PaymentLinkRecord {
     expires_at: row.expiresAt.toISOString(),
     created_at: row.createdAt.toISOString(),
     created_by: row.createdBy,
+    sent_via: row.sentVia,
+    message: linkMessage(message),
   };
+}
+
+/** The standard wording of a link sent without a template ({{…}} filled from the loan and the link). */
+export const LINK_MESSAGE = {
+  name: 'Payment link',
+  subject: 'Payment link for loan {{loan_id}}',
+  text: 'Dear {{borrower_name}}, please pay {{link_amount}} for loan {{loan_id}} at {{payment_link}} (valid until {{link_expiry}}).',
+};
+
+/**
+ * Sends a created link to its loan's borrower through communication's compliance check, in `tx`,
+ * and records on the link how and by which message. A blocked or failed message is recorded too.
+ * @throws AppError 400/404 from communication (template, variables, no recipient)
+ */
+async function sendLink(tx: DbOrTx, row: PaymentLinkRow, via: LinkSendChannel, opts: { userId: string; templateId?: string; lang: 'en' | 'hi' | 'id'; now: Date }): Promise<PaymentLinkRecord> {
+  const sent = await sendToBorrower(
+    tx,
+    {
+      companyId: row.companyId,
+      loanId: row.loanId,
+      channel: via,
+      templateId: opts.templateId ?? null,
+      content: opts.templateId ? null : LINK_MESSAGE,
+      variables: { payment_link: row.url, link_amount: formatMinor(row.amountMinor, row.currency), link_expiry: row.expiresAt.toISOString().slice(0, 10) },
+      mustContain: { text: row.url, problem: 'The template does not hold {{payment_link}}' },
+      actorId: opts.userId,
+      lang: opts.lang,
+      purpose: 'payment',
+    },
+    opts.now,
+  );
+  const [updated] = await tx.update(paymentLinks).set({ sentVia: via, messageId: sent.message.message_id, updatedAt: opts.now }).where(eq(paymentLinks.linkId, row.linkId)).returning();
+  return linkRecord(updated, opts.now, sent.message);
 }
 
 export interface LinkContext {
@@ -77,6 +127,7 @@ export interface LinkContext {
  * @throws AppError 400 when the gateway is not configured or does not offer partial payments; 404 'Loan not found'; 502 when the vendor refuses
  */
 export async function createLink(tx: DbOrTx, ctx: LinkContext, companyId: string, userId: string, body: CreatePaymentLinkBody): Promise<PaymentLinkRecord> {
+  if (body.template_id && !body.send_via) throw badRequest('A template is used only when the link is sent (send_via)');
   const vendor = body.pg_vendor;
   const adapter = GATEWAYS[vendor];
   const creds = await credentialsOf(tx, ctx.config, companyId, vendor);
@@ -120,6 +171,7 @@ export async function createLink(tx: DbOrTx, ctx: LinkContext, companyId: string
       updatedAt: ctx.now,
     })
     .returning();
+  if (body.send_via) return sendLink(tx, row, body.send_via, { userId, templateId: body.template_id, lang: body.lang ?? 'en', now: ctx.now });
   return linkRecord(row, ctx.now);
 }
 
@@ -127,7 +179,7 @@ export async function createLink(tx: DbOrTx, ctx: LinkContext, companyId: string
 export async function getLink(db: DbOrTx, companyId: string, linkId: string, now: Date): Promise<PaymentLinkRecord> {
   const [row] = await db.select().from(paymentLinks).where(and(eq(paymentLinks.companyId, companyId), eq(paymentLinks.linkId, linkId)));
   if (!row) throw notFound('Payment link not found');
-  return linkRecord(row, now);
+  return (await linkRecords(db, companyId, [row], now))[0];
 }
 
 /** The company's links, newest first, optionally of one loan. */
@@ -141,7 +193,7 @@ export async function listLinks(db: DbOrTx, companyId: string, q: { loan_id?: st
     .limit(q.page_size)
     .offset((q.page_number - 1) * q.page_size);
   const [{ total }] = await db.select({ total: count() }).from(paymentLinks).where(where);
-  return { links: rows.map((r) => linkRecord(r, now)), total, page_number: q.page_number, page_size: q.page_size };
+  return { links: await linkRecords(db, companyId, rows, now), total, page_number: q.page_number, page_size: q.page_size };
 }
 
 /**
@@ -159,5 +211,5 @@ export async function cancelLink(db: DbOrTx, companyId: string, linkId: string, 
     .where(and(eq(paymentLinks.companyId, companyId), eq(paymentLinks.linkId, linkId), eq(paymentLinks.status, 'ACTIVE')))
     .returning();
   if (!updated) throw conflict('Only an active link can be cancelled');
-  return linkRecord(updated, now);
+  return (await linkRecords(db, companyId, [updated], now))[0];
 }

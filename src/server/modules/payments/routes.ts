@@ -30,7 +30,10 @@ export function paymentRoutes(transport: GatewayTransport = liveTransport): Rout
 
     await serve(links.createPaymentLink, async ({ req, body, idempotency }) => {
       const { companyId, user } = callerOf(req);
-      return ok(await createLink(idempotency!.tx, { config, origin: originOf(req), transport, now: clock.now() }, companyId, user.userId, body), 'Payment link created');
+      const link = await createLink(idempotency!.tx, { config, origin: originOf(req), transport, now: clock.now() }, companyId, user.userId, body);
+      const m = link.message;
+      const said = !m ? 'Payment link created' : m.status === 'blocked' ? `Payment link created but not sent: ${m.reasons.map((r) => r.message).join('; ')}` : m.status === 'failed' ? `Payment link created but not sent: ${m.error ?? 'the provider failed'}` : 'Payment link created and sent';
+      return ok(link, said);
     });
     await serve(links.getPaymentLink, async ({ req, params }) => ok(await getLink(db, callerOf(req).companyId, params.link_id, clock.now())));
     await serve(links.listPaymentLinks, async ({ req, query }) => ok(await listLinks(db, callerOf(req).companyId, query, clock.now())));

@@ -72,6 +72,9 @@ export const paymentLinks = pgTable(
     status: text('status', { enum: ['ACTIVE', 'PAID', 'PARTIALLY_PAID', 'EXPIRED', 'CANCELLED'] }).notNull(),
     url: text('url').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** How the link was sent to the borrower (through communication's queries.ts), and that message's id. */
+    sentVia: text('sent_via', { enum: ['sms', 'whatsapp', 'email'] }),
+    messageId: text('message_id'),
     createdBy: text('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,7 +3,8 @@
  * counts (spec 4 notice statuses), a dialog generating a batch from an approved template in a
  * language for listed loans or every loan of a month, the Merged File and error file downloads,
  * and each notice of the selected batch with its PDF and its dispatch (speed post or courier,
- * tracking number, dispatched / delivered / returned). Writes need notice › notices write.
+ * tracking number, dispatched / delivered / returned; email / WhatsApp with the PDF, a batch at
+ * once, the POD upload: notice-dispatch.tsx). Writes need notice › notices write.
  */
 import { Badge, Box, Button, Card, Dialog, Tabs, Field, Flex, Heading, HStack, Input, NativeSelect, Portal, Progress, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { Download, FilePlus2 } from 'lucide-react';
@@ -11,8 +12,6 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Endpoint, ParamsOf, QueryOf } from '../../../domain/contracts/endpoint';
 import {
-  DISPATCH_MODES,
-  DISPATCH_STATUSES,
   batchErrors,
   createBatch,
   mergedFile,
@@ -20,7 +19,6 @@ import {
   updateDispatch,
   type BatchRecord,
   type NoticeLanguage,
-  type NoticeRecord,
 } from '../../../domain/contracts/legal/notices';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { errorMessage } from '../../lib/api';
@@ -28,8 +26,9 @@ import { can } from '../../lib/endpoint';
 import { currentMonth, formatDateTime } from '../../lib/format';
 import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
+import { DispatchEditor, MessageDispatch, NoticeDocuments, SendBatchButtons, SendNoticeButtons, sentAsMessage } from './notice-dispatch';
 import { TemplatesPanel } from './templates-panel';
-import { saveFile, useBatch, useBatches, useCreateBatch, useTemplates, useUpdateDispatch } from './api';
+import { saveFile, useBatch, useBatches, useCreateBatch, useTemplates } from './api';
 
 const STATUS_COLOURS: Record<string, string> = { success: 'green', failed: 'red', in_progress: 'blue', no_data_found: 'orange' };
 
@@ -202,52 +201,6 @@ function GenerateDialog({ companyId, onStarted }: { companyId: string | null; on
   );
 }
 
-/** A notice's dispatch: current state, and (for writers) mode, tracking number and status to record. */
-function DispatchEditor({ companyId, notice }: { companyId: string | null; notice: NoticeRecord }) {
-  const { t } = useTranslation();
-  const save = useUpdateDispatch();
-  const [mode, setMode] = useState(notice.dispatch_mode ?? 'speed_post');
-  const [tracking, setTracking] = useState(notice.tracking_number ?? '');
-  const [status, setStatus] = useState(notice.dispatch_status ?? 'dispatched');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate(
-      { params: { notice_id: notice.notice_id }, query: { company_id: companyId ?? undefined }, body: { mode, tracking_number: tracking.trim(), status } },
-      { onSuccess: () => toaster.create({ type: 'success', title: t('legal.dispatch_saved') }), onError: (err) => toaster.create({ type: 'error', title: errorMessage(err) }) },
-    );
-  };
-  return (
-    <form onSubmit={submit} aria-label={t('legal.dispatch_of', { loan: notice.loan_id })}>
-      <Flex gap="2" wrap="nowrap" align="center">
-        <NativeSelect.Root size="xs" width="auto">
-          <NativeSelect.Field value={mode} onChange={(e) => setMode(e.currentTarget.value as typeof mode)} aria-label={t('legal.dispatch_mode')}>
-            {DISPATCH_MODES.map((m) => (
-              <option key={m} value={m}>
-                {t(`legal.mode.${m}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <Input size="xs" width="32" value={tracking} maxLength={40} placeholder={t('legal.tracking_number')} aria-label={t('legal.tracking_number')} onChange={(e) => setTracking(e.currentTarget.value)} />
-        <NativeSelect.Root size="xs" width="auto">
-          <NativeSelect.Field value={status} onChange={(e) => setStatus(e.currentTarget.value as typeof status)} aria-label={t('legal.dispatch_status')}>
-            {DISPATCH_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`legal.dispatch.${s}`)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <Button size="xs" type="submit" loading={save.isPending} disabled={tracking.trim().length < 3}>
-          {t('common.save')}
-        </Button>
-      </Flex>
-    </form>
-  );
-}
-
 function BatchNotices({ companyId, batchId, canWrite }: { companyId: string | null; batchId: string; canWrite: boolean }) {
   const { t } = useTranslation();
   const batch = useBatch(companyId, batchId);
@@ -257,9 +210,12 @@ function BatchNotices({ companyId, batchId, canWrite }: { companyId: string | nu
   return (
     <Card.Root size="sm" data-testid="batch-detail">
       <Card.Header>
-        <Heading as="h2" size="md">
-          {t('legal.notices_of', { name: batch.data.template_name, date: batch.data.issue_date })}
-        </Heading>
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          <Heading as="h2" size="md">
+            {t('legal.notices_of', { name: batch.data.template_name, date: batch.data.issue_date })}
+          </Heading>
+          {canWrite && batch.data.status !== 'in_progress' && <SendBatchButtons companyId={companyId} batchId={batchId} />}
+        </Flex>
       </Card.Header>
       <Card.Body>
         <Table.ScrollArea>
@@ -296,12 +252,20 @@ function BatchNotices({ companyId, batchId, canWrite }: { companyId: string | nu
                   <Table.Cell>
                     {n.status !== 'success' ? (
                       '—'
-                    ) : canWrite ? (
-                      <DispatchEditor companyId={companyId} notice={n} />
-                    ) : n.dispatch_status ? (
-                      `${t(`legal.dispatch.${n.dispatch_status}`)} · ${n.tracking_number}`
                     ) : (
-                      t('legal.not_dispatched')
+                      <Stack gap="2">
+                        {sentAsMessage(n) ? (
+                          <MessageDispatch notice={n} />
+                        ) : canWrite ? (
+                          <DispatchEditor companyId={companyId} notice={n} />
+                        ) : n.dispatch_status ? (
+                          `${t(`legal.dispatch.${n.dispatch_status}`)} · ${n.tracking_number}`
+                        ) : (
+                          t('legal.not_dispatched')
+                        )}
+                        {canWrite && <SendNoticeButtons companyId={companyId} notice={n} />}
+                        {(n.dispatch_mode === 'speed_post' || n.dispatch_mode === 'courier') && <NoticeDocuments companyId={companyId} notice={n} canWrite={canWrite} />}
+                      </Stack>
                     )}
                   </Table.Cell>
                 </Table.Row>

@@ -4,7 +4,8 @@
  * `/loan-details/{id}`; spec 8 'No loan details found'): the header (name, 'Loan Id' or
  * 'Customer Id', dues in Rs/Rp, DPD, bucket), a switch between the months the loan was allocated
  * in, statuses and final status per module, call details, co-applicants and references,
- * addresses, and every field grouped by variable group. Masked values are shown as sent.
+ * addresses, and every field grouped by variable group. Masked values are shown as sent. The
+ * payments area's card (its public.ts) lists the loan's payment links and sends a new one (issue 15).
  */
 import { Badge, Box, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { formatMinor } from '../../../domain/common/money';
 import type { LoanDetails } from '../../../domain/contracts/portfolio/profiles';
 import { useShell } from '../../lib/shell-context';
 import { EmptyState, LoadingState } from '../../components/query-state';
+import { LoanPaymentLinks } from '../payments/public';
 import { useLoanDetails } from './api';
 import { cellValue, formatCell } from './columns';
 import { AddressesCard, FactsCard, humanise, MonthSelect, ProfileError, ProfileNav } from './profile-parts';
@@ -143,6 +145,7 @@ export default function LoanProfilePage() {
     body = (
       <Stack gap="4">
         <Header details={details.data} month={month} onMonth={setMonth} />
+        <LoanPaymentLinks loanId={details.data.loan.loan_id} currency={details.data.header.currency} />
         <Details details={details.data} />
       </Stack>
     );

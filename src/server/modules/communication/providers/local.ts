@@ -1,20 +1,29 @@
 /**
  * The local provider (`local-provider`): nothing leaves the machine. It records each message it was
  * handed (the last 1,000, for the demo and tests) and answers a delivery receipt at once, so the
- * demo shows the whole life of a message: queued → sent → delivered.
+ * demo shows the whole life of a message: queued → sent → delivered. A document is recorded with
+ * the message by name, type, size and SHA-256 (not its bytes: a thousand PDFs would fill memory).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ChannelProvider, ProviderMessage, SendOutcome } from './types';
 
 const KEEP = 1000;
 
+/** A message as the local provider keeps it: the document by its facts, not its bytes. */
+export type RecordedMessage = ProviderMessage & { document: { fileName: string; contentType: string; sizeBytes: number; sha256: string } | null };
+
 export class LocalProvider implements ChannelProvider {
   readonly name = 'local-provider';
   /** What was handed over, oldest first (at most 1,000). */
-  readonly recorded: ProviderMessage[] = [];
+  readonly recorded: RecordedMessage[] = [];
 
   async send(message: ProviderMessage): Promise<SendOutcome> {
-    this.recorded.push(message);
+    const a = message.attachment;
+    this.recorded.push({
+      ...message,
+      attachment: null,
+      document: a ? { fileName: a.fileName, contentType: a.contentType, sizeBytes: a.bytes.length, sha256: createHash('sha256').update(a.bytes).digest('hex') } : null,
+    });
     if (this.recorded.length > KEEP) this.recorded.splice(0, this.recorded.length - KEEP);
     return { provider: this.name, providerMessageId: `local-${randomUUID()}`, status: 'sent', receipts: ['delivered'] };
   }

@@ -1,7 +1,7 @@
 /**
  * Email over SMTP with nodemailer (any SMTP relay: SES, SendGrid, Postfix…). The message id the
  * server accepted is kept as the provider id; SMTP has no delivery receipts, so an email stays
- * 'sent' unless a bounce is reported.
+ * 'sent' unless a bounce is reported. A document goes as a MIME attachment. A document goes as a MIME attachment.
  */
 import nodemailer from 'nodemailer';
 import type { ChannelProvider, ProviderMessage, SendOutcome } from './types';
@@ -32,7 +32,15 @@ export class SmtpProvider implements ChannelProvider {
       connectionTimeout: 10_000,
     });
     try {
-      const info = await transport.sendMail({ from: o.from, to: message.to, subject: message.subject ?? '', text: message.text, headers: { 'X-Recovery-Ops-Message-Id': message.messageId } });
+      const a = message.attachment;
+      const info = await transport.sendMail({
+        from: o.from,
+        to: message.to,
+        subject: message.subject ?? '',
+        text: message.text,
+        headers: { 'X-Recovery-Ops-Message-Id': message.messageId },
+        ...(a ? { attachments: [{ filename: a.fileName, content: a.bytes, contentType: a.contentType }] } : {}),
+      });
       return { provider: this.name, providerMessageId: info.messageId, status: 'sent', receipts: [] };
     } catch (err) {
       throw new ProviderError(`The SMTP server refused the email: ${err instanceof Error ? err.message : String(err)}`);

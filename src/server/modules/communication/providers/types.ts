@@ -19,6 +19,8 @@ export interface ProviderMessage {
   dlt: DltFields | null;
   /** WhatsApp: the approved template's name and language and its body parameters in order. */
   whatsappTemplate: { name: string; language: string; parameters: string[] } | null;
+  /** Email: an attachment; WhatsApp: a document (the template's document header, or a document message). Never on an SMS. */
+  attachment?: { fileName: string; contentType: string; bytes: Buffer } | null;
 }
 
 export interface SendOutcome {

@@ -55,31 +55,62 @@ export class WhatsAppCloudProvider implements ChannelProvider {
   readonly name = 'whatsapp-cloud';
   constructor(private readonly options: WhatsAppCloudOptions) {}
 
+  /**
+   * A template message (outside the 24-hour session: the only kind Meta delivers then) when the
+   * message has an approved template, else a session message (text, or a document with the text
+   * as its caption). A document is first uploaded to `/{phone-number-id}/media` and sent by its
+   * media id: as the template's DOCUMENT header parameter, or as a `document` message.
+   */
   async send(message: ProviderMessage): Promise<SendOutcome> {
     const t = message.whatsappTemplate;
-    if (!t) throw new ProviderError('A WhatsApp message outside a session needs an approved template');
     const o = this.options;
-    const payload = {
-      messaging_product: 'whatsapp',
-      recipient_type: 'individual',
-      to: waNumber(message.to, o.countryCode),
-      type: 'template',
-      template: { name: t.name, language: { code: t.language }, components: t.parameters.length ? [{ type: 'body', parameters: t.parameters.map((text) => ({ type: 'text', text })) }] : [] },
-    };
+    const a = message.attachment ?? null;
+    const mediaId = a ? await this.upload(a) : null;
+    const document = a && mediaId ? { id: mediaId, filename: a.fileName } : null;
+    const to = waNumber(message.to, o.countryCode);
+    const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to };
+    let payload: Record<string, unknown>;
+    if (t) {
+      const components: unknown[] = [];
+      if (document) components.push({ type: 'header', parameters: [{ type: 'document', document }] });
+      if (t.parameters.length) components.push({ type: 'body', parameters: t.parameters.map((text) => ({ type: 'text', text })) });
+      payload = { ...base, type: 'template', template: { name: t.name, language: { code: t.language }, components } };
+    } else if (document) {
+      payload = { ...base, type: 'document', document: { ...document, caption: message.text.slice(0, 1024) } };
+    } else {
+      payload = { ...base, type: 'text', text: { preview_url: true, body: message.text } };
+    }
+    const json = await this.post<{ messages?: Array<{ id?: string }> }>(`/${encodeURIComponent(o.phoneNumberId)}/messages`, { 'content-type': 'application/json' }, JSON.stringify(payload), 'the message');
+    const id = json.messages?.[0]?.id;
+    if (!id) throw new ProviderError('WhatsApp Cloud API refused the message: no message id');
+    return { provider: this.name, providerMessageId: id, status: 'sent', receipts: [] };
+  }
+
+  /** Uploads a document (multipart: messaging_product, type, file) and answers its media id. @throws ProviderError */
+  private async upload(a: NonNullable<ProviderMessage['attachment']>): Promise<string> {
+    const form = new FormData();
+    form.set('messaging_product', 'whatsapp');
+    form.set('type', a.contentType);
+    form.set('file', new Blob([new Uint8Array(a.bytes)], { type: a.contentType }), a.fileName);
+    const json = await this.post<{ id?: string }>(`/${encodeURIComponent(this.options.phoneNumberId)}/media`, {}, form, 'the document');
+    if (!json.id) throw new ProviderError('WhatsApp Cloud API refused the document: no media id');
+    return json.id;
+  }
+
+  private async post<T>(path: string, headers: Record<string, string>, body: string | FormData, what: string): Promise<T & { error?: { message?: string } }> {
     let res: Response;
     try {
-      res = await fetch(`${o.apiBase ?? GRAPH_API}/${encodeURIComponent(o.phoneNumberId)}/messages`, {
+      res = await fetch(`${this.options.apiBase ?? GRAPH_API}${path}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${o.accessToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-        signal: AbortSignal.timeout(10_000),
+        headers: { authorization: `Bearer ${this.options.accessToken}`, ...headers },
+        body,
+        signal: AbortSignal.timeout(20_000),
       });
     } catch (err) {
       throw new ProviderError(`WhatsApp Cloud API could not be reached: ${err instanceof Error ? err.message : String(err)}`);
     }
-    const json = (await res.json().catch(() => null)) as { messages?: Array<{ id?: string }>; error?: { message?: string } } | null;
-    const id = json?.messages?.[0]?.id;
-    if (!res.ok || !id) throw new ProviderError(`WhatsApp Cloud API refused the message (${res.status}): ${json?.error?.message ?? 'no message id'}`);
-    return { provider: this.name, providerMessageId: id, status: 'sent', receipts: [] };
+    const json = (await res.json().catch(() => null)) as (T & { error?: { message?: string } }) | null;
+    if (!res.ok || !json) throw new ProviderError(`WhatsApp Cloud API refused ${what} (${res.status}): ${json?.error?.message ?? 'no answer'}`);
+    return json;
   }
 }
