@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinor } from '../../src/domain/common/money';
 import { settableClock } from '../../src/server/http/clock';
+import { localProvider } from '../../src/server/modules/communication/providers/local';
 import { loanPayments } from '../../src/server/modules/payments/schema';
 import { LENDER, createTestApp, headers, signIn, type TestApp } from './helpers';
 
@@ -118,6 +119,28 @@ describe('settlements', () => {
     expect(text).toContain(formatMinor(amount, 'INR'));
     expect(text).toContain(name);
     expect(text).toContain(LOAN);
+
+    // Sent to the borrower by WhatsApp with the letter attached (local provider records the document);
+    // the agent may send it although their own download is masked: the borrower's copy is in clear.
+    const send = (payload: object, key: string) =>
+      t.app.inject({ method: 'POST', url: `/api/settlement/settlements/${s.settlement_id}/letter/send`, headers: { ...h.telecaller, 'idempotency-key': key }, payload });
+    const sent = await send({ channel: 'whatsapp' }, 'letter-send-1');
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ message: 'Settlement letter sent', data: { outcome: 'sent', channel: 'whatsapp', reasons: [] } });
+    const recorded = localProvider.recorded.find((m) => m.messageId === sent.json().data.message_id)!;
+    expect(recorded.document).toMatchObject({ fileName: `settlement_letter_${LOAN}.pdf`, contentType: 'application/pdf' });
+    const before = localProvider.recorded.length;
+    const replay = await send({ channel: 'whatsapp' }, 'letter-send-1');
+    expect(replay.json().data.message_id).toBe(sent.json().data.message_id);
+    expect(localProvider.recorded.length).toBe(before);
+    // After 19:00 IST the compliance check blocks it and says why; nothing reaches the provider.
+    clock.set(new Date('2026-11-24T20:00:00+05:30'));
+    const blocked = await send({ channel: 'whatsapp' }, 'letter-send-2');
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect(blocked.json().data.outcome).toBe('blocked');
+    expect(blocked.json().message).toMatch(/^Settlement letter not sent: Contact is allowed only between 08:00 and 19:00 IST/);
+    expect(localProvider.recorded.length).toBe(before);
+    clock.set(new Date('2026-11-24T06:00:00Z'));
 
     // Two instalments paid (one payment each), the third never.
     await t.database.db.insert(loanPayments).values([

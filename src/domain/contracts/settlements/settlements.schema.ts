@@ -82,3 +82,23 @@ export type SettlementExportRecord = z.infer<typeof exportRecord>;
 export const exportsResponse = z.object({ exports: z.array(exportRecord) });
 export const exportParams = z.object({ export_id: z.string().min(1).max(64) });
 
+
+/** `POST /settlement/settlements/{id}/letter/send`: the approved letter (PDF) to the borrower by email or WhatsApp. */
+export const sendLetterBody = z.object({
+  channel: z.enum(['email', 'whatsapp']),
+  /** The letter's language; the settlement's own when absent. */
+  language: z.enum(LETTER_LANGUAGES).optional(),
+  /** Language of the refusal reasons when the compliance check blocks the message. */
+  lang: z.enum(['en', 'hi', 'id']).default('en'),
+});
+export type SendLetterBody = z.input<typeof sendLetterBody>;
+/** What became of the letter's message: sent, blocked (compliance; `reasons`) or failed (the provider). */
+export const letterSendRecord = z.object({
+  settlement_id: z.string(),
+  outcome: z.enum(['sent', 'blocked', 'failed']),
+  channel: z.enum(['email', 'whatsapp']),
+  message_id: z.string(),
+  message_status: z.string(),
+  reasons: z.array(z.string()),
+});
+export type LetterSendRecord = z.infer<typeof letterSendRecord>;

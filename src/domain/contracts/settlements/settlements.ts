@@ -7,8 +7,8 @@
  */
 import type { PermissionRequirement } from '../../users/permissions';
 import { endpoint } from '../endpoint';
-import type { InstalmentRecord, ProposalBody, SettlementDetail, SettlementExportRecord, SettlementRecord } from './settlements.schema';
-export type { InstalmentRecord, ProposalBody, SettlementDetail, SettlementExportRecord, SettlementRecord };
+import type { InstalmentRecord, LetterSendRecord, ProposalBody, SendLetterBody, SettlementDetail, SettlementExportRecord, SettlementRecord } from './settlements.schema';
+export type { InstalmentRecord, LetterSendRecord, ProposalBody, SendLetterBody, SettlementDetail, SettlementExportRecord, SettlementRecord };
 export { LETTER_LANGUAGES, SETTLEMENT_EXPORT_KINDS, SETTLEMENT_STATUSES, SETTLEMENT_TYPES, type LetterLanguage, type SettlementStatus, type SettlementType } from '../../settlements/settlements';
 
 const tags = ['settlement'];
@@ -64,6 +64,24 @@ export const settlementLetter = endpoint({
   tags,
   summary: 'The settlement letter (PDF; English, Hindi or Bahasa Indonesia)',
   schemas: async () => ({ params: (await schema()).settlementParams, query: (await schema()).letterQuery }),
+});
+
+/**
+ * POST /api/settlement/settlements/{id}/letter/send: the approved settlement letter, printed in its
+ * language, sent to the borrower with the PDF attached through the communication area (compliance
+ * check, the company's provider). A blocked or failed message is answered, not thrown.
+ * @throws 404 until approved; 400 no email/number on the loan
+ */
+export const sendSettlementLetter = endpoint({
+  operation: 'settlement.settlements.letter.send',
+  method: 'POST',
+  path: '/settlement/settlements/{settlement_id}/letter/send',
+  access: 'company',
+  permission: settlements('write'),
+  idempotent: true,
+  tags,
+  summary: 'Send the settlement letter (PDF) to the borrower by email or WhatsApp',
+  schemas: async () => ({ params: (await schema()).settlementParams, query: await company(), body: (await schema()).sendLetterBody, response: (await schema()).letterSendRecord }),
 });
 
 /** GET /api/settlement/settings: the company's grace days before a missed instalment breaches. */

@@ -5,12 +5,10 @@ import { callerOf } from '../../http/caller';
 import { sendDownload, sendStoredFile } from '../../http/downloads';
 import { ok } from '../../http/envelope';
 import { endpointServer } from '../../http/route';
-import { companyCountry, getCompany } from '../companies/queries';
 import { canReadUnmasked } from '../portfolio/queries';
 import { EXPORT_NOT_READY, exportFile, listExports, startExport } from './exports';
-import { printLetter } from './letter';
-import { graceDays, letterFacts, listSettlements, proposeSettlement, saveGraceDays, settlementDetail } from './service';
-import { countryTimeZone, localDay } from '../../../domain/common/dates';
+import { sendSettlementLetter, settlementLetterPdf } from './letter-send';
+import { graceDays, listSettlements, proposeSettlement, saveGraceDays, settlementDetail } from './service';
 
 export const settlementRoutes: RouteGroup = async (app, deps) => {
   const { db, clock, jobs, files } = deps;
@@ -34,21 +32,13 @@ export const settlementRoutes: RouteGroup = async (app, deps) => {
   });
   await serve(s.settlementLetter, async ({ req, reply, params, query }) => {
     const { companyId, caller } = who(req);
-    const { row, name, instalments } = await letterFacts(db, companyId, params.settlement_id, caller.unmasked);
-    const [company, { country, currency }] = await Promise.all([getCompany(db, companyId), companyCountry(db, companyId)]);
-    const pdf = await printLetter({
-      language: query.language ?? row.language,
-      companyName: company.trademark,
-      currency,
-      issueDate: localDay(row.approvedAt ?? clock.now(), countryTimeZone(country).offsetMinutes),
-      borrowerName: name ?? '',
-      loanId: row.loanId,
-      settlementAmountMinor: row.settlementAmountMinor,
-      totalClaimAmountMinor: row.totalClaimAmountMinor,
-      validityDate: row.validityDate,
-      instalments,
-    });
-    return sendDownload(reply, pdf, { fileName: `settlement_letter_${row.loanId}.pdf`.replace(/[^\w.-]/g, '_'), contentType: 'application/pdf' });
+    const letter = await settlementLetterPdf(db, companyId, params.settlement_id, { language: query.language, unmasked: caller.unmasked, now: clock.now() });
+    return sendDownload(reply, letter.pdf, { fileName: letter.fileName, contentType: 'application/pdf' });
+  });
+  await serve(s.sendSettlementLetter, async ({ req, params, body, idempotency }) => {
+    const { companyId, caller } = who(req);
+    const sent = await sendSettlementLetter(idempotency!.tx, companyId, caller.userId, params.settlement_id, body, clock.now());
+    return ok(sent, sent.outcome === 'sent' ? 'Settlement letter sent' : sent.outcome === 'blocked' ? `Settlement letter not sent: ${sent.reasons.join('; ')}` : 'Settlement letter could not be sent');
   });
   await serve(s.getSettlementSettings, async ({ req }) => ok({ grace_days: await graceDays(db, callerOf(req).companyId) }));
   await serve(s.saveSettlementSettings, async ({ req, body }) => ok(await saveGraceDays(db, callerOf(req).companyId, body.grace_days), 'Settings saved'));

@@ -258,7 +258,7 @@ export async function exportRows(db: Db, companyId: string, status: SettlementSt
 }
 
 /** For the letter: the settlement (approved, completed or breached) and the borrower's name (masked for a masked caller). */
-export async function letterFacts(db: Db, companyId: string, settlementId: string, unmasked: boolean): Promise<{ row: SettlementRow; name: string | null; instalments: { seq: number; dueDate: string; amountMinor: number }[] }> {
+export async function letterFacts(db: DbOrTx, companyId: string, settlementId: string, unmasked: boolean): Promise<{ row: SettlementRow; name: string | null; instalments: { seq: number; dueDate: string; amountMinor: number }[] }> {
   const row = await settlementRow(db, companyId, settlementId);
   if (!tracked(row.status)) throw notFound('The settlement letter is available once the settlement is approved');
   const names = await nameMap(db, companyId, unmasked, [row.loanId]);

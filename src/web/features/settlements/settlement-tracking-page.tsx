@@ -16,6 +16,7 @@ import {
   SETTLEMENT_TYPES,
   proposeSettlement,
   settlementExportFile,
+  sendSettlementLetter,
   settlementLetter,
   startSettlementExport,
   type LetterLanguage,
@@ -25,7 +26,7 @@ import {
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { errorMessage } from '../../lib/api';
-import { can } from '../../lib/endpoint';
+import { can, useEndpointMutation } from '../../lib/endpoint';
 import { formatDateTime } from '../../lib/format';
 import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
@@ -55,10 +56,20 @@ function Select<T extends string>({ label, value, options, onChange, text }: { l
 
 function Detail({ settlementId, currency, onClose }: { settlementId: string; currency: Currency; onClose: () => void }) {
   const { t } = useTranslation();
-  const { companyId } = useShell();
+  const { companyId, permissions } = useShell();
   const s = useSettlement(companyId, settlementId);
   const [language, setLanguage] = useState<LetterLanguage | ''>('');
   const [busy, setBusy] = useState(false);
+  const sending = useEndpointMutation(sendSettlementLetter);
+  const sendLetter = (channel: 'email' | 'whatsapp') =>
+    sending.mutate(
+      { params: { settlement_id: settlementId }, query: { company_id: companyId ?? undefined }, body: { channel, language: language || undefined } },
+      {
+        // A blocked or failed message is an answer, not an error: the server's message says why.
+        onSuccess: (res) => toaster.create({ type: res.outcome === 'sent' ? 'success' : 'warning', title: res.outcome === 'sent' ? t('settlement.letter_sent') : res.reasons.join('; ') || t('settlement.letter_not_sent') }),
+        onError: (err) => toaster.create({ type: 'error', title: errorMessage(err) }),
+      },
+    );
   const letter = async () => {
     setBusy(true);
     try {
@@ -129,6 +140,12 @@ function Detail({ settlementId, currency, onClose }: { settlementId: string; cur
               <Button size="sm" onClick={() => void letter()} loading={busy} data-testid="settlement-letter">
                 {t('settlement.letter')}
               </Button>
+              {can(sendSettlementLetter, permissions) &&
+                (['email', 'whatsapp'] as const).map((channel) => (
+                  <Button key={channel} size="sm" variant="outline" loading={sending.isPending && sending.variables?.body?.channel === channel} disabled={sending.isPending} onClick={() => sendLetter(channel)} data-testid={`settlement-letter-send-${channel}`}>
+                    {t(`settlement.send_letter_${channel}`)}
+                  </Button>
+                ))}
             </HStack>
           )}
           <Heading as="h3" size="sm">
