@@ -14,6 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeRequestRecord } from '../../src/domain/contracts/change-requests/requests';
 import type { RepossessionDetail, RepossessionRecord } from '../../src/domain/contracts/repossession/cases';
+import { localProvider } from '../../src/server/modules/communication/providers/local';
 import { borrowerDetails } from '../../src/server/modules/portfolio/queries';
 import { fieldFixture, JPEG, type FieldFixture } from './field-fixture';
 import { headers, LENDER, signIn, TRUST } from './helpers';
@@ -123,6 +124,22 @@ describe('repossession', () => {
     expect(text).toContain(loan.loan_id);
     expect(text).toContain('MBLHAR078MHK12345');
     expect(text).toContain('Reserve Bank of India');
+
+    // Sent to the borrower by WhatsApp with the PDF attached, through communication's compliance check
+    // (the app's clock is the real one here: within 08:00–19:00 IST it is sent, otherwise blocked saying why).
+    const istMinutes = (new Date().getUTCHours() * 60 + new Date().getUTCMinutes() + 330) % 1440;
+    const send = await f.t.app.inject({ method: 'POST', url: `/api/repossession/cases/${id}/notice/send`, headers: { ...manager, 'idempotency-key': `repo-notice-${id}` }, payload: { channel: 'whatsapp' } });
+    expect(send.statusCode, send.body).toBe(200);
+    if (istMinutes >= 480 && istMinutes < 1140) {
+      expect(send.json()).toMatchObject({ message: 'Notice sent', data: { outcome: 'sent', channel: 'whatsapp', reasons: [] } });
+      const recorded = localProvider.recorded.find((m) => m.messageId === send.json().data.message_id)!;
+      expect(recorded.document).toMatchObject({ fileName: `pre-repossession-notice-${loan.loan_id}.pdf`, contentType: 'application/pdf' });
+    } else {
+      expect(send.json().data.outcome).toBe('blocked');
+      expect(send.json().message).toMatch(/^Notice not sent: Contact is allowed only between 08:00 and 19:00 IST/);
+    }
+    const timeline = JSON.stringify(data(await inject('GET', `/api/recovery/loan/activity/${loan.loan_id}`, admin)));
+    expect(timeline).toMatch(/Pre-repossession notice (sent|not sent) by WhatsApp/);
 
     // Assigned to the demo field executive, who records the steps from the phone.
     const agents = data<{ agents: { user_id: string; name: string }[] }>(await inject('GET', '/api/repossession/agents', manager)).agents;

@@ -164,3 +164,21 @@ export const bulkStatusResponse = z.object({
 
 export const agentsResponse = z.object({ agents: z.array(z.object({ user_id: z.string(), name: z.string(), profession: z.string() })) });
 export type RepossessionAgent = z.infer<typeof agentsResponse>['agents'][number];
+
+/** `POST /repossession/cases/{case_id}/notice/send`: the pre-repossession notice (PDF) to the borrower by email or WhatsApp. */
+export const sendNoticeBody = z.object({
+  channel: z.enum(['email', 'whatsapp']),
+  /** Language of the refusal reasons when the compliance check blocks the message. */
+  lang: z.enum(['en', 'hi', 'id']).default('en'),
+});
+export type SendNoticeBody = z.input<typeof sendNoticeBody>;
+/** What became of the notice's message: sent, blocked (compliance; `reasons`) or failed (the provider). */
+export const noticeSendRecord = z.object({
+  case_id: z.string(),
+  outcome: z.enum(['sent', 'blocked', 'failed']),
+  channel: z.enum(['email', 'whatsapp']),
+  message_id: z.string(),
+  message_status: z.string(),
+  reasons: z.array(z.string()),
+});
+export type NoticeSendRecord = z.infer<typeof noticeSendRecord>;

@@ -10,8 +10,8 @@ import type { PermissionRequirement } from '../../users/permissions';
 import { endpoint } from '../endpoint';
 import { PHOTO_EXTENSIONS } from '../../validation/rules';
 import { STEP_MAX_PHOTOS, STEP_PHOTO_MAX_MB } from '../../repossession/rules';
-import type { AssignBody, BulkStatusBody, InitiateBody, ReleaseBody, RepossessionAgent, RepossessionDetail, RepossessionRecord, StepBody, StepRecord, YardBody } from './cases.schema';
-export type { AssignBody, BulkStatusBody, InitiateBody, ReleaseBody, RepossessionAgent, RepossessionDetail, RepossessionRecord, StepBody, StepRecord, YardBody };
+import type { AssignBody, BulkStatusBody, InitiateBody, NoticeSendRecord, ReleaseBody, SendNoticeBody, RepossessionAgent, RepossessionDetail, RepossessionRecord, StepBody, StepRecord, YardBody } from './cases.schema';
+export type { AssignBody, BulkStatusBody, InitiateBody, NoticeSendRecord, ReleaseBody, SendNoticeBody, RepossessionAgent, RepossessionDetail, RepossessionRecord, StepBody, StepRecord, YardBody };
 export * from '../../repossession/rules';
 
 const tags = ['repossession'];
@@ -67,6 +67,24 @@ export const repossessionNotice = endpoint({
   tags,
   summary: 'The pre-repossession notice (PDF)',
   schemas: async () => ({ params: (await schema()).caseParams, query: await company() }),
+});
+
+/**
+ * POST /api/repossession/cases/{case_id}/notice/send: the pre-repossession notice the lender must give
+ * (RBI), printed in clear and sent to the borrower with the PDF attached through the communication
+ * area (compliance check, the company's provider). A blocked or failed message is answered, not thrown.
+ * @throws 409 before the repossession is approved
+ */
+export const sendRepossessionNotice = endpoint({
+  operation: 'repossession.cases.notice.send',
+  method: 'POST',
+  path: '/repossession/cases/{case_id}/notice/send',
+  access: 'company',
+  permission: desk('write'),
+  idempotent: true,
+  tags,
+  summary: 'Send the pre-repossession notice (PDF) to the borrower by email or WhatsApp',
+  schemas: async () => ({ params: (await schema()).caseParams, query: await company(), body: (await schema()).sendNoticeBody, response: (await schema()).noticeSendRecord }),
 });
 
 /** PUT /api/repossession/cases/{case_id}/assignment: the agency and its agent. */

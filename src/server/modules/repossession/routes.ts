@@ -6,7 +6,7 @@ import { sendDownload } from '../../http/downloads';
 import { ok } from '../../http/envelope';
 import { endpointServer } from '../../http/route';
 import { canReadUnmasked } from '../portfolio/queries';
-import { noticePdf } from './notice';
+import { noticePdf, sendNotice } from './notice';
 import { assign, bulkStatus, getCase, initiate, listAgents, listCases, myCases, recordYard, requestRelease, type RepoCaller } from './service';
 import { recordStep } from './steps';
 
@@ -34,6 +34,11 @@ export const repossessionRoutes: RouteGroup = async (app, deps) => {
     const { companyId, caller } = who(req);
     const pdf = await noticePdf(db, companyId, params.case_id, caller.unmasked, clock.now().toISOString().slice(0, 10));
     return sendDownload(reply, pdf.bytes, { fileName: pdf.fileName, contentType: 'application/pdf' });
+  });
+  await serve(r.sendRepossessionNotice, async ({ req, params, body, idempotency }) => {
+    const { companyId, caller } = who(req);
+    const sent = await sendNotice(idempotency!.tx, companyId, caller.userId, params.case_id, body, clock.now());
+    return ok(sent, sent.outcome === 'sent' ? 'Notice sent' : sent.outcome === 'blocked' ? `Notice not sent: ${sent.reasons.join('; ')}` : 'Notice could not be sent');
   });
   await serve(r.assignRepossession, async ({ req, params, body }) => {
     const { companyId, caller } = who(req);

@@ -14,6 +14,7 @@ import {
   REPOSSESSION_STATUSES,
   initiateRepossession,
   repossessionNotice,
+  sendRepossessionNotice,
   type AssetType,
   type RepossessionStage,
   type RepossessionStatus,
@@ -21,7 +22,7 @@ import {
 import { formatMinor } from '../../../domain/common/money';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { errorMessage } from '../../lib/api';
-import { can, download } from '../../lib/endpoint';
+import { can, download, useEndpointMutation } from '../../lib/endpoint';
 import { formatDateTime } from '../../lib/format';
 import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
@@ -119,6 +120,16 @@ function CasePanel({ companyId, caseId, canWrite, onClose }: { companyId: string
   const { t } = useTranslation();
   const { company } = useShell();
   const one = useCase(companyId, caseId);
+  const sending = useEndpointMutation(sendRepossessionNotice);
+  const sendNotice = (channel: 'email' | 'whatsapp') =>
+    sending.mutate(
+      { params: { case_id: caseId }, query: { company_id: companyId ?? undefined }, body: { channel } },
+      {
+        // A blocked or failed message is an answer, not an error: the server's reasons say why.
+        onSuccess: (res) => toaster.create({ type: res.outcome === 'sent' ? 'success' : 'warning', title: res.outcome === 'sent' ? t('repo.notice_sent') : res.reasons.join('; ') || t('repo.notice_not_sent') }),
+        onError: (err) => toaster.create({ type: 'error', title: errorMessage(err) }),
+      },
+    );
   if (one.isPending) return <LoadingState />;
   if (one.isError) return <ErrorState error={one.error} />;
   const c = one.data;
@@ -152,6 +163,13 @@ function CasePanel({ companyId, caseId, canWrite, onClose }: { companyId: string
               {t('repo.notice')}
             </Button>
           )}
+          {c.notice_ready &&
+            canWrite &&
+            (['email', 'whatsapp'] as const).map((channel) => (
+              <Button key={channel} size="sm" variant="outline" loading={sending.isPending && sending.variables?.body?.channel === channel} disabled={sending.isPending} onClick={() => sendNotice(channel)} data-testid={`repo-notice-send-${channel}`}>
+                {t(`repo.send_notice_${channel}`)}
+              </Button>
+            ))}
           <Button size="sm" variant="ghost" onClick={onClose}>
             {t('repo.close')}
           </Button>
