@@ -52,6 +52,13 @@ test('the collection head approves the second level in settlement tracking and e
   await trail.getByTestId('decision-approve').click();
   await expect(trail.getByTestId('trail-step')).toHaveCount(3);
   await expect(trail).toContainText('Meera Joshi');
+  // Approved: the letter can go to the borrower by WhatsApp with its PDF (compliance-checked: outside
+  // 08:00–19:00 IST the answer says it was not sent and why).
+  const sendLetter = detail.getByTestId('settlement-letter-send-whatsapp');
+  await expect(sendLetter).toBeVisible();
+  await sendLetter.click();
+  await expect(page.getByText(/^(Settlement letter sent|Contact is allowed only between 08:00 and 19:00 IST.*)$/).first()).toBeVisible();
+  await page.screenshot({ path: artifact('settlement-letter-sent-1440.png'), fullPage: false });
   // Approved now: the demo's one-time settlement and this one.
   await page.getByRole('combobox', { name: 'Status' }).selectOption('approved');
   await expect(page.getByTestId('settlement-row')).toHaveCount(2);
