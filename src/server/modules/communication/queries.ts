@@ -50,6 +50,16 @@ export async function sendToBorrower(db: DbOrTx, message: BorrowerMessage, now: 
 }
 
 /**
+ * Why a message did not go, in the user's words: the compliance reasons of a blocked one, the
+ * provider's error of a failed one ('The provider failed' when it gave none); [] when sent.
+ */
+export function notSentReasons(r: BorrowerMessageOutcome): string[] {
+  if (r.outcome === 'blocked') return r.reasons.map((x) => x.message);
+  if (r.outcome === 'failed') return [r.message.error ?? 'The provider failed'];
+  return [];
+}
+
+/**
  * The current state of messages sent earlier (delivery receipts move them on after the send), by
  * message id; ids of another company or unknown are absent from the map.
  */

@@ -14,7 +14,7 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import type { FormFile } from '../../http/multipart';
 import type { JobQueue } from '../../jobs/queue';
 import type { FileStorage } from '../../storage/files';
-import { sendToBorrower } from '../communication/queries';
+import { notSentReasons, sendToBorrower } from '../communication/queries';
 import { addLoanEvents } from '../portfolio/queries';
 import { batchRow, DISPATCH_OF_MESSAGE, noticeRow } from './batches-service';
 import { noticeDocuments, notices, type NoticeDocumentRow, type NoticeRow } from './schema';
@@ -70,7 +70,7 @@ export async function sendNotice(tx: DbOrTx, files: FileStorage, companyId: stri
     now,
   );
   const status = DISPATCH_OF_MESSAGE[r.message.status];
-  const reason = r.outcome === 'blocked' ? r.reasons.map((x) => x.message).join('; ') : r.outcome === 'failed' ? (r.message.error ?? 'The provider failed') : null;
+  const reason = r.outcome === 'sent' ? null : notSentReasons(r).join('; ');
   const [updated] = await tx
     .update(notices)
     .set({ dispatchMode: body.channel, trackingNumber: null, dispatchStatus: status, dispatchMessageId: r.message.message_id, dispatchReason: reason, dispatchedAt: r.outcome === 'sent' ? now : null, dispatchUpdatedAt: now, dispatchUpdatedBy: actorId })

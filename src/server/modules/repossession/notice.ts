@@ -7,7 +7,7 @@ import { maskValue } from '../../../domain/common/masking';
 import { repossessionNoticeHtml } from '../../../domain/repossession/notice';
 import type { DbOrTx } from '../../db/client';
 import type { NoticeSendRecord, SendNoticeBody } from '../../../domain/contracts/repossession/cases';
-import { sendToBorrower } from '../communication/queries';
+import { notSentReasons, sendToBorrower } from '../communication/queries';
 import { withPrinter } from '../../documents/pdf';
 import { conflict } from '../../http/errors';
 import { getCompany } from '../companies/queries';
@@ -58,7 +58,7 @@ export async function sendNotice(tx: DbOrTx, companyId: string, actorId: string,
     { companyId, loanId: row.loanId, channel: body.channel, content: NOTICE_MESSAGE, variables: {}, attachment: { fileName: pdf.fileName, contentType: 'application/pdf', bytes: pdf.bytes }, actorId, lang: body.lang ?? 'en' },
     now,
   );
-  const reasons = r.outcome === 'blocked' ? r.reasons.map((x) => x.message) : r.outcome === 'failed' ? [r.message.error ?? 'The provider failed'] : [];
+  const reasons = notSentReasons(r);
   const via = body.channel === 'email' ? 'email' : 'WhatsApp';
   await addLoanEvents(tx, [
     {

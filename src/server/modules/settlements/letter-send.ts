@@ -8,7 +8,7 @@ import { countryTimeZone, localDay } from '../../../domain/common/dates';
 import type { LetterLanguage } from '../../../domain/settlements/settlements';
 import type { LetterSendRecord, SendLetterBody } from '../../../domain/contracts/settlements/settlements';
 import type { DbOrTx } from '../../db/client';
-import { sendToBorrower } from '../communication/queries';
+import { notSentReasons, sendToBorrower } from '../communication/queries';
 import { companyCountry, getCompany } from '../companies/queries';
 import { addLoanEvents } from '../portfolio/queries';
 import { printLetter } from './letter';
@@ -66,7 +66,7 @@ export async function sendSettlementLetter(db: DbOrTx, companyId: string, actorI
     },
     now,
   );
-  const reasons = r.outcome === 'blocked' ? r.reasons.map((x) => x.message) : r.outcome === 'failed' ? [r.message.error ?? 'The provider failed'] : [];
+  const reasons = notSentReasons(r);
   const via = body.channel === 'email' ? 'email' : 'WhatsApp';
   await addLoanEvents(db, [
     {
