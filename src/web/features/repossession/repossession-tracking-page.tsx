@@ -157,7 +157,7 @@ function CasePanel({ companyId, caseId, canWrite, onClose }: { companyId: string
             )}
           </HStack>
         </Box>
-        <HStack gap="2">
+        <HStack gap="2" wrap="wrap">
           {c.notice_ready && (
             <Button size="sm" variant="outline" onClick={() => void download(repossessionNotice, { params: { case_id: c.case_id }, query: { company_id: companyId ?? undefined } }).catch(fail)}>
               {t('repo.notice')}
