@@ -334,7 +334,11 @@ test('deposits, online recoveries and document uploads go through the same outbo
   await page.getByTestId('deposit-total').evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await shot(page, 'field-deposits.png');
   await page.getByRole('button', { name: 'Save deposit' }).click();
+  // The write reaches the outbox asynchronously (photo compression, IndexedDB): until the screen
+  // confirms it, the sync bar still truthfully says nothing is waiting.
+  await expect(page.getByText('Deposit saved on this phone. It will be sent when online.')).toBeVisible();
   await expect(page.getByTestId('sync-pending')).toHaveText('Everything is synced', { timeout: 60_000 });
+  await expect.poll(() => outboxCount(page)).toBe(0);
   const deposits = await apiGet<{ undeposited: Array<{ receipt_number: string }>; deposits: Array<{ bank_name: string; branch: string; receipt_numbers: string[]; slip_url: string | null }> }>(
     page,
     `/api/fos/deposits?company_id=${COMPANY}`,
@@ -366,7 +370,9 @@ test('deposits, online recoveries and document uploads go through the same outbo
   await expect(page.getByTestId('document-file-error')).toHaveCount(0);
   await shot(page, 'field-document-upload.png');
   await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('Document saved on this phone. It will be sent when online.')).toBeVisible();
   await expect(page.getByTestId('sync-pending')).toHaveText('Everything is synced', { timeout: 60_000 });
+  await expect.poll(() => outboxCount(page)).toBe(0);
   const docs = await apiGet<{ documents: Array<{ document_type: string; file_name: string }> }>(page, `/api/document/uploads?company_id=${COMPANY}&loan_id=${encodeURIComponent(docLoan)}`);
   expect(docs.documents.map((d) => [d.document_type, d.file_name])).toEqual([['address_proof', 'electricity-bill.pdf']]);
   await context.close();
