@@ -51,6 +51,7 @@ const PROFILES: Record<ProfileName, { description: string; permissions: () => Pe
         'Solitary Communications': { messages: 'rw' },
         'Digital Communications': { communications: 'rw' },
         'Digital Comm Campaign Management': { campaigns: 'rw' },
+        'WhatsApp ChatR': { chat: 'rw' },
       }),
   },
   Telecaller: {
@@ -62,6 +63,8 @@ const PROFILES: Record<ProfileName, { description: string; permissions: () => Pe
         // A telecaller sends a borrower a template message from the loan (issue 13); templates are read only.
         'Solitary Communications': { messages: 'rw' },
         'Digital Communications': { communications: 'r' },
+        // …and answers borrowers' WhatsApp replies inside the 24-hour window (issue 13 ChatR).
+        'WhatsApp ChatR': { chat: 'rw' },
       }),
   },
   'Field Executive': {

@@ -4,8 +4,9 @@
  * the row stored blocked with the reasons or handed to the channel's provider; receipts move the
  * status forward only (domain/communication/status.ts) and are all kept as delivery events.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { MessageRecord } from '../../../domain/contracts/communication/messages';
+import type { ChatrStatus } from '../../../domain/communication/chat';
 import { renderTemplate } from '../../../domain/communication/render';
 import type { MessageChannel, MessageStatus } from '../../../domain/communication/status';
 import { advanceStatus } from '../../../domain/communication/status';
@@ -14,7 +15,7 @@ import type { ContactPurpose } from '../../../domain/compliance/rules';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { decide } from '../compliance/queries';
-import { loanContactFacts } from '../portfolio/queries';
+import { loanContactFacts, setLoanStatuses } from '../portfolio/queries';
 import { loanVariablesOf, NO_LOAN } from './loan-variables';
 import type { ChannelProvider } from './providers/types';
 import { communicationDeliveryEvents, communicationMessages } from './schema';
@@ -24,7 +25,7 @@ import { templateRow } from './template-service';
 type MessageRow = typeof communicationMessages.$inferSelect;
 
 /** All but the last 4 characters hidden: lists show whose, never the number. */
-const masked = (v: string | null) => (v === null ? null : v.length > 4 ? `${'*'.repeat(Math.min(v.length - 4, 8))}${v.slice(-4)}` : '****');
+export const maskedRecipient = (v: string | null) => (v === null ? null : v.length > 4 ? `${'*'.repeat(Math.min(v.length - 4, 8))}${v.slice(-4)}` : '****');
 
 export function toMessageRecord(r: MessageRow): MessageRecord {
   return {
@@ -33,7 +34,7 @@ export function toMessageRecord(r: MessageRow): MessageRecord {
     channel: r.channel,
     template_id: r.templateId,
     template_name: r.templateName,
-    to: masked(r.recipient),
+    to: maskedRecipient(r.recipient),
     subject: r.subject,
     attachment: r.attachment ?? null,
     text: r.body,
@@ -76,7 +77,7 @@ export interface SendInput {
    * (`{{name}}` from the loan's variables and `variables`); `subject` is required for an email.
    * An SMS without a template has no DLT registration: where DLT applies, compliance refuses it.
    */
-  content?: { name: string; text: string; subject?: string | null } | null;
+  content?: { name: string; text: string; subject?: string | null; /** Sent as written: `{{…}}` is not a variable (an agent's chat reply). */ verbatim?: boolean } | null;
   variables: Record<string, string>;
   to?: string;
   actorId: string | null;
@@ -98,11 +99,11 @@ async function sourceOf(db: DbOrTx, input: SendInput) {
   if (input.templateId) {
     const t = await templateRow(db, input.companyId, input.templateId);
     if (t.channel !== input.channel) throw badRequest(`The template is for ${t.channel}, not ${input.channel}`);
-    return { templateId: t.templateId as string | null, name: t.name, body: t.body, subject: t.subject, dlt: t.dlt ?? null, language: t.language as string | null };
+    return { templateId: t.templateId as string | null, name: t.name, body: t.body, subject: t.subject, dlt: t.dlt ?? null, language: t.language as string | null, verbatim: false };
   }
   if (!input.content) throw badRequest('Give a template or a text');
   if (input.channel === 'email' && !input.content.subject) throw badRequest('An email needs a subject');
-  return { templateId: null, name: input.content.name, body: input.content.text, subject: input.channel === 'email' ? (input.content.subject ?? null) : null, dlt: null, language: null };
+  return { templateId: null, name: input.content.name, body: input.content.text, subject: input.channel === 'email' ? (input.content.subject ?? null) : null, dlt: null, language: null, verbatim: input.content.verbatim === true };
 }
 
 /**
@@ -122,7 +123,7 @@ export async function sendMessage(db: DbOrTx, input: SendInput, now: Date, provi
   const [vars, facts] = await Promise.all([loanVariablesOf(db, input.companyId, input.loanId, now), loanContactFacts(db, input.companyId, input.loanId)]);
   if (!facts) throw badRequest(NO_LOAN);
   const merged = { ...vars, ...input.variables };
-  const body = renderTemplate(t.body, merged);
+  const body = t.verbatim ? { text: t.body, missing: [] as string[] } : renderTemplate(t.body, merged);
   const subject = t.subject ? renderTemplate(t.subject, merged) : null;
   const missing = [...new Set([...body.missing, ...(subject?.missing ?? [])])];
   if (missing.length > 0) throw badRequest(`Give values for: ${missing.join(', ')}`);
@@ -165,6 +166,7 @@ export async function sendMessage(db: DbOrTx, input: SendInput, now: Date, provi
       .insert(communicationMessages)
       .values({ ...base, status: 'blocked', reasons: decision.reasons.map((r) => ({ code: r.code, message: r.message })) })
       .returning();
+    await keepDigitalStatus(db, row);
     return toMessageRecord(row);
   }
   const [queued] = await db.insert(communicationMessages).values({ ...base, status: 'queued' }).returning();
@@ -196,7 +198,22 @@ export async function sendMessage(db: DbOrTx, input: SendInput, now: Date, provi
       .where(eq(communicationMessages.messageId, queued.messageId))
       .returning();
   }
+  await keepDigitalStatus(db, row);
   return toMessageRecord(row);
+}
+
+/**
+ * Keeps the loan's `digital_communication_status` (spec 3) at the status of its latest outbound
+ * message: written when a message is stored and when a receipt moves the latest one forward.
+ */
+async function keepDigitalStatus(db: DbOrTx, row: MessageRow): Promise<void> {
+  if (row.direction !== 'outbound') return;
+  const [newer] = await db
+    .select({ id: communicationMessages.messageId })
+    .from(communicationMessages)
+    .where(and(eq(communicationMessages.companyId, row.companyId), eq(communicationMessages.loanId, row.loanId), eq(communicationMessages.direction, 'outbound'), gt(communicationMessages.createdAt, row.createdAt)))
+    .limit(1);
+  if (!newer) await setLoanStatuses(db, row.companyId, row.loanId, null, { digital_communication_status: row.status });
 }
 
 /** Messages of the company by id (others' ids and unknown ids are left out). */
@@ -230,6 +247,7 @@ export async function applyReceipt(db: DbOrTx, row: MessageRow, status: MessageS
   if (!row.sentAt && next !== 'failed') stamps.sentAt = at;
   if (next === 'failed') stamps.error = providerStatus ? `The provider reported: ${providerStatus}` : 'The provider reported a failure';
   const [updated] = await db.update(communicationMessages).set(stamps).where(eq(communicationMessages.messageId, row.messageId)).returning();
+  await keepDigitalStatus(db, updated);
   return updated;
 }
 
@@ -251,8 +269,12 @@ export async function listMessages(db: DbOrTx, companyId: string, loanId: string
   return rows.map(toMessageRecord);
 }
 
-/** An inbound message (a WhatsApp reply) stored on the loan; status 'delivered' (it reached us). */
+/**
+ * An inbound message (a WhatsApp reply) stored on the loan; status 'delivered' (it reached us).
+ * The loan's `chatr_status` becomes 'customer_replied' (issue 13 ChatR: it waits for an agent).
+ */
 export async function recordInbound(db: DbOrTx, companyId: string, loanId: string, channel: MessageChannel, from: string, text: string, provider: string, providerMessageId: string, at: Date): Promise<void> {
   if (await messageByProviderId(db, companyId, provider, providerMessageId)) return; // Meta retries a notification
   await db.insert(communicationMessages).values({ companyId, loanId, channel, direction: 'inbound', recipient: from, body: text, status: 'delivered', provider, providerMessageId, createdAt: at, deliveredAt: at });
+  if (channel === 'whatsapp') await setLoanStatuses(db, companyId, loanId, null, { chatr_status: 'customer_replied' satisfies ChatrStatus });
 }

@@ -4,6 +4,7 @@
  * the raw body; a re-serialised JSON would not match) and read Exotel's form-encoded reports.
  */
 import * as campaigns from '../../../domain/contracts/communication/campaigns';
+import * as chat from '../../../domain/contracts/communication/chat';
 import * as messages from '../../../domain/contracts/communication/messages';
 import * as templates from '../../../domain/contracts/communication/templates';
 import type { RouteGroup } from '../../http/area';
@@ -14,6 +15,7 @@ import { endpointServer } from '../../http/route';
 import { campaignErrorCsv, campaignResults, getCampaign, listCampaigns, startCampaign } from './campaign-service';
 import { sendDownload } from '../../http/downloads';
 import { listMessages, sendMessage } from './message-service';
+import { chatThread, listChats, sendChatReply } from './chat-service';
 import { settingsOf, toSettingsRecord, updateSettings } from './settings-service';
 import { createTemplate, deleteTemplate, listTemplates, previewTemplate, updateTemplate } from './template-service';
 import { smsReceipt, whatsappNotification } from './webhook-service';
@@ -49,6 +51,17 @@ export const communicationRoutes: RouteGroup = async (app, deps) => {
     return ok(m, m.status === 'blocked' ? 'Blocked' : m.status === 'failed' ? 'Failed' : 'Sent');
   });
   await serve(messages.listMessages, async ({ req, query }) => ok({ messages: await listMessages(db, callerOf(req).companyId, query.loan_id, query.channel) }));
+
+  await serve(chat.getChat, async ({ req, query }) => {
+    const { replyTo: _number, ...thread } = await chatThread(db, callerOf(req).companyId, query.loan_id, clock.now());
+    return ok(thread);
+  });
+  await serve(chat.sendChatReply, async ({ req, body, idempotency }) => {
+    const { companyId, user } = callerOf(req);
+    const m = await sendChatReply(idempotency!.tx, { companyId, loanId: body.loan_id, text: body.text, actorId: user.userId, lang: body.lang }, clock.now());
+    return ok(m, m.status === 'blocked' ? 'Blocked' : m.status === 'failed' ? 'Failed' : 'Sent');
+  });
+  await serve(chat.listChats, async ({ req, query }) => ok({ chats: await listChats(db, callerOf(req).companyId, query.waiting === 'true', clock.now()) }));
 
   await serve(messages.getChannelSettings, async ({ req }) => ok(toSettingsRecord(await settingsOf(db, callerOf(req).companyId))));
   await serve(messages.updateChannelSettings, async ({ req, body }) => ok(await updateSettings(db, callerOf(req).companyId, body), 'Settings saved'));

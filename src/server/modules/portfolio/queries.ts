@@ -58,32 +58,41 @@ export async function loansByPhone(db: DbOrTx, companyId: string, number: string
   return [...new Set(rows.map((r) => r.loanId))];
 }
 
-// ---------------------------------------------------------------- calling statuses (issue 14)
-
-/** The loan status variables another area may set (spec 3 "Status fields per loan"). */
-export type CallingStatusField = 'calling_status' | 'telecalling_status';
+// ---------------------------------------------------------------- status variables kept by other areas
 
 /**
- * Sets the calling area's status variables (`calling_status`, `telecalling_status`) of a loan in
- * its month (every month holding it when `allocationMonth` is null), inside the caller's
- * transaction. Only these two variables: other areas cannot write the loan otherwise.
+ * The loan status variables (spec 3 "Status fields per loan") other areas keep: calling
+ * (`calling_status`, `telecalling_status`; issue 14), settlements (`settlement_status`; issue 16),
+ * communication (`digital_communication_status`, `chatr_status`; issue 13). Only these: other
+ * areas cannot write the loan otherwise.
  */
-export async function setLoanCallingStatuses(db: DbOrTx, companyId: string, loanId: string, allocationMonth: string | null, values: Partial<Record<CallingStatusField, string>>): Promise<void> {
-  const patch = Object.fromEntries(Object.entries(values).filter(([k, v]) => (k === 'calling_status' || k === 'telecalling_status') && typeof v === 'string'));
+export const LOAN_STATUS_FIELDS = ['calling_status', 'telecalling_status', 'settlement_status', 'digital_communication_status', 'chatr_status'] as const;
+export type LoanStatusField = (typeof LOAN_STATUS_FIELDS)[number];
+
+/**
+ * Sets status variables of a loan in its month (every month holding it when `allocationMonth`
+ * is null), inside the caller's transaction. Fields outside LOAN_STATUS_FIELDS are ignored.
+ */
+export async function setLoanStatuses(db: DbOrTx, companyId: string, loanId: string, allocationMonth: string | null, values: Partial<Record<LoanStatusField, string>>): Promise<void> {
+  const allowed: readonly string[] = LOAN_STATUS_FIELDS;
+  const patch = Object.fromEntries(Object.entries(values).filter(([k, v]) => allowed.includes(k) && typeof v === 'string'));
   if (Object.keys(patch).length === 0) return;
   await db.execute(
     sql`update loans set variables = variables || ${JSON.stringify(patch)}::jsonb, updated_at = now() where company_id = ${companyId} and loan_id = ${loanId}${allocationMonth ? sql` and allocation_month = ${allocationMonth}` : sql``}`,
   );
 }
 
-// ---------------------------------------------------------------- settlement status (issue 16)
+/** The calling area's status variables (issue 14). */
+export type CallingStatusField = 'calling_status' | 'telecalling_status';
 
-/**
- * Sets the loan's `settlement_status` variable (spec 3 status fields per loan) in every month
- * holding the loan, inside the caller's transaction (the settlements area keeps it).
- */
+/** Sets `calling_status` / `telecalling_status` (see setLoanStatuses). */
+export async function setLoanCallingStatuses(db: DbOrTx, companyId: string, loanId: string, allocationMonth: string | null, values: Partial<Record<CallingStatusField, string>>): Promise<void> {
+  await setLoanStatuses(db, companyId, loanId, allocationMonth, { calling_status: values.calling_status, telecalling_status: values.telecalling_status });
+}
+
+/** Sets the loan's `settlement_status` in every month holding the loan (issue 16). */
 export async function setLoanSettlementStatus(db: DbOrTx, companyId: string, loanId: string, status: string): Promise<void> {
-  await db.execute(sql`update loans set variables = variables || ${JSON.stringify({ settlement_status: status })}::jsonb, updated_at = now() where company_id = ${companyId} and loan_id = ${loanId}`);
+  await setLoanStatuses(db, companyId, loanId, null, { settlement_status: status });
 }
 
 // ---------------------------------------------------------------- borrower details (issue 16)
