@@ -7,6 +7,7 @@
  */
 import { defineArea } from '../../http/area';
 import { CAMPAIGN_QUEUE, runCampaign, unfinishedCampaigns } from './campaign-service';
+import { seedCommunicationDemo } from './demo';
 import { communicationRoutes } from './routes';
 import * as tables from './schema';
 
@@ -14,6 +15,7 @@ export default defineArea({
   name: 'communication',
   tables,
   routes: [communicationRoutes],
+  demoSeed: seedCommunicationDemo,
   jobs(ctx) {
     let stopping = false;
     ctx.jobs.work<{ campaignId: string }>(CAMPAIGN_QUEUE, (data) => runCampaign(ctx.db, data.campaignId, ctx.clock, ctx.log, { stopping: () => stopping }));

@@ -1,6 +1,7 @@
 /** Communication calls (issue 13) from the endpoint definitions; keys carry the company so switching company refetches. */
 import { useQueryClient } from '@tanstack/react-query';
 import { campaignErrorFile, getCampaign, listCampaigns, startCampaign } from '../../../domain/contracts/communication/campaigns';
+import { getChat, listChats, sendChatReply } from '../../../domain/contracts/communication/chat';
 import { listMessages, sendMessage } from '../../../domain/contracts/communication/messages';
 import type { MessageChannel } from '../../../domain/contracts/communication/messages';
 import { createTemplate, deleteTemplate, listTemplates, previewTemplate, updateTemplate } from '../../../domain/contracts/communication/templates';
@@ -50,4 +51,15 @@ export async function saveCampaignErrors(companyId: string | null, campaignId: s
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A loan's WhatsApp conversation, polled every 10 s while open (the borrower may write at any time). */
+export function useChat(companyId: string | null, loanId: string) {
+  return useEndpoint(getChat, { query: { company_id: companyId ?? undefined, loan_id: loanId } }, { enabled: Boolean(companyId && loanId), refetchInterval: 10_000 });
+}
+export const useChatReply = () => useRefreshing(sendChatReply, [getChat.operation, listChats.operation, listMessages.operation]);
+
+/** The company's WhatsApp conversations (`waiting`: the borrower wrote last), polled every 15 s. */
+export function useChats(companyId: string | null, waiting: boolean) {
+  return useEndpoint(listChats, { query: { company_id: companyId ?? undefined, waiting: waiting ? 'true' : undefined } }, { enabled: Boolean(companyId), refetchInterval: 15_000 });
 }

@@ -5,6 +5,7 @@
  */
 import { MessageSquareText } from 'lucide-react';
 import { listCampaigns } from '../../../domain/contracts/communication/campaigns';
+import { listChats } from '../../../domain/contracts/communication/chat';
 import { listTemplates } from '../../../domain/contracts/communication/templates';
 import { defineWebArea } from '../../lib/area';
 import en from './locales/en.json';
@@ -15,7 +16,7 @@ export default defineWebArea({
     { path: 'communication', shell: 'desk', page: () => import('./communication-page') },
     { path: 'customer/communication', shell: 'desk', page: () => import('./loan-messages-page') },
   ],
-  menu: [{ screen: 'communication', labelKey: 'menu.communication', icon: MessageSquareText, opens: { anyOf: [[listTemplates], [listCampaigns]] }, order: 148 }],
+  menu: [{ screen: 'communication', labelKey: 'menu.communication', icon: MessageSquareText, opens: { anyOf: [[listTemplates], [listCampaigns], [listChats]] }, order: 148 }],
   texts: {
     en,
     hi: () => import('./locales/hi.json'),

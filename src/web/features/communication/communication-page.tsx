@@ -8,15 +8,17 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listCampaigns, startCampaign } from '../../../domain/contracts/communication/campaigns';
+import { listChats } from '../../../domain/contracts/communication/chat';
 import { createTemplate, listTemplates, type TemplateRecord } from '../../../domain/contracts/communication/templates';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { can } from '../../lib/endpoint';
 import { useShell } from '../../lib/shell-context';
 import { companyInput, useDeleteTemplate, useTemplates } from './api';
+import { ChatsPanel } from './chats-panel';
 import { CampaignsPanel } from './campaigns-panel';
 import { TemplateEditor } from './template-editor';
 
-type Tab = 'templates' | 'campaigns';
+type Tab = 'templates' | 'campaigns' | 'chats';
 
 function TemplatesPanel({ companyId, canWrite }: { companyId: string | null; canWrite: boolean }) {
   const { t } = useTranslation();
@@ -96,7 +98,11 @@ function TemplatesPanel({ companyId, canWrite }: { companyId: string | null; can
 export default function CommunicationPage() {
   const { t } = useTranslation();
   const { companyId, permissions } = useShell();
-  const tabs: Tab[] = [...(can(listTemplates, permissions) ? (['templates'] as const) : []), ...(can(listCampaigns, permissions) ? (['campaigns'] as const) : [])];
+  const tabs: Tab[] = [
+    ...(can(listTemplates, permissions) ? (['templates'] as const) : []),
+    ...(can(listCampaigns, permissions) ? (['campaigns'] as const) : []),
+    ...(can(listChats, permissions) ? (['chats'] as const) : []),
+  ];
   const [tab, setTab] = useState<Tab>(tabs[0] ?? 'templates');
   return (
     <Stack gap="5" maxW="6xl" minW="0">
@@ -116,6 +122,9 @@ export default function CommunicationPage() {
         </Tabs.Content>
         <Tabs.Content value="campaigns">
           <CampaignsPanel companyId={companyId} canWrite={can(startCampaign, permissions)} />
+        </Tabs.Content>
+        <Tabs.Content value="chats">
+          <ChatsPanel companyId={companyId} />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

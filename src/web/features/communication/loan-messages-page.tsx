@@ -18,6 +18,8 @@ import { companyInput, useMessages, usePreview, useSend, useTemplates } from './
 import { MessageStatusChip } from './status-chip';
 import { PreviewBox } from './template-editor';
 import { ChoiceField } from '../../components/choice-field';
+import { getChat, sendChatReply } from '../../../domain/contracts/communication/chat';
+import { ChatPanel } from './chat-panel';
 
 const LANGS = ['en', 'hi', 'id'] as const;
 
@@ -183,6 +185,7 @@ export default function LoanMessagesPage() {
         <EmptyState>{t('communication.choose_loan')}</EmptyState>
       ) : (
         <>
+          {can(getChat, permissions) && <ChatPanel key={`chat-${loanId}`} companyId={companyId} loanId={loanId} canWrite={can(sendChatReply, permissions)} />}
           {can(sendMessage, permissions) && <SendForm key={loanId} companyId={companyId} loanId={loanId} />}
           <Heading as="h2" size="md">
             {t('communication.messages')}
