@@ -1,6 +1,7 @@
 /**
  * Legal notices (issue 17): a lawyer generates loan recall notices for two loans, watches the
- * batch finish, downloads the Merged File (a PDF), records a speed post dispatch, and opens the
+ * batch finish, downloads the Merged File (a PDF), records a speed post dispatch with its POD,
+ * sends the other notice by WhatsApp, and opens the
  * SARFAESI process tracking where the demo's cases are. Two pages of PDF: kept short for CI.
  */
 import { readFileSync } from 'node:fs';
@@ -42,6 +43,20 @@ test('a lawyer generates a notice batch, downloads the Merged File and records d
   await first.getByRole('textbox', { name: 'Tracking number' }).fill('EE123456789IN');
   await first.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Dispatch recorded')).toBeVisible();
+
+  // The speed post's proof of delivery, uploaded against the notice and listed with it.
+  const docs = first.getByTestId('notice-documents');
+  await docs.getByTestId('pod-file').setInputFiles({ name: 'pod-EE123456789IN.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+  await expect(docs.getByTestId('notice-document')).toHaveText('POD: pod-EE123456789IN.pdf');
+
+  // The second notice goes by WhatsApp with its PDF: sent, or — outside the contact hours the
+  // suite may run in — refused by the compliance check with the reason shown on the row.
+  const second = detail.getByTestId('notice-row').nth(1);
+  await second.getByTestId('send-whatsapp').click();
+  const sent = second.getByTestId('dispatch-status');
+  await expect(sent).toHaveAttribute('data-status', /^(dispatched|delivered|blocked)$/);
+  if ((await sent.getAttribute('data-status')) === 'blocked') await expect(second.getByTestId('dispatch-reason')).toContainText(/Contact is allowed only between/);
+  else await expect(sent).toHaveText(/Dispatched|Delivered/);
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: artifact('notice-tracking-1440.png'), fullPage: true });
