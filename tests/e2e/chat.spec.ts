@@ -65,4 +65,10 @@ test('a telecaller answers a waiting WhatsApp chat inside the 24-hour window', a
   await page.getByText('Only chats waiting for a reply').click();
   await expect(page.getByRole('checkbox', { name: 'Only chats waiting for a reply' })).not.toBeChecked();
   await expect(page.getByTestId('chat-row').filter({ hasText: loanId })).toContainText('Answered');
+
+  // From the loan's profile the conversation is one link away.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/app/customer/loan-details?company_id=${COMPANY}&loan_id=${loanId}`);
+  await page.getByRole('navigation', { name: 'Loan and customer' }).getByRole('link', { name: 'Messages & chat' }).click();
+  await expect(page.getByRole('region', { name: 'WhatsApp chat' }).getByTestId('chat-message')).toHaveCount(2);
 });

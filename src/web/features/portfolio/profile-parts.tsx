@@ -1,6 +1,6 @@
 /**
  * Pieces shared by the loan, customer and activity screens (spec 2 `/app/customer/*`): the
- * navigation between them, the 404 answer as spec 8's 'No loan details found', and a
+ * navigation between them (and to the loan's messages and chat in communication), the 404 answer as spec 8's 'No loan details found', and a
  * label/value list.
  */
 import { Alert, Box, Card, DataList, Field, Flex, Heading, Link, NativeSelect } from '@chakra-ui/react';
@@ -12,6 +12,9 @@ import { useShell } from '../../lib/shell-context';
 import { ErrorState } from '../../components/query-state';
 import { ApiError } from '../../lib/api';
 import { SCREENS, screenLink } from './links';
+import { listMessages } from '../../../domain/contracts/communication/messages';
+import { loanMessagesLink } from '../communication/public';
+import { can } from '../../lib/endpoint';
 
 /** 'co_applicant' → 'Co applicant': a readable fallback for keys without a translation. */
 export function humanise(key: string): string {
@@ -22,7 +25,7 @@ export function humanise(key: string): string {
 /** Links between a loan's details, its customer and its activity (the current one marked). */
 export function ProfileNav({ loanId, customerId, month }: { loanId: string | null; customerId: string | null; month: string | null }) {
   const { t } = useTranslation();
-  const { prefix, companyId } = useShell();
+  const { prefix, companyId, permissions } = useShell();
   const { pathname } = useLocation();
   const tabs = [
     { screen: SCREENS.loanDetails, label: t('profile.loan_details'), params: loanId ? { loan_id: loanId, allocation_month: month } : null },
@@ -48,6 +51,12 @@ export function ProfileNav({ loanId, customerId, month }: { loanId: string | nul
           </Link>
         );
       })}
+      {loanId && can(listMessages, permissions) && (
+        // The communication area's screen: the loan's messages and its WhatsApp chat (issue 13).
+        <Link asChild px="3" py="2" whiteSpace="nowrap" borderBottomWidth="2px" borderColor="transparent" mb="-1px" color="fg" textDecoration="none">
+          <RouterLink to={loanMessagesLink(prefix, companyId, loanId)}>{t('profile.messages')}</RouterLink>
+        </Link>
+      )}
     </Flex>
   );
 }
