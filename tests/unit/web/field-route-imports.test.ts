@@ -7,7 +7,7 @@
  * the shell is caught before the benchmark is run.
  */
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_AREA_NAMES } from '../../../src/web/lib/areas';
+import { ENTRY_AREA_NAMES } from '../../../src/web/lib/areas';
 import { staticImportGraph } from '../helpers/import-graph';
 
 /** The entry and the chunks the field route loads before it is usable. */
@@ -37,6 +37,6 @@ describe('the field route', () => {
     const { modules, packages } = staticImportGraph(ROUTE_ROOTS);
     expect(packages.get('zod') ?? []).toEqual([]);
     const doors = [...modules.keys()].filter((file) => /^src\/web\/features\/[^/]+\/area\.ts$/.test(file)).sort();
-    expect(doors).toEqual(OFFLINE_AREA_NAMES.map((name) => `src/web/features/${name}/area.ts`).sort());
+    expect(doors).toEqual(ENTRY_AREA_NAMES.map((name) => `src/web/features/${name}/area.ts`).sort());
   });
 });
