@@ -9,7 +9,6 @@ import { formatReceiptNumber, parseReceiptNumber } from '../domain/field/receipt
 import { META_KEYS, fieldDb, getMeta } from './db';
 import type { OfflineExecutive, OfflineSession, OutboxFile, OutboxItem, OutboxItemOf } from './db';
 import { fileField, legacyRequestFields, type OutboxBody, type OutboxKind } from './outbox-endpoints';
-import { requestDrain } from './triggers';
 
 /** What a screen hands to `enqueue` with the kind: the endpoint's body (typed by the kind), files, the loan, a line for the sync bar. */
 export interface EnqueueInput<K extends OutboxKind> {
@@ -18,6 +17,14 @@ export interface EnqueueInput<K extends OutboxKind> {
   files?: Array<Omit<OutboxFile, 'field'>>;
   loanId: string | null;
   summary: string;
+}
+
+/**
+ * Asks for a drain (triggers.ts), whose code (the queue, the connection, the endpoint requests) is
+ * loaded with the first write or the shell's first drain, not with the first screen (issue 18).
+ */
+function requestDrain(): void {
+  void import('./triggers').then(({ requestDrain: drain }) => drain(), () => undefined);
 }
 
 /** Thrown by `enqueue` when no session was saved (the user is signed out). */

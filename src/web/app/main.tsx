@@ -17,8 +17,9 @@ void initI18n();
 // entry runs, not after React's first render has reached the route.
 const opening = appRouteAt(window.location.pathname);
 if (opening?.plain) void opening.page();
-// Any other screen than the offline areas' (a desk page, home): every area's front door now, in
-// parallel with the first render (src/web/lib/areas.ts); on theirs, the shell loads them when idle.
+// Any other screen than the entry areas' (a desk page, home, repossession's steps): every area's
+// front door now, in parallel with the first render (src/web/lib/areas.ts); on theirs, the shell
+// loads them when idle.
 if (!opening && !topRouteAt(window.location.pathname)) void loadAllAreas().catch(() => undefined);
 
 const root = createRoot(document.getElementById('root')!);

@@ -2,7 +2,7 @@
  * Routes (spec 2): `/login`, `/login/sso`, and the app under `/app`, `/v1/app` and `/v2/app`.
  * Every area declares its screens in its front door (src/web/features/<name>/area.ts, read through
  * src/web/lib/areas.ts); this file names no area. The routes are those of the areas loaded so far:
- * the offline areas' at first, every area's once the desk areas' doors arrived (`useWebAreas`); a
+ * the entry areas' at first, every area's once the desk areas' doors arrived (`useWebAreas`); a
  * path no loaded route matches waits for them (`UnknownPath`) before it is "not found". Home is the shell's own landing page.
  * Every screen that renders Chakra UI is wrapped in its provider (`chakra()`); a route marked
  * `plain` (the field executive's day list, `visit-details`) renders without Chakra (issue 4).

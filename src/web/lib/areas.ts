@@ -3,14 +3,16 @@
  * src/domain/areas.ts, in that order, loaded in two steps so the field executive's first screen
  * does not grow with the number of desk areas (issue 11, issue 18):
  *
- * - The front doors of the `offline` areas (the sign-in pages, the field app) are in the entry
+ * - The front doors of the `entry` areas (the sign-in pages, the field app) are in the entry
  *   chunk: the router, the menu and the i18n loader read them synchronously, so the field day list
  *   and the sign-in page render without waiting for anything else.
- * - The other (desk) areas' front doors, with the endpoint definitions and icons their menus name
- *   and their English core texts, are one lazy chunk (`./all-areas`, precached with the shell)
- *   that `loadAllAreas()` brings in: at once when the first screen is not an offline area's (the
- *   router waits for it before answering "not found"), else when the main thread is idle after the
- *   first screen showed (the menu then gains the desk entries the permissions grant).
+ * - The other areas' front doors, with the endpoint definitions and icons their menus name and
+ *   their English core texts, are one lazy chunk (`./all-areas`, precached with the shell) that
+ *   `loadAllAreas()` brings in: at once when the first screen is not an entry area's (the router
+ *   waits for it before answering "not found"), else when the main thread is idle after the first
+ *   screen showed (the menu then gains the entries the permissions grant). An `offline` area that
+ *   is not `entry` (repossession: its steps screen opens offline) is reached this way too: the
+ *   `all-areas` chunk and the area's field screens are precached, so it opens with no network.
  *
  * Consumers read the registry through `webAreas()` / `appRoutes()` (the areas loaded so far) and
  * React components through `useWebAreas()`, which re-renders them when the desk areas arrive.
@@ -22,19 +24,19 @@ import { AREAS, type AreaName } from '../../domain/areas';
 import type { AppRoute, WebArea, WebRoute } from './area';
 
 /**
- * The `offline` areas of src/domain/areas.ts, whose front doors the entry chunk holds. A glob
+ * The `entry` areas of src/domain/areas.ts, whose front doors the entry chunk holds. A glob
  * pattern must be a literal, so the list is repeated here; tests/unit/web/areas.test.ts fails when
- * it differs from the `offline` flags of src/domain/areas.ts.
+ * it differs from the `entry` flags of src/domain/areas.ts.
  */
-const OFFLINE_DOORS = import.meta.glob<WebArea>('../features/{auth,field,repossession}/area.ts', { eager: true, import: 'default' });
+const ENTRY_DOORS = import.meta.glob<WebArea>('../features/{auth,field}/area.ts', { eager: true, import: 'default' });
 
-/** The names of the areas whose front doors the entry chunk holds (src/domain/areas.ts `offline`). */
-export const OFFLINE_AREA_NAMES: readonly AreaName[] = AREAS.filter((a) => 'offline' in a && a.offline).map((a) => a.name);
+/** The names of the areas whose front doors the entry chunk holds (src/domain/areas.ts `entry`). */
+export const ENTRY_AREA_NAMES: readonly AreaName[] = AREAS.filter((a) => 'entry' in a && a.entry).map((a) => a.name);
 
 /**
  * The front doors ordered by AREAS.
  * @param doors front doors by file, as `import.meta.glob` answers them
- * @param listed the names that must have a front door (every area by default; the offline ones for the entry's doors)
+ * @param listed the names that must have a front door (every area by default; the entry ones for the entry's doors)
  * @throws naming every listed area without a front door, every front door not listed, and any whose name is not its folder's
  */
 export function orderAreas(doors: Record<string, WebArea | undefined>, listed: readonly string[] = AREAS.map((a) => a.name)): WebArea[] {
@@ -51,7 +53,7 @@ export function orderAreas(doors: Record<string, WebArea | undefined>, listed: r
   return AREAS.flatMap((a) => byName.get(a.name) ?? []);
 }
 
-let areas: readonly WebArea[] = orderAreas(OFFLINE_DOORS, OFFLINE_AREA_NAMES);
+let areas: readonly WebArea[] = orderAreas(ENTRY_DOORS, ENTRY_AREA_NAMES);
 let routes: readonly AppRoute[] = routesOf(areas);
 let complete = false;
 const listeners = new Set<() => void>();
@@ -62,7 +64,7 @@ function routesOf(list: readonly WebArea[]): AppRoute[] {
   return list.flatMap((area) => area.routes.filter((route): route is AppRoute => !route.top));
 }
 
-/** The front doors loaded so far, in the order of src/domain/areas.ts: the offline areas', then every area's once `loadAllAreas()` resolved. */
+/** The front doors loaded so far, in the order of src/domain/areas.ts: the entry areas', then every area's once `loadAllAreas()` resolved. */
 export function webAreas(): readonly WebArea[] {
   return areas;
 }

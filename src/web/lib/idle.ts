@@ -36,3 +36,39 @@ export function afterFirstScreen(task: () => void): () => void {
   for (const event of events) window.addEventListener(event, run, { capture: true, passive: true });
   return cancel;
 }
+
+let firstScreen = false;
+const waitingForScreen = new Set<() => void>();
+
+/**
+ * Says the first screen has painted what the user came for (the field day list calls it once its
+ * first cards, or its empty state, are on screen): the work waiting in `afterFirstPaint` may start.
+ */
+export function firstScreenShown(): void {
+  if (firstScreen) return;
+  firstScreen = true;
+  for (const go of [...waitingForScreen]) go();
+  waitingForScreen.clear();
+}
+
+/**
+ * Runs `task` when the main thread is idle after the first screen painted (`firstScreenShown`), or
+ * after `fallbackMs` when no screen says so (another first screen); answers a cancel function. For
+ * start-up work of the field shell that the day list should not wait for: the first outbox drain,
+ * whose code is loaded then (issue 18).
+ */
+export function afterFirstPaint(task: () => void, fallbackMs = 5_000): () => void {
+  let cancelIdle: (() => void) | null = null;
+  const go = () => {
+    clearTimeout(timer);
+    waitingForScreen.delete(go);
+    cancelIdle ??= whenIdle(task, 2_000);
+  };
+  const timer = setTimeout(go, firstScreen ? 0 : fallbackMs);
+  if (!firstScreen) waitingForScreen.add(go);
+  return () => {
+    clearTimeout(timer);
+    waitingForScreen.delete(go);
+    cancelIdle?.();
+  };
+}

@@ -91,7 +91,8 @@ export function screenAccess(screen: string, permissions: PermissionsMap | null 
 /**
  * Whether the path below the app prefix (e.g. 'visit-details') is a field app screen: a route of
  * `shell: 'field'`, menu entries and sub-screens (reached from a visit card) alike. Field screens
- * belong to offline areas, whose front doors are always loaded.
+ * belong to offline areas: the entry ones' front doors are always loaded; another's (repossession)
+ * counts once its door arrived, and the shell renders again then (`useWebAreas`).
  */
 export function isFieldScreen(screen: string): boolean {
   return appRoutes().some((route) => route.shell === 'field' && route.path === screen);

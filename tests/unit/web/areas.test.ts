@@ -10,14 +10,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AREAS } from '../../../src/domain/areas';
 import type { WebArea } from '../../../src/web/lib/area';
-import { allAreasLoaded, appRouteAt, appRoutes, loadAllAreas, OFFLINE_AREA_NAMES, orderAreas, topRouteAt, webAreas } from '../../../src/web/lib/areas';
+import { allAreasLoaded, appRouteAt, appRoutes, ENTRY_AREA_NAMES, loadAllAreas, orderAreas, topRouteAt, webAreas } from '../../../src/web/lib/areas';
 import { menuEntries } from '../../../src/web/lib/menu';
 import { keysOf, readSource, resolveImport, ROOT } from './web-sources';
 
 const FEATURES = 'src/web/features';
 
-// Before the desk areas' doors load: the offline areas' only (the entry chunk's, issue 18).
-const EARLY = { areas: webAreas().map((a) => a.name), complete: allAreasLoaded(), routes: appRoutes().length, menu: menuEntries().length, login: topRouteAt('/login')?.path };
+// Before the other areas' doors load: the entry areas' only (the entry chunk's, issue 18).
+const EARLY = { areas: webAreas().map((a) => a.name), complete: allAreasLoaded(), routes: appRoutes().length, menu: menuEntries().length, login: topRouteAt('/login')?.path, steps: appRouteAt('/app/repossession-steps')?.path };
 const WEB_AREAS = await loadAllAreas();
 const APP_ROUTES = appRoutes();
 const MENU = menuEntries();
@@ -40,18 +40,23 @@ function importsOf(file: string): string[] {
 const areaOf = (file: string) => /^src\/web\/features\/([^/]+)\//.exec(file)?.[1] ?? null;
 
 describe('the area registry', () => {
-  it("holds the offline areas' front doors at start and every area's once loadAllAreas() resolved", () => {
-    expect(EARLY.areas).toEqual(AREAS.filter((a) => 'offline' in a && a.offline).map((a) => a.name));
-    expect(EARLY.areas).toEqual(OFFLINE_AREA_NAMES);
+  it("holds the entry areas' front doors at start and every area's once loadAllAreas() resolved", () => {
+    expect(EARLY.areas).toEqual(AREAS.filter((a) => 'entry' in a && a.entry).map((a) => a.name));
+    expect(EARLY.areas).toEqual(ENTRY_AREA_NAMES);
+    // An entry area is an offline one; repossession is offline (precached) but not in the entry.
+    for (const area of AREAS) if ('entry' in area && area.entry) expect('offline' in area && area.offline, area.name).toBe(true);
+    expect(EARLY.areas).not.toContain('repossession');
+    expect(EARLY.steps).toBeUndefined();
+    expect(appRouteAt('/app/repossession-steps')?.shell).toBe('field');
     expect(EARLY.complete).toBe(false);
     expect(EARLY.login).toBe('/login');
     expect(EARLY.routes).toBeLessThan(APP_ROUTES.length);
     expect(EARLY.menu).toBeLessThan(MENU.length);
     expect(allAreasLoaded()).toBe(true);
     expect(webAreas()).toBe(WEB_AREAS);
-    // The entry's eager glob names exactly the offline areas (a glob pattern must be a literal).
+    // The entry's eager glob names exactly the entry areas (a glob pattern must be a literal).
     const eager = /import\.meta\.glob<WebArea>\('\.\.\/features\/\{([^}]+)\}\/area\.ts', \{ eager: true/.exec(readSource('src/web/lib/areas.ts'))?.[1];
-    expect(eager?.split(',')).toEqual(OFFLINE_AREA_NAMES);
+    expect(eager?.split(',')).toEqual(ENTRY_AREA_NAMES);
   });
 
   it('has a front door for every listed area, in the order of src/domain/areas.ts, and no other', () => {

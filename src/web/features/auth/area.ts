@@ -5,7 +5,8 @@ import en from './locales/en.json';
 export default defineWebArea({
   name: 'auth',
   routes: [
-    { path: '/login', top: true, page: () => import('./login-screen') },
+    // Plain React (auth.css): the sign-in form works before Chakra loads (issue 18).
+    { path: '/login', top: true, plain: true, page: () => import('./login-screen') },
     { path: '/login/sso', top: true, page: () => import('./sso-screen') },
     { path: '/login/link', top: true, page: () => import('./link-screen') },
     { path: '/login/email-change', top: true, page: () => import('./email-change-screen') },

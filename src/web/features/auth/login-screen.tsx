@@ -2,10 +2,14 @@
  * `/login` (spec 2, 4, 7, 8): email, password with show/hide, country (kept as `country_login`,
  * detected on the first visit), encrypted sign-in, then `next` (same-origin paths only) or home
  * with the first assigned company. Also hosts the forgot-password flow.
+ *
+ * Plain React and CSS (auth.css; the route is `plain`): the form works before Chakra UI loads
+ * (issue 18: the sign-in page ≤ 120 KB gzipped before it can be used). The forgot-password flow,
+ * drawn with Chakra, loads when it is opened.
  */
-import { Alert, Button, Field, Flex, Input, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { ChevronDown, Eye, EyeOff } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -17,10 +21,12 @@ import { hasStoredCountry, session, setCountry, signIn, type CountryLogin } from
 import { fetchPublicConfig } from '../../lib/public-config';
 import { prefetchSignInRoutes } from '../../lib/areas';
 import { PHONE_QUERY } from '../../lib/use-is-phone';
+import { LoadingState } from '../../components/plain';
+import { WithChakra } from '../../components/with-chakra';
 import { login, profileKey } from './api';
 import { AuthLayout } from './auth-layout';
-import { ForgotPassword } from './forgot-password';
-import { PasswordInput } from '../../components/password-input';
+
+const ForgotPassword = lazy(() => import('./forgot-password').then((m) => ({ default: m.ForgotPassword })));
 
 /** Where to go after sign-in: a safe `next`, else home of the first assigned company. */
 function landingPath(next: string | null, companyIds: string[]): string {
@@ -57,6 +63,36 @@ function prefetchOnPhone(): void {
   if (window.matchMedia(PHONE_QUERY).matches) void prefetchSignInRoutes();
 }
 
+/** A password input with a show/hide toggle that keeps its accessible name (the label's). */
+function PasswordField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="au-password">
+      <input
+        id={id}
+        className="au-input"
+        name="password"
+        type={visible ? 'text' : 'password'}
+        autoComplete="current-password"
+        required
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+      />
+      <button
+        type="button"
+        className="ro-btn ro-icon-btn"
+        data-variant="ghost"
+        aria-label={visible ? t('auth.hide_password') : t('auth.show_password')}
+        aria-pressed={visible}
+        onClick={() => setVisible((v) => !v)}
+      >
+        {visible ? <EyeOff size={16} aria-hidden /> : <Eye size={16} aria-hidden />}
+      </button>
+    </div>
+  );
+}
+
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -70,6 +106,7 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [mode, setMode] = useState<'login' | 'forgot'>('login');
   const detectionNote = useCountryDetection();
+  const id = useId();
 
   if (snap.uat && !busy) return <Navigate to={landingPath(params.get('next'), [])} replace />;
 
@@ -102,66 +139,93 @@ export default function LoginPage() {
   if (mode === 'forgot') {
     return (
       <AuthLayout title={t('auth.forgot_title')}>
-        <ForgotPassword initialEmail={email} onDone={() => setMode('login')} />
+        <Suspense fallback={<LoadingState />}>
+          <WithChakra>
+            <ForgotPassword initialEmail={email} onDone={() => setMode('login')} />
+          </WithChakra>
+        </Suspense>
       </AuthLayout>
     );
   }
 
   return (
     <AuthLayout title={t('auth.sign_in_title')}>
-      <form onSubmit={submit} onInput={prefetchOnPhone} noValidate aria-describedby={formError ? 'login-error' : undefined}>
-        <Stack gap="4">
-          {formError && (
-            <Alert.Root status="error" id="login-error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{formError}</Alert.Title>
-            </Alert.Root>
+      <form className="au-form" onSubmit={submit} onInput={prefetchOnPhone} noValidate aria-describedby={formError ? 'login-error' : undefined}>
+        {formError && (
+          <div className="ro-alert" id="login-error" role="alert">
+            <div>
+              <p className="ro-alert-title">{formError}</p>
+            </div>
+          </div>
+        )}
+        <div className="au-field">
+          <label htmlFor={`${id}-email`}>
+            {t('auth.email')}
+            <span className="au-required" aria-hidden>
+              *
+            </span>
+          </label>
+          <input
+            id={`${id}-email`}
+            className="au-input"
+            type="email"
+            name="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            aria-invalid={emailError !== null || undefined}
+            aria-describedby={emailError ? `${id}-email-error` : undefined}
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          {emailError && (
+            <p className="au-field-error" id={`${id}-email-error`}>
+              {emailError}
+            </p>
           )}
-          <Field.Root invalid={emailError !== null} required>
-            <Field.Label>
-              {t('auth.email')}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <Input type="email" name="email" autoComplete="username" inputMode="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-            {emailError && <Field.ErrorText>{emailError}</Field.ErrorText>}
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>
-              {t('auth.password')}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>{t('auth.country')}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field name="country_login" value={snap.country_login} onChange={(e) => setCountry(e.currentTarget.value as CountryLogin)}>
-                <option value="INDIA">{t('country.INDIA')}</option>
-                <option value="INDONESIA">{t('country.INDONESIA')}</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            {detectionNote && (
-              <Field.HelperText data-testid="country-detection-note">
-                {detectionNote === 'timeout' ? t('country.detection_timeout') : t('country.detection_failed')}
-              </Field.HelperText>
-            )}
-          </Field.Root>
-          <Button type="submit" loading={busy} loadingText={t('auth.signing_in')} width="full">
-            {t('auth.sign_in')}
-          </Button>
-          <Flex justify="space-between" wrap="wrap" gap="2">
-            <Button variant="plain" px="0" height="auto" fontSize="sm" fontWeight="normal" color="blue.fg" onClick={() => setMode('forgot')}>
-              {t('auth.forgot_link')}
-            </Button>
-            <Link asChild color="blue.fg" fontSize="sm">
-              <RouterLink to="/login/sso">{t('auth.sso_link')}</RouterLink>
-            </Link>
-          </Flex>
-          <Text fontSize="xs" color="fg.muted">
-            {t('auth.encrypted_note')}
-          </Text>
-        </Stack>
+        </div>
+        <div className="au-field">
+          <label htmlFor={`${id}-password`}>
+            {t('auth.password')}
+            <span className="au-required" aria-hidden>
+              *
+            </span>
+          </label>
+          <PasswordField id={`${id}-password`} value={password} onChange={setPassword} />
+        </div>
+        <div className="au-field">
+          <label htmlFor={`${id}-country`}>{t('auth.country')}</label>
+          <span className="ro-select">
+            <select
+              id={`${id}-country`}
+              name="country_login"
+              value={snap.country_login}
+              aria-describedby={detectionNote ? `${id}-country-note` : undefined}
+              onChange={(e) => setCountry(e.currentTarget.value as CountryLogin)}
+            >
+              <option value="INDIA">{t('country.INDIA')}</option>
+              <option value="INDONESIA">{t('country.INDONESIA')}</option>
+            </select>
+            <ChevronDown size={16} aria-hidden />
+          </span>
+          {detectionNote && (
+            <p className="au-help" id={`${id}-country-note`} data-testid="country-detection-note">
+              {detectionNote === 'timeout' ? t('country.detection_timeout') : t('country.detection_failed')}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="ro-btn au-submit" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? t('auth.signing_in') : t('auth.sign_in')}
+        </button>
+        <div className="au-links">
+          <button type="button" className="au-link" onClick={() => setMode('forgot')}>
+            {t('auth.forgot_link')}
+          </button>
+          <RouterLink className="au-link" to="/login/sso">
+            {t('auth.sso_link')}
+          </RouterLink>
+        </div>
+        <p className="au-note">{t('auth.encrypted_note')}</p>
       </form>
     </AuthLayout>
   );

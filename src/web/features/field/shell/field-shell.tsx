@@ -10,18 +10,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { hasPermission } from '../../../../domain/users/has-permission';
-import { requestDrain, serverAnswered, startDrainTriggers } from '../../../../offline/triggers';
 import { onServerAnswer } from '../../../lib/api';
 import { saveOfflineSession } from '../../../../offline/session';
+import type * as TriggersModule from '../../../../offline/triggers';
 import { requestPersistentStorage } from '../../../../offline/storage';
 import { useShell } from '../../../lib/shell-context';
-import { whenIdle } from '../../../lib/idle';
+import { afterFirstPaint } from '../../../lib/idle';
 import { session } from '../../../lib/store';
 import { DutySwitch, useDutyPings } from './duty-switch';
 import { SYNCED_READS } from '../api';
 import { ALLOCATION_REFRESH_KEY, useAllocationRefresh, useSyncMeta } from '../field-data';
 import { SyncBar } from './sync-bar';
 import { useFieldIdentity } from '../use-field-identity';
+
+type Triggers = typeof TriggersModule;
+const loadTriggers = (): Promise<Triggers> => import('../../../../offline/triggers');
 
 export default function FieldShell() {
   const { profile, companyId, permissions } = useShell();
@@ -36,27 +39,42 @@ export default function FieldShell() {
   const showDuty = records === true || (records === null && duty.on === true);
 
   // The drain's triggers (its first drain on start) and the storage request wait until the first
-  // screen is up: on a cheap phone they would otherwise compete with it for the main thread.
+  // screen has painted (the day list's cards) and the main thread is idle: on a cheap phone they
+  // would otherwise compete with it, and the drain's code (triggers, queue, connection) is loaded
+  // then, not with the route (issue 18).
+  const triggers = useRef<Triggers | null>(null);
   useEffect(() => {
     let stop: (() => void) | null = null;
-    const cancel = whenIdle(() => {
-      stop = startDrainTriggers();
+    let cancelled = false;
+    let answered = false;
+    const cancel = afterFirstPaint(() => {
+      void loadTriggers().then((loaded) => {
+        if (cancelled) return;
+        triggers.current = loaded;
+        stop = loaded.startDrainTriggers();
+        if (answered) void loaded.serverAnswered();
+      }, () => undefined);
       void requestPersistentStorage();
-    }, 2_000);
+    });
     // The server answers the page again (no `online` event when only the server was away): the
-    // outbox's backoff ends (issue 12).
-    const unsubscribe = onServerAnswer(() => void serverAnswered());
+    // outbox's backoff ends (issue 12). Before the triggers are loaded, remembered for then.
+    const unsubscribe = onServerAnswer(() => {
+      if (triggers.current) void triggers.current.serverAnswered();
+      else answered = true;
+    });
     return () => {
+      cancelled = true;
       cancel();
       stop?.();
       unsubscribe();
     };
   }, []);
 
-  // Sign-in and company switch: the drain (page or service worker) sends as this user in this company.
+  // Sign-in and company switch: the drain (page or service worker) sends as this user in this
+  // company. At start the first drain above sends; later (a company switch) it drains at once.
   useEffect(() => {
     if (!uat || !userId || !companyId) return;
-    void saveOfflineSession({ token: uat, company_id: companyId, user_id: userId }).then(requestDrain, () => undefined);
+    void saveOfflineSession({ token: uat, company_id: companyId, user_id: userId }).then(() => triggers.current?.requestDrain(), () => undefined);
   }, [uat, userId, companyId]);
 
   useAllocationRefresh(userId, companyId, visits);

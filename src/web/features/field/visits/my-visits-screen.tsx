@@ -9,6 +9,7 @@ import { List, Map as MapIcon, RefreshCw } from 'lucide-react';
 import { lazy, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { firstScreenShown } from '../../../lib/idle';
 import { useShell } from '../../../lib/shell-context';
 import { WithChakra } from '../../../components/with-chakra';
 import { EmptyState, InlineAlert, LoadingState, Spinner } from '../../../components/plain';
@@ -122,6 +123,14 @@ export default function MyVisitsScreen() {
   const currency = allocation?.currency ?? null;
   const record = (loanId: string) => visitFormLink(prefix, companyId, loanId);
   const shown = useProgressiveCount(plan.length);
+  // The day is on screen (cards, an empty day, or why there is none): the shell's start-up work
+  // (the first outbox drain) may load and run after the next frame (lib/idle.ts afterFirstPaint).
+  const settled = ready && allocation !== undefined && !(!allocation.syncedAt && refresh.isFetching);
+  useEffect(() => {
+    if (!settled) return;
+    const frame = requestAnimationFrame(() => setTimeout(firstScreenShown, 0));
+    return () => cancelAnimationFrame(frame);
+  }, [settled]);
 
   let body;
   if (!ready || allocation === undefined) body = <LoadingState />;
