@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { answerRateAt, ringSeconds, talkSeconds } from '../../../../domain/calling/answer-curve';
-import type { ConnectRequest, TelephonyProvider } from './provider';
+import type { ConnectRequest, MonitorRequest, TelephonyProvider } from './provider';
 
 export interface SimulatorOptions {
   /** Posts a callback body (JSON) to `url` (our own server). Failures are logged by the caller. */
@@ -33,8 +33,15 @@ interface LiveCall {
 
 const NO_ANSWER_TIMEOUT_S = 30;
 
+/** The simulator as the provider plus what it recorded (tests read supervisor actions from it). */
+export interface LocalSimulator extends TelephonyProvider {
+  /** Supervisor actions taken on live calls, oldest first (barge, whisper, force transfer). */
+  readonly monitored: readonly (MonitorRequest & { at: string })[];
+}
+
 /** The local simulator provider (see the module comment). */
-export function localSimulator(options: SimulatorOptions): TelephonyProvider {
+export function localSimulator(options: SimulatorOptions): LocalSimulator {
+  const monitored: (MonitorRequest & { at: string })[] = [];
   const speed = options.speed && options.speed > 0 ? options.speed : 1;
   const random = options.random ?? Math.random;
   const calls = new Map<string, LiveCall>();
@@ -94,6 +101,14 @@ export function localSimulator(options: SimulatorOptions): TelephonyProvider {
       const call = calls.get(sid);
       if (!call) return true;
       end(call, 'completed');
+      return true;
+    },
+    monitored,
+    async monitor(req) {
+      // Only a live call can be joined; the simulation records the action (no audio to mix).
+      if (!calls.has(req.sid)) return false;
+      monitored.push({ ...req, at: new Date().toISOString() });
+      if (monitored.length > 1000) monitored.shift();
       return true;
     },
     close() {
