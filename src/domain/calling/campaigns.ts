@@ -56,11 +56,12 @@ export const LIVE_AGENT_STATES = ['on_call', 'on_break', 'inactive', 'available'
 export type LiveAgentState = (typeof LIVE_AGENT_STATES)[number];
 
 /**
- * Spec 6: telecalling supervisors, admin-level user types and operators are supervisory; an agent
- * is anyone else.
+ * Who manages campaigns and watches agents live (spec 6): telecalling supervisors and admin-level
+ * user types. Spec 6 also counts operators as admin-like, but this product marks telecallers as
+ * dialer operators (spec 4 "non-supervisor operator"), so being an operator grants no supervision.
  */
-export function isSupervisory(user: { profession: string; userType: string; isOperator: boolean }): boolean {
-  return user.profession === 'telecalling supervisor' || user.isOperator || ['chief_admin', 'super_admin', 'company_admin', 'super_user'].includes(user.userType);
+export function isSupervisory(user: { profession: string; userType: string }): boolean {
+  return user.profession === 'telecalling supervisor' || ['chief_admin', 'super_admin', 'company_admin', 'super_user'].includes(user.userType);
 }
 
 /**
