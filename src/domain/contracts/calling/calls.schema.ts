@@ -21,6 +21,8 @@ export const callingSettings = z.object({
   dispositions: z.array(z.object({ name: z.string(), ptp: z.boolean(), callback: z.boolean() })),
   breaks: z.array(z.object({ break_name: z.string(), break_type: z.enum(BREAK_TYPES), break_duration: z.number().int() })),
   currency: z.enum(['INR', 'IDR']),
+  /** The caller manages campaigns and watches agents live (telecalling supervisor or admin-level, spec 6). */
+  supervisor: z.boolean(),
 });
 export type CallingSettings = z.infer<typeof callingSettings>;
 

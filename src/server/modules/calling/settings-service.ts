@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { CallingMode, CallingModeFlags } from '../../../domain/calling/calling-mode';
 import { CALLING_MODES, campaignIdFor, chooseCallingMode, enabledModesOf } from '../../../domain/calling/calling-mode';
+import { isSupervisory } from '../../../domain/calling/campaigns';
 import { DEFAULT_DISPOSITIONS } from '../../../domain/calling/dispositions';
 import type { BreakType } from '../../../domain/calling/breaks';
 import { countryTimeZone } from '../../../domain/common/dates';
@@ -95,5 +96,6 @@ export async function deskSettings(db: Db, caller: Caller): Promise<CallingSetti
     dispositions: settings.dispositions,
     breaks: modes.breaks,
     currency: modes.currency,
+    supervisor: isSupervisory(caller.user),
   };
 }

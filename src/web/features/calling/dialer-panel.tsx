@@ -86,6 +86,13 @@ export function DialerPanel({ companyId, connection, call, placing, error }: { c
         </Alert.Root>
       )}
       {call?.failure_reason && <Text color="fg.error" fontSize="sm">{call.failure_reason}</Text>}
+      {call?.supervisor_action && live && (
+        // Spec 4 socket events barge_initiated, whisper_initiated, force_transfer_initiated, as the agent sees them.
+        <Alert.Root status="info" role="status" data-testid="supervisor-action" data-event={call.supervisor_action.event}>
+          <Alert.Indicator />
+          <Alert.Title>{t(`calling.supervisor_event.${call.supervisor_action.event}`, { name: call.supervisor_action.supervisor_name, to: call.supervisor_action.transfer_to_name ?? '' })}</Alert.Title>
+        </Alert.Root>
+      )}
     </Stack>
   );
 }
