@@ -3,7 +3,8 @@
  * provider of a company comes from its calling settings: the local telephony simulator (default;
  * it posts its StatusCallbacks to this same app) or Exotel (token from EXOTEL_API_TOKEN, callbacks
  * to PUBLIC_ORIGIN). Simulator knobs for tests and demos: CALLING_SIMULATOR_SPEED (delays divided
- * by it) and CALLING_SIMULATOR_ANSWER (curve | always | never).
+ * by it), CALLING_SIMULATOR_ANSWER (curve | always | never) and CALLING_SIMULATOR_TALK (fixed talk
+ * seconds; default the long-tailed spread).
  */
 import * as campaigns from '../../../domain/contracts/calling/campaigns';
 import * as calls from '../../../domain/contracts/calling/calls';
@@ -28,6 +29,7 @@ export const callingRoutes: RouteGroup = async (app, deps) => {
   const simulator = localSimulator({
     speed: Number(process.env.CALLING_SIMULATOR_SPEED ?? 1),
     answer: answer === 'always' || answer === 'never' ? answer : 'curve',
+    talkSeconds: Number(process.env.CALLING_SIMULATOR_TALK ?? 0),
     // The simulator posts to this app as the provider would post over the internet.
     deliver: async (url, body) => {
       const res = await app.inject({ method: 'POST', url, payload: body });

@@ -7,7 +7,8 @@
  * The agent's leg rings 2–6 s and is answered; the borrower's rings 4–20 s and is answered with the
  * hour's answer rate (src/domain/calling/answer-curve.ts), else busy (1 in 5) or no-answer after
  * 30 s; a conversation lasts a long-tailed 20 s–15 min. `speed` divides every delay (tests and the
- * e2e run it fast); `answer` forces the borrower's choice ('always', 'never') for tests.
+ * e2e run it fast); `answer` forces the borrower's choice ('always', 'never') for tests; `talkSeconds`
+ * fixes the conversation's length.
  */
 import { randomUUID } from 'node:crypto';
 import { answerRateAt, ringSeconds, talkSeconds } from '../../../../domain/calling/answer-curve';
@@ -19,6 +20,8 @@ export interface SimulatorOptions {
   /** Every delay is divided by it (default 1: real time). */
   speed?: number;
   answer?: 'curve' | 'always' | 'never';
+  /** Fixed talk time in simulated seconds (tests and demos that need a call to stay live); default the long-tailed spread. */
+  talkSeconds?: number;
   random?: () => number;
 }
 
@@ -92,7 +95,7 @@ export function localSimulator(options: SimulatorOptions): LocalSimulator {
         later(call, customerRing, () => {
           call.answeredAt = Date.now();
           post(call, { EventType: 'answered' });
-          later(call, talkSeconds(random()), () => end(call, 'completed'));
+          later(call, options.talkSeconds && options.talkSeconds > 0 ? options.talkSeconds : talkSeconds(random()), () => end(call, 'completed'));
         });
       });
       return { sid: call.sid };
