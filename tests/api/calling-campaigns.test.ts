@@ -194,6 +194,20 @@ describe('agent status reasons (spec 3)', () => {
 describe('supervisor live view and actions', () => {
   it('sees the agent on call, barges, whispers and force-transfers; the agent’s call shows each; then today’s talk time', async () => {
     data(await req('POST', '/api/calling/autodial/logout', telecaller));
+    const roles = data<{ roles: { role_id: string; role_name: string }[] }>(await req('GET', '/api/user/roles', admin)).roles;
+    const profiles = data<{ profiles: { profile_id: string; profile_name: string }[] }>(await req('GET', '/api/user/profiles', admin)).profiles;
+    const second = data<{ user_details: { user_id: string } }>(
+      await req('POST', '/api/user/company/users', admin, {
+        name: 'Kiran Second',
+        email: 'kiran.second@demo.in',
+        password: 'Demo@1234',
+        user_type: 'user',
+        profession: 'telecalling',
+        mobile: '9876500099',
+        role_id: roles.find((r) => r.role_name === 'Telecaller')!.role_id,
+        profile_id: profiles.find((p) => p.profile_name === 'Telecaller')!.profile_id,
+      }),
+    ).user_details.user_id;
     const call = await callOneOf((await queueOf()).loans.slice(8).map((l) => l.loan_id));
     const live = data<LiveStatsResponse>(await req('GET', '/api/calling/supervisor/live', supervisor));
     const priya = live.agents.find((a) => a.name === 'Priya Nair')!;
@@ -210,9 +224,13 @@ describe('supervisor live view and actions', () => {
     expect((await getCall(call.call_id)).supervisor_action?.event).toBe('whisper_initiated');
     expect((await act({ action: 'force_transfer' })).statusCode).toBe(400);
     expect((await act({ action: 'force_transfer', transfer_to: priya.user_id })).statusCode).toBe(400);
+    // A second telecaller of the supervisor's team takes a force transfer.
+    const moved = data<{ event: string; transfer_to_name: string }>(await act({ action: 'force_transfer', transfer_to: second }));
+    expect(moved).toMatchObject({ event: 'force_transfer_initiated', transfer_to_name: 'Kiran Second' });
+    expect((await getCall(call.call_id)).supervisor_action).toMatchObject({ event: 'force_transfer_initiated', transfer_to_name: 'Kiran Second' });
     expect((await act({ action: 'barge' }, telecaller)).statusCode).toBe(403);
     expect((await req('POST', '/api/calling/supervisor/calls/no-such-call/actions', supervisor, { action: 'barge' })).statusCode).toBe(404);
-    expect(data<LiveStatsResponse>(await req('GET', '/api/calling/supervisor/live', supervisor)).agents.find((a) => a.name === 'Priya Nair')?.current_call?.supervisor_action).toBe('whisper');
+    expect(data<LiveStatsResponse>(await req('GET', '/api/calling/supervisor/live', supervisor)).agents.find((a) => a.name === 'Priya Nair')?.current_call?.supervisor_action).toBe('force_transfer');
 
     await until(call.call_id, (c) => c.state === 'On Call');
     await new Promise((r) => setTimeout(r, 600));
@@ -229,8 +247,11 @@ describe('supervisor live view and actions', () => {
     expect(after.totals.abandon_rate).toBe(0);
   }, 60_000);
 
-  it('an admin sees the whole company’s telecallers; the supervisor only their team', async () => {
+  it('an admin sees the whole company’s telecallers; a collection manager is refused', async () => {
     const all = data<LiveStatsResponse>(await req('GET', '/api/calling/supervisor/live', admin));
-    expect(all.agents.map((a) => a.name)).toContain('Priya Nair');
+    expect(all.agents.map((a) => a.name)).toEqual(expect.arrayContaining(['Priya Nair', 'Kiran Second']));
+    // A collection manager is not a telecalling supervisor.
+    const manager = headers((await signIn(t.app, 'manager@demo.in')).token, LENDER);
+    expect((await req('GET', '/api/calling/supervisor/live', manager)).statusCode).toBe(403);
   });
 });
