@@ -4,7 +4,7 @@
  * the loan (timeline event, `calling_status`).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { CallState, ProviderStatus } from '../../../domain/calling/call-states';
 import { isLive, nextState, outcomeOf } from '../../../domain/calling/call-states';
 import type { CallingMode } from '../../../domain/calling/calling-mode';
@@ -165,12 +165,16 @@ export async function startCall(db: Db, providerFor: ProviderFor, caller: Caller
   return toCallRecord(row ?? (await callOf(db, caller, call.callId)));
 }
 
-/** One of the caller's calls. @throws 404 'Call not found' (another agent's call too) */
+/**
+ * One of the caller's calls, or one a supervisor force-transferred away from them (they still see
+ * how it ends and record its disposition). @throws 404 'Call not found' (another agent's call too)
+ */
 export async function callOf(db: DbOrTx, caller: Caller, callId: string): Promise<CallRow> {
+  const transferredFromMe = sql`exists (select 1 from ${callingSupervisorActions} a where a.call_id = ${callingCalls.callId} and a.action = 'force_transfer' and a.agent_id = ${caller.user.userId})`;
   const [row] = await db
     .select()
     .from(callingCalls)
-    .where(and(eq(callingCalls.callId, callId), eq(callingCalls.companyId, caller.companyId), eq(callingCalls.agentId, caller.user.userId)));
+    .where(and(eq(callingCalls.callId, callId), eq(callingCalls.companyId, caller.companyId), or(eq(callingCalls.agentId, caller.user.userId), transferredFromMe)));
   if (!row) throw notFound(CALL_NOT_FOUND);
   return row;
 }

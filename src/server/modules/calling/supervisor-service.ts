@@ -117,7 +117,8 @@ export async function liveStats(db: Db, caller: Caller, now: Date): Promise<Live
  * POST /calling/supervisor/calls/{id}/actions: the call must be live and its agent in the caller's
  * scope; barge and whisper ring the supervisor's phone, a force transfer moves the borrower to
  * another agent of the scope. The provider carries it out (the local simulator records it); the
- * agent's screen shows it through the call's `supervisor_action`.
+ * agent's screen shows it through the call's `supervisor_action`. A force transfer makes the call the
+ * target agent's.
  * @throws 403 not supervisory; 404 'Call not found' (another company's, outside the scope);
  *   400 no supervisor phone / transfer target; 409 call ended or provider cannot
  */
@@ -139,10 +140,16 @@ export async function supervisorAction(db: Db, providerFor: ProviderFor, caller:
   const settings = await settingsOf(db, caller.companyId);
   const done = await providerFor(settings).monitor({ sid: call.providerCallId, action: body.action, supervisorNumber, transferTo: target?.mobile });
   if (!done) throw conflict(`Your telephony provider cannot ${body.action.replace('_', ' ')} this call from here`);
-  const [row] = await db
-    .insert(callingSupervisorActions)
-    .values({ companyId: caller.companyId, callId, agentId: call.agentId, supervisorId: caller.user.userId, supervisorName: caller.user.name, action: body.action, transferTo: target?.userId ?? null, transferToName: target?.name ?? null, createdAt: now })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(callingSupervisorActions)
+      .values({ companyId: caller.companyId, callId, agentId: call.agentId, supervisorId: caller.user.userId, supervisorName: caller.user.name, action: body.action, transferTo: target?.userId ?? null, transferToName: target?.name ?? null, createdAt: now })
+      .returning();
+    // The call is the new agent's from now on (their live state and today's calls); the agent it
+    // was taken from still reads it and records its disposition (callOf).
+    if (target) await tx.update(callingCalls).set({ agentId: target.userId, updatedAt: now }).where(eq(callingCalls.callId, callId));
+    return made;
+  });
   return {
     action_id: row.actionId,
     call_id: callId,
