@@ -128,4 +128,12 @@ test('a telecaller logs into the autodialer: the queue becomes the campaign’s 
   await page.screenshot({ path: artifact('calling-autodial-390.png'), fullPage: true });
   await page.getByTestId('autodial-logout').click();
   await expect(page.getByText('My calling queue')).toBeVisible();
+
+  // Spec 3: a status reason makes the agent inactive; a microphone reason shows on the dialer.
+  await page.getByTestId('status-reason').selectOption('microphone_off');
+  await page.getByRole('button', { name: 'Set inactive' }).click();
+  await expect(page.getByTestId('inactive')).toContainText('Inactive: Microphone off');
+  await expect(page.getByTestId('microphone-state')).toHaveText('Microphone off');
+  await page.getByTestId('back-active').click();
+  await expect(page.getByTestId('microphone-state')).toHaveCount(0);
 });

@@ -187,7 +187,7 @@ function Desk() {
               {t('calling.calls_off_on_break')}
             </Text>
           )}
-          <DialerPanel companyId={companyId} connection={connection} call={current} placing={start.isPending} error={start.error} />
+          <DialerPanel companyId={companyId} connection={connection} call={current} placing={start.isPending} error={start.error} microphone={status.data?.microphone ?? null} />
           {current && !live && settings.data && !current.disposition && !disposed.has(current.call_id) && (
             <DispositionForm key={current.call_id} companyId={companyId} call={current} settings={settings.data} onDone={() => setDisposed(new Set(disposed).add(current.call_id))} />
           )}
