@@ -58,3 +58,30 @@ describe('Exotel Calls/connect', () => {
     await expect(p.connect(req)).rejects.toThrow('Invalid CallerId');
   });
 });
+
+describe('local telephony simulator: supervisor actions and a fixed talk time', () => {
+  it('records barge, whisper and force transfer on a live call only; talks the fixed time', async () => {
+    const posts: Record<string, unknown>[] = [];
+    const sim = localSimulator({ speed: 1000, answer: 'always', talkSeconds: 42, deliver: async (_url, body) => void posts.push(body) });
+    const { sid } = await sim.connect(req);
+    expect(await sim.monitor({ sid, action: 'barge', supervisorNumber: '9876500002' })).toBe(true);
+    expect(await sim.monitor({ sid, action: 'force_transfer', supervisorNumber: '9876500002', transferTo: '9876500099' })).toBe(true);
+    expect(sim.monitored.map((m) => [m.action, m.transferTo])).toEqual([
+      ['barge', undefined],
+      ['force_transfer', '9876500099'],
+    ]);
+    for (let i = 0; i < 200 && posts.length < 2; i += 1) await new Promise((r) => setTimeout(r, 10));
+    expect(posts[1]).toMatchObject({ EventType: 'terminal', Status: 'completed' });
+    expect(posts[1].ConversationDuration).toBeGreaterThanOrEqual(40);
+    // Timer jitter at 1000 times real time adds a few simulated seconds; the spread would reach 900.
+    expect(posts[1].ConversationDuration).toBeLessThan(150);
+    // The call is over: nothing to join.
+    expect(await sim.monitor({ sid, action: 'whisper', supervisorNumber: '9876500002' })).toBe(false);
+    sim.close();
+  });
+
+  it('Exotel offers no barge from Calls/connect', async () => {
+    const p = exotelProvider({ sid: 'acme', subdomain: 'api.in.exotel.com', apiKey: 'k', apiToken: 't', publicOrigin: 'https://x.test' });
+    expect(await p.monitor({ sid: 'CA1', action: 'barge', supervisorNumber: '1' })).toBe(false);
+  });
+});

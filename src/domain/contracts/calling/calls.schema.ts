@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BREAK_TYPES } from '../../calling/breaks';
 import { CALL_OUTCOMES, CALL_STATES, CALL_TYPES, PROVIDER_STATUSES } from '../../calling/call-states';
 import { CALLING_MODES } from '../../calling/calling-mode';
+import { AGENT_STATUS_REASONS, MICROPHONE_STATES, SUPERVISOR_ACTIONS } from '../../calling/campaigns';
 import { amount, calendarDay, isoDateTime, majorField, minorField } from '../common.schema';
 import { companyQuery } from '../envelope';
 
@@ -20,6 +21,8 @@ export const callingSettings = z.object({
   dispositions: z.array(z.object({ name: z.string(), ptp: z.boolean(), callback: z.boolean() })),
   breaks: z.array(z.object({ break_name: z.string(), break_type: z.enum(BREAK_TYPES), break_duration: z.number().int() })),
   currency: z.enum(['INR', 'IDR']),
+  /** The caller manages campaigns and watches agents live (telecalling supervisor or admin-level, spec 6). */
+  supervisor: z.boolean(),
 });
 export type CallingSettings = z.infer<typeof callingSettings>;
 
@@ -35,7 +38,12 @@ export const queueLoan = z.object({
   calls_today: z.number().int(),
 });
 export type QueueLoan = z.infer<typeof queueLoan>;
-export const queueResponse = z.object({ loans: z.array(queueLoan) });
+export const queueResponse = z.object({
+  loans: z.array(queueLoan),
+  /** 'allocation': the caller's allocated loans; 'campaign': the undialed call list of their autodial campaign. */
+  source: z.enum(['allocation', 'campaign']),
+  campaign_id: z.string().nullable(),
+});
 export type QueueResponse = z.infer<typeof queueResponse>;
 
 /** `POST /api/calling/calls`: call the borrower of a loan (or another number of the loan). */
@@ -76,6 +84,10 @@ export const callRecord = z.object({
   recording_url: z.string().nullable(),
   failure_reason: z.string().nullable(),
   disposition: z.string().nullable(),
+  /** The latest supervisor action on the call (spec 4 socket events barge_initiated, whisper_initiated, force_transfer_initiated). */
+  supervisor_action: z
+    .object({ action: z.enum(SUPERVISOR_ACTIONS), event: z.enum(['barge_initiated', 'whisper_initiated', 'force_transfer_initiated']), supervisor_name: z.string(), transfer_to_name: z.string().nullable(), at: z.string() })
+    .nullable(),
 });
 export type CallRecord = z.infer<typeof callRecord>;
 export const callParams = z.object({ call_id: z.string().min(1).max(64) });
@@ -159,6 +171,9 @@ export const agentStatusRecord = z.object({
   auto_call: z.enum(['auto_call_on', 'auto_call_off']),
   /** The server's time, for the countdown's clock skew. */
   server_time: z.string(),
+  /** Spec 3 agent status reason while inactive (null: active). */
+  status_reason: z.enum(AGENT_STATUS_REASONS).nullable(),
+  microphone: z.enum(MICROPHONE_STATES).nullable(),
 });
 export type AgentStatusRecord = z.infer<typeof agentStatusRecord>;
 export const startBreakBody = z.object({ break_name: z.string().trim().min(1).max(100) });

@@ -7,6 +7,8 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { breakSeconds } from '../../../domain/calling/breaks';
 import { CALL_STATES } from '../../../domain/calling/call-states';
+import type { AgentStatusReason, MicrophoneState } from '../../../domain/calling/campaigns';
+import type { AgentStatusBody } from '../../../domain/contracts/calling/campaigns';
 import type { AgentStatusRecord } from '../../../domain/contracts/calling/calls';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Caller } from '../../http/caller';
@@ -53,6 +55,8 @@ export async function agentStatus(db: Db, caller: Caller, now: Date): Promise<Ag
         remaining_seconds: remaining,
         auto_call: 'auto_call_off',
         server_time: now.toISOString(),
+        status_reason: (row.statusReason as AgentStatusReason | null) ?? null,
+        microphone: (row.microphone as MicrophoneState | null) ?? null,
       };
     }
     await db.transaction((tx) => closeBreak(tx, caller, row.breakEndsAt!, 'timer'));
@@ -66,7 +70,26 @@ export async function agentStatus(db: Db, caller: Caller, now: Date): Promise<Ag
     remaining_seconds: 0,
     auto_call: 'auto_call_on',
     server_time: now.toISOString(),
+    status_reason: (row?.statusReason as AgentStatusReason | null) ?? null,
+    microphone: (row?.microphone as MicrophoneState | null) ?? null,
   };
+}
+
+/**
+ * PATCH /calling/agent-status (spec 3 agent status reasons, spec 4 "set inactive"): the reason the
+ * agent is inactive (null: active again) and the microphone state the dialer reports. A microphone
+ * that is off or not connected makes the agent inactive with that reason (spec 4: the dialer-off
+ * event is sent when the microphone is off).
+ */
+export async function setAgentStatus(db: Db, caller: Caller, body: AgentStatusBody, now: Date): Promise<AgentStatusRecord> {
+  const microphone = body.microphone === undefined ? undefined : body.microphone;
+  const reason = body.status_reason ?? (microphone ? microphone : null);
+  const values = { statusReason: reason, ...(microphone !== undefined ? { microphone } : {}), updatedAt: now };
+  await db
+    .insert(callingAgentStatus)
+    .values({ companyId: caller.companyId, userId: caller.user.userId, ...values })
+    .onConflictDoUpdate({ target: [callingAgentStatus.companyId, callingAgentStatus.userId], set: values });
+  return agentStatus(db, caller, now);
 }
 
 /**

@@ -4,11 +4,12 @@
  * the loan (timeline event, `calling_status`).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { CallState, ProviderStatus } from '../../../domain/calling/call-states';
 import { isLive, nextState, outcomeOf } from '../../../domain/calling/call-states';
 import type { CallingMode } from '../../../domain/calling/calling-mode';
 import { CALLING_MODE_LABELS, callingModeNotEnabledMessage } from '../../../domain/calling/calling-mode';
+import { SUPERVISOR_ACTION_EVENTS } from '../../../domain/calling/campaigns';
 import { localTime } from '../../../domain/compliance/local-time';
 import type { CallRecord, StartCallBody } from '../../../domain/contracts/calling/calls';
 import type { ExotelStatusCallback } from '../../../domain/contracts/calling/telephony.schema';
@@ -19,8 +20,8 @@ import type { Caller } from '../../http/caller';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
 import { decide } from '../compliance/queries';
 import { addLoanEvents, loanContactFacts, setLoanCallingStatuses } from '../portfolio/queries';
-import { callingCalls, callingDispositions, callingSettings } from './schema';
-import type { CallRow } from './schema';
+import { callingCallList, callingCalls, callingDispositions, callingSettings, callingSupervisorActions } from './schema';
+import type { CallRow, SupervisorActionRow } from './schema';
 import { callerModes, settingsOf } from './settings-service';
 import type { SettingsRow } from './settings-service';
 import type { TelephonyProvider } from './telephony/provider';
@@ -34,7 +35,7 @@ export type ProviderFor = (settings: SettingsRow) => TelephonyProvider;
 export const maskNumber = (n: string) => (n.length > 4 ? `${'*'.repeat(n.length - 4)}${n.slice(-4)}` : '****');
 
 /** A call row as the API answers it. */
-export function toCallRecord(row: CallRow, disposition: string | null = null): CallRecord {
+export function toCallRecord(row: CallRow, disposition: string | null = null, action: SupervisorActionRow | null = null): CallRecord {
   return {
     call_id: row.callId,
     shoot_id: row.shootId,
@@ -58,7 +59,16 @@ export function toCallRecord(row: CallRow, disposition: string | null = null): C
     recording_url: row.recordingUrl,
     failure_reason: row.failureReason,
     disposition,
+    supervisor_action: action
+      ? { action: action.action, event: SUPERVISOR_ACTION_EVENTS[action.action], supervisor_name: action.supervisorName, transfer_to_name: action.transferToName, at: action.createdAt.toISOString() }
+      : null,
   };
+}
+
+/** The latest supervisor action on a call, or null. */
+export async function latestSupervisorAction(db: DbOrTx, callId: string): Promise<SupervisorActionRow | null> {
+  const [a] = await db.select().from(callingSupervisorActions).where(eq(callingSupervisorActions.callId, callId)).orderBy(desc(callingSupervisorActions.createdAt)).limit(1);
+  return a ?? null;
 }
 
 /** The StatusCallback path of a company (its secret inside: the provider signs nothing). */
@@ -99,6 +109,13 @@ export async function startCall(db: Db, providerFor: ProviderFor, caller: Caller
     }
     const decision = await decide(tx, { companyId: caller.companyId, loanId: body.loan_id, channel: 'call', to, actorId: caller.user.userId }, now);
     if (!decision.allowed) return { decision, row: null };
+    // A loan of the agent's autodial campaign leaves its undialed list once dialed.
+    if (mode === 'autodialer' && modes.autodialCampaignId) {
+      await tx
+        .update(callingCallList)
+        .set({ dialedAt: now, dialedBy: caller.user.userId })
+        .where(and(eq(callingCallList.campaignId, modes.autodialCampaignId), eq(callingCallList.companyId, caller.companyId), eq(callingCallList.loanId, body.loan_id), isNull(callingCallList.dialedAt)));
+    }
     const pool = settings.callerIds;
     const [row] = await tx
       .insert(callingCalls)
@@ -148,12 +165,16 @@ export async function startCall(db: Db, providerFor: ProviderFor, caller: Caller
   return toCallRecord(row ?? (await callOf(db, caller, call.callId)));
 }
 
-/** One of the caller's calls. @throws 404 'Call not found' (another agent's call too) */
+/**
+ * One of the caller's calls, or one a supervisor force-transferred away from them (they still see
+ * how it ends and record its disposition). @throws 404 'Call not found' (another agent's call too)
+ */
 export async function callOf(db: DbOrTx, caller: Caller, callId: string): Promise<CallRow> {
+  const transferredFromMe = sql`exists (select 1 from ${callingSupervisorActions} a where a.call_id = ${callingCalls.callId} and a.action = 'force_transfer' and a.agent_id = ${caller.user.userId})`;
   const [row] = await db
     .select()
     .from(callingCalls)
-    .where(and(eq(callingCalls.callId, callId), eq(callingCalls.companyId, caller.companyId), eq(callingCalls.agentId, caller.user.userId)));
+    .where(and(eq(callingCalls.callId, callId), eq(callingCalls.companyId, caller.companyId), or(eq(callingCalls.agentId, caller.user.userId), transferredFromMe)));
   if (!row) throw notFound(CALL_NOT_FOUND);
   return row;
 }
@@ -161,8 +182,8 @@ export async function callOf(db: DbOrTx, caller: Caller, callId: string): Promis
 /** GET /calling/calls/{id}: the call with its disposition's name once recorded. */
 export async function getCall(db: Db, caller: Caller, callId: string): Promise<CallRecord> {
   const row = await callOf(db, caller, callId);
-  const [d] = await db.select({ name: callingDispositions.disposition }).from(callingDispositions).where(eq(callingDispositions.callId, callId));
-  return toCallRecord(row, d?.name ?? null);
+  const [[d], action] = await Promise.all([db.select({ name: callingDispositions.disposition }).from(callingDispositions).where(eq(callingDispositions.callId, callId)), latestSupervisorAction(db, callId)]);
+  return toCallRecord(row, d?.name ?? null, action);
 }
 
 /**

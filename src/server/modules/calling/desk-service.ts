@@ -11,7 +11,7 @@ import { ptpState } from '../../../domain/calling/ptp';
 import { currentMonths } from '../../../domain/common/calendar';
 import { countryTimeZone, localDay, localDayBounds } from '../../../domain/common/dates';
 import { fromMinor, toMinor } from '../../../domain/common/money';
-import type { CallDetailsRecord, DispositionRecord, QueueLoan, ReminderRecord } from '../../../domain/contracts/calling/calls';
+import type { CallDetailsRecord, DispositionRecord, QueueLoan, QueueResponse, ReminderRecord } from '../../../domain/contracts/calling/calls';
 import type { dispositionBody } from '../../../domain/contracts/calling/calls.schema';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -23,6 +23,7 @@ import { paymentsSubquery } from '../payments/queries';
 import { addLoanEvents, canReadUnmasked, loanContactFacts, loanSummaries, portfolioView, setLoanCallingStatuses } from '../portfolio/queries';
 import type { LoanEventInput } from '../portfolio/queries';
 import { callOf, toCallRecord } from './calls-service';
+import { undialedEntries } from './campaigns-service';
 import { callingCalls, callingDispositions, callingReminders } from './schema';
 import type { DispositionRow, ReminderRow } from './schema';
 import { callerModes, settingsOf } from './settings-service';
@@ -207,20 +208,39 @@ export async function dueReminders(db: Db, caller: Caller, now: Date): Promise<R
   return rows.map(toReminder);
 }
 
+const QUEUE_SIZE = 300;
+
 /**
- * GET /calling/queue: the caller's telecaller allocations of the current months (masked for them),
- * never-called loans first, then the least recently called; at most 300.
+ * GET /calling/queue: in an autodial session (spec 4), the undialed call list of its campaign in
+ * the order added; otherwise the caller's telecaller allocations of the current months, never-called
+ * loans first, then the least recently called. Masked for the caller; at most 300.
  */
-export async function callingQueue(db: Db, caller: Caller, now: Date): Promise<QueueLoan[]> {
+export async function callingQueue(db: Db, caller: Caller, now: Date): Promise<QueueResponse> {
   const modes = await callerModes(db, caller);
   const off = modes.zone.offsetMinutes;
+  const view = await portfolioView(db, caller.companyId, canReadUnmasked(caller.permissions));
+  if (modes.autodialCampaignId) {
+    const entries = await undialedEntries(db, caller.companyId, modes.autodialCampaignId, QUEUE_SIZE);
+    const order = new Map(entries.map((e, i) => [e.loanId, i]));
+    const loans = await queueLoans(db, caller, view, entries, now, off);
+    return { loans: loans.sort((a, b) => order.get(a.loan_id)! - order.get(b.loan_id)!), source: 'campaign', campaign_id: modes.autodialCampaignId };
+  }
   const months = currentMonths(await allocationMonthsOf(db, caller.companyId, caller.user.userId, 'telecaller'), localDay(now, off).slice(0, 7));
-  if (months.length === 0) return [];
+  if (months.length === 0) return { loans: [], source: 'allocation', campaign_id: null };
   const held = await allocationsOf(db, caller.companyId, caller.user.userId, 'telecaller', months);
   const keys = new Map<string, (typeof held)[number]>();
   for (const k of held.sort((a, b) => b.allocationMonth.localeCompare(a.allocationMonth))) if (!keys.has(k.loanId)) keys.set(k.loanId, k);
-  const view = await portfolioView(db, caller.companyId, canReadUnmasked(caller.permissions));
-  const loans = await loanSummaries(db, view, [...keys.values()]);
+  const loans = await queueLoans(db, caller, view, [...keys.values()], now, off);
+  return {
+    loans: loans.sort((a, b) => (a.last_call_at ?? '').localeCompare(b.last_call_at ?? '') || (b.dpd ?? 0) - (a.dpd ?? 0) || a.loan_id.localeCompare(b.loan_id)).slice(0, QUEUE_SIZE),
+    source: 'allocation',
+    campaign_id: null,
+  };
+}
+
+/** Queue rows of the loans named: the masked summary and today's calls. */
+async function queueLoans(db: Db, caller: Caller, view: Awaited<ReturnType<typeof portfolioView>>, keys: { loanId: string; allocationMonth: string }[], now: Date, off: number): Promise<QueueLoan[]> {
+  const loans = await loanSummaries(db, view, keys);
   const ids = loans.map((l) => l.loanId);
   const { start } = localDayBounds(localDay(now, off), off);
   const stats =
@@ -237,8 +257,7 @@ export async function callingQueue(db: Db, caller: Caller, now: Date): Promise<Q
           .groupBy(callingCalls.loanId);
   const byLoan = new Map(stats.map((s) => [s.loanId, s]));
   const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
-  return loans
-    .map((l) => {
+  return loans.map((l) => {
       const s = byLoan.get(l.loanId);
       return {
         loan_id: l.loanId,
@@ -250,7 +269,5 @@ export async function callingQueue(db: Db, caller: Caller, now: Date): Promise<Q
         last_call_at: s?.last ? new Date(s.last).toISOString() : null,
         calls_today: s?.today ?? 0,
       };
-    })
-    .sort((a, b) => (a.last_call_at ?? '').localeCompare(b.last_call_at ?? '') || (b.dpd ?? 0) - (a.dpd ?? 0) || a.loan_id.localeCompare(b.loan_id))
-    .slice(0, 300);
+    });
 }

@@ -3,8 +3,10 @@
  * provider of a company comes from its calling settings: the local telephony simulator (default;
  * it posts its StatusCallbacks to this same app) or Exotel (token from EXOTEL_API_TOKEN, callbacks
  * to PUBLIC_ORIGIN). Simulator knobs for tests and demos: CALLING_SIMULATOR_SPEED (delays divided
- * by it) and CALLING_SIMULATOR_ANSWER (curve | always | never).
+ * by it), CALLING_SIMULATOR_ANSWER (curve | always | never) and CALLING_SIMULATOR_TALK (fixed talk
+ * seconds; default the long-tailed spread).
  */
+import * as campaigns from '../../../domain/contracts/calling/campaigns';
 import * as calls from '../../../domain/contracts/calling/calls';
 import * as telephony from '../../../domain/contracts/calling/telephony';
 import type { RouteGroup } from '../../http/area';
@@ -15,6 +17,7 @@ import type { ProviderFor } from './calls-service';
 import { applyStatusCallback, endCall, getCall, startCall } from './calls-service';
 import { callDetails, callingQueue, dueReminders, recordDisposition } from './desk-service';
 import { deskSettings } from './settings-service';
+import { liveStats, supervisorAction } from './supervisor-service';
 import { exotelProvider } from './telephony/exotel';
 import { localSimulator } from './telephony/local-simulator';
 import type { TelephonyProvider } from './telephony/provider';
@@ -26,6 +29,7 @@ export const callingRoutes: RouteGroup = async (app, deps) => {
   const simulator = localSimulator({
     speed: Number(process.env.CALLING_SIMULATOR_SPEED ?? 1),
     answer: answer === 'always' || answer === 'never' ? answer : 'curve',
+    talkSeconds: Number(process.env.CALLING_SIMULATOR_TALK ?? 0),
     // The simulator posts to this app as the provider would post over the internet.
     deliver: async (url, body) => {
       const res = await app.inject({ method: 'POST', url, payload: body });
@@ -45,13 +49,19 @@ export const callingRoutes: RouteGroup = async (app, deps) => {
   app.addHook('onClose', async () => simulator.close());
 
   await serve(calls.getCallingSettings, async ({ req }) => ok(await deskSettings(db, callerOf(req))));
-  await serve(calls.callingQueue, async ({ req }) => ok({ loans: await callingQueue(db, callerOf(req), clock.now()) }));
+  await serve(calls.callingQueue, async ({ req }) => ok(await callingQueue(db, callerOf(req), clock.now())));
   await serve(calls.startCall, async ({ req, body }) => ok(await startCall(db, providerFor, callerOf(req), body, clock.now()), 'Calling'));
   await serve(calls.getCall, async ({ req, params }) => ok(await getCall(db, callerOf(req), params.call_id)));
   await serve(calls.endCall, async ({ req, params }) => ok(await endCall(db, providerFor, callerOf(req), params.call_id), 'Ending the call'));
   await serve(calls.recordDisposition, async ({ req, body }) => ok(await db.transaction((tx) => recordDisposition(tx, callerOf(req), body, clock.now())), 'Disposition saved'));
   await serve(calls.loanCallDetails, async ({ req, params }) => ok(await callDetails(db, callerOf(req), params.loan_id, clock.now())));
   await serve(calls.myReminders, async ({ req }) => ok({ reminders: await dueReminders(db, callerOf(req), clock.now()) }));
+
+  await serve(campaigns.supervisorLive, async ({ req }) => ok(await liveStats(db, callerOf(req), clock.now())));
+  await serve(campaigns.supervisorAction, async ({ req, params, body }) => {
+    const done = await supervisorAction(db, providerFor, callerOf(req), params.call_id, body, clock.now());
+    return ok(done, done.action === 'force_transfer' ? `Call transferred to ${done.transfer_to_name}` : `${done.action === 'barge' ? 'Barged into' : 'Whispering on'} the call`);
+  });
 
   await serve(telephony.exotelStatus, async ({ params, body }) => {
     await applyStatusCallback(db, params.company_id, params.secret, body, clock.now());

@@ -4,7 +4,7 @@
  * (PTP amounts in bigint minor units: paise, sen), the agents' reminders, their status and breaks.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import type { DispositionOption } from '../../../domain/calling/dispositions';
 import { companyRef } from '../companies/queries';
 
@@ -116,6 +116,15 @@ export const callingAgentStatus = pgTable(
     companyId: text('company_id').notNull().references(companyRef),
     userId: text('user_id').notNull(),
     status: text('status', { enum: ['available', 'on_call', 'on_break'] }).notNull().default('available'),
+    /** Spec 3 agent status reason while the agent is inactive (null: active). */
+    statusReason: text('status_reason'),
+    /** Spec 3 microphone state the dialer reported (null: working). */
+    microphone: text('microphone'),
+    /** The campaign of the agent's autodial session (spec 3 activeCampaign), while `autodialActive`. */
+    campaignId: text('campaign_id'),
+    autodialActive: boolean('autodial_active').notNull().default(false),
+    /** Start of the autodial session (continue_last_session Yes keeps it). */
+    autodialSessionAt: instant('autodial_session_at'),
     breakName: text('break_name'),
     breakType: text('break_type', { enum: ['productive_break', 'non-productive_break'] }),
     breakStartedAt: instant('break_started_at'),
@@ -141,3 +150,63 @@ export const callingBreaks = pgTable(
   },
   (t) => [index('calling_breaks_user').on(t.companyId, t.userId, t.startedAt)],
 );
+
+/** In-house dialer campaigns (spec 7 "inhouse autodial create"): a supervisor creates and switches them. */
+export const callingCampaigns = pgTable(
+  'calling_campaigns',
+  {
+    campaignId: id('campaign_id'),
+    companyId: text('company_id').notNull().references(companyRef),
+    name: text('name').notNull(),
+    mode: text('mode', { enum: ['autodialer', 'predictive'] }).notNull(),
+    active: boolean('active').notNull().default(true),
+    createdBy: text('created_by').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique('calling_campaigns_name').on(t.companyId, t.name)],
+);
+export type CampaignRow = typeof callingCampaigns.$inferSelect;
+
+/** A campaign's call list (spec 7 "campaign call-list add"): one row per loan, dialed or flushed once. */
+export const callingCallList = pgTable(
+  'calling_call_list',
+  {
+    companyId: text('company_id').notNull().references(companyRef),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => callingCampaigns.campaignId),
+    loanId: text('loan_id').notNull(),
+    allocationMonth: text('allocation_month').notNull(),
+    /** Where the entry came from: 'filter' (the in-house filter) or 'loan_ids'. */
+    source: text('source').notNull(),
+    addedBy: text('added_by').notNull(),
+    addedAt: instant('added_at').notNull().defaultNow(),
+    dialedAt: instant('dialed_at'),
+    dialedBy: text('dialed_by'),
+    /** Set by an autodial login with flush_undialed_list Yes: the entry leaves the queue undialed. */
+    flushedAt: instant('flushed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.loanId] }), index('calling_call_list_queue').on(t.companyId, t.campaignId, t.dialedAt)],
+);
+
+/** Barge, whisper and force transfer taken by supervisors on agents' calls (spec 4 dialer actions). */
+export const callingSupervisorActions = pgTable(
+  'calling_supervisor_actions',
+  {
+    actionId: id('action_id'),
+    companyId: text('company_id').notNull().references(companyRef),
+    callId: text('call_id')
+      .notNull()
+      .references(() => callingCalls.callId),
+    agentId: text('agent_id').notNull(),
+    supervisorId: text('supervisor_id').notNull(),
+    supervisorName: text('supervisor_name').notNull(),
+    action: text('action', { enum: ['barge', 'whisper', 'force_transfer'] }).notNull(),
+    transferTo: text('transfer_to'),
+    transferToName: text('transfer_to_name'),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('calling_supervisor_actions_call').on(t.callId, t.createdAt)],
+);
+export type SupervisorActionRow = typeof callingSupervisorActions.$inferSelect;

@@ -4,9 +4,10 @@
  * caller's calling mode from their permissions and the company's switches (spec 4).
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CallingMode, CallingModeFlags } from '../../../domain/calling/calling-mode';
 import { CALLING_MODES, campaignIdFor, chooseCallingMode, enabledModesOf } from '../../../domain/calling/calling-mode';
+import { isSupervisory } from '../../../domain/calling/campaigns';
 import { DEFAULT_DISPOSITIONS } from '../../../domain/calling/dispositions';
 import type { BreakType } from '../../../domain/calling/breaks';
 import { countryTimeZone } from '../../../domain/common/dates';
@@ -15,7 +16,7 @@ import { hasPermission } from '../../../domain/users/permissions';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Caller } from '../../http/caller';
 import { getCompany } from '../companies/queries';
-import { callingSettings } from './schema';
+import { callingAgentStatus, callingSettings } from './schema';
 
 export type SettingsRow = typeof callingSettings.$inferSelect;
 
@@ -40,6 +41,8 @@ export interface CallerModes {
   writable: CallingModeFlags;
   enabled: CallingModeFlags;
   campaignId: string | null;
+  /** The campaign of the caller's autodial session (spec 3 activeCampaign), null when not logged in. */
+  autodialCampaignId: string | null;
   /** The campaign a call in `mode` goes through (spec 4). */
   campaignFor(mode: CallingMode): string | null;
   country: string;
@@ -50,7 +53,14 @@ export interface CallerModes {
 
 /** The caller's calling mode and the company facts the desk needs. */
 export async function callerModes(db: Db, caller: Caller): Promise<CallerModes> {
-  const company = await getCompany(db, caller.companyId);
+  const [company, [agent]] = await Promise.all([
+    getCompany(db, caller.companyId),
+    db
+      .select({ active: callingAgentStatus.autodialActive, campaignId: callingAgentStatus.campaignId })
+      .from(callingAgentStatus)
+      .where(and(eq(callingAgentStatus.companyId, caller.companyId), eq(callingAgentStatus.userId, caller.user.userId))),
+  ]);
+  const autodialCampaignId = agent?.active ? agent.campaignId : null;
   const writable = Object.fromEntries(CALLING_MODES.map((m) => [m, hasPermission(caller.permissions, { module: 'calling', action: m, access: 'write' })])) as CallingModeFlags;
   const enabled = enabledModesOf(company);
   const mode = chooseCallingMode({
@@ -58,19 +68,20 @@ export async function callerModes(db: Db, caller: Caller): Promise<CallerModes> 
     isSupervisor: caller.user.profession === 'telecalling supervisor',
     writable,
     enabled,
-    // The desk has no autodial or inbound login yet: neither is active.
-    isAutoModeActive: false,
+    // Autodial login (spec 4) makes auto mode active; the desk has no inbound login yet.
+    isAutoModeActive: autodialCampaignId !== null,
     isInboundActive: false,
   });
-  const ids = { activeCampaignId: null, autodialerCampaignId: company.autodialer_campaign_id, clickToCallCampaignId: company.click_to_call_campaign_id };
-  const campaignFor = (m: CallingMode | null) => campaignIdFor(m, ids);
+  const ids = { activeCampaignId: autodialCampaignId, autodialerCampaignId: company.autodialer_campaign_id, clickToCallCampaignId: company.click_to_call_campaign_id };
+  // An in-house autodial session dials through its own campaign rather than the organisation's.
+  const campaignFor = (m: CallingMode | null) => (m === 'autodialer' && autodialCampaignId ? autodialCampaignId : campaignIdFor(m, ids));
   const campaignId = campaignFor(mode);
   // Spec 3: predictive_breaks and inbound_breaks, keyed by break name; one list on the desk.
   const breaks = new Map<string, CallerModes['breaks'][number]>();
   for (const [name, b] of [...Object.entries(company.predictive_breaks ?? {}), ...Object.entries(company.inbound_breaks ?? {})]) {
     if (!breaks.has(name)) breaks.set(name, { break_name: name, break_type: b.break_type, break_duration: b.break_duration });
   }
-  return { mode, writable, enabled, campaignId, campaignFor, country: company.country, zone: countryTimeZone(company.country), currency: company.country_currency_code === 'IDR' ? 'IDR' : 'INR', breaks: [...breaks.values()] };
+  return { mode, writable, enabled, campaignId, autodialCampaignId, campaignFor, country: company.country, zone: countryTimeZone(company.country), currency: company.country_currency_code === 'IDR' ? 'IDR' : 'INR', breaks: [...breaks.values()] };
 }
 
 /** GET /calling/settings. */
@@ -85,5 +96,6 @@ export async function deskSettings(db: Db, caller: Caller): Promise<CallingSetti
     dispositions: settings.dispositions,
     breaks: modes.breaks,
     currency: modes.currency,
+    supervisor: isSupervisory(caller.user),
   };
 }

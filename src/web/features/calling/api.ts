@@ -14,6 +14,19 @@ import {
   startBreak,
   startCall,
 } from '../../../domain/contracts/calling/calls';
+import {
+  addCallList,
+  autodialLogin,
+  autodialLogout,
+  createCampaign,
+  filterCallList,
+  getAutodialSession,
+  listCampaigns,
+  setAgentStatus,
+  supervisorAction,
+  supervisorLive,
+  updateCampaign,
+} from '../../../domain/contracts/calling/campaigns';
 import { useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 
 export const companyInput = (companyId: string | null) => ({ query: { company_id: companyId ?? undefined } });
@@ -43,3 +56,19 @@ export const useEndCall = () => useRefreshing(endCall, [getCall.operation]);
 export const useRecordDisposition = () => useRefreshing(recordDisposition, [loanCallDetails.operation, callingQueue.operation, myReminders.operation, getCall.operation, getAgentStatus.operation]);
 export const useStartBreak = () => useRefreshing(startBreak, [getAgentStatus.operation]);
 export const useEndBreak = () => useRefreshing(endBreak, [getAgentStatus.operation]);
+
+/** How often the supervisor's live view is read again. */
+export const LIVE_POLL_MS = 2000;
+
+export const useCampaigns = (companyId: string | null) => useEndpoint(listCampaigns, companyInput(companyId), { enabled: Boolean(companyId) });
+export const useAutodialSession = (companyId: string | null) => useEndpoint(getAutodialSession, companyInput(companyId), { enabled: Boolean(companyId) });
+export const useLiveStats = (companyId: string | null, enabled: boolean) => useEndpoint(supervisorLive, companyInput(companyId), { enabled: Boolean(companyId) && enabled, refetchInterval: LIVE_POLL_MS });
+
+export const useCreateCampaign = () => useRefreshing(createCampaign, [listCampaigns.operation]);
+export const useUpdateCampaign = () => useRefreshing(updateCampaign, [listCampaigns.operation]);
+export const useFilterCallList = () => useEndpointMutation(filterCallList);
+export const useAddCallList = () => useRefreshing(addCallList, [listCampaigns.operation]);
+export const useAutodialLogin = () => useRefreshing(autodialLogin, [getAutodialSession.operation, callingQueue.operation, getCallingSettings.operation, listCampaigns.operation]);
+export const useAutodialLogout = () => useRefreshing(autodialLogout, [getAutodialSession.operation, callingQueue.operation, getCallingSettings.operation]);
+export const useSetAgentStatus = () => useRefreshing(setAgentStatus, [getAgentStatus.operation]);
+export const useSupervisorAction = () => useRefreshing(supervisorAction, [supervisorLive.operation]);

@@ -4,7 +4,7 @@
  * disposition form once a call ends, the loan's call details, the reminders due today and the
  * break control. A refused call (mode not enabled, compliance) shows the server's message.
  */
-import { Badge, Box, Button, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Grid, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Phone } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
@@ -19,13 +19,58 @@ import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
 import { errorMessage } from '../../lib/api';
 import { companyInput, useAgentStatus, useCall, useCallingSettings, useQueue, useStartCall } from './api';
+import { AutodialLogin } from './autodial-login';
 import { BreakControl } from './break-control';
+import { CampaignsPanel } from './campaigns-panel';
 import { CallDetails } from './call-details';
 import { DialerPanel } from './dialer-panel';
 import { DispositionForm } from './disposition-form';
 import { RemindersList } from './reminders-list';
+import { StatusReason } from './status-reason';
+import { SupervisorLive } from './supervisor-live';
 
+/** The desk; supervisors (spec 6) also get the live view of their agents and the campaigns. */
 export default function CallingPage() {
+  const { t } = useTranslation();
+  const { companyId } = useShell();
+  const settings = useCallingSettings(companyId);
+  const [tab, setTab] = useState('desk');
+  if (!settings.data?.supervisor) return <Desk />;
+  return (
+    <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" lazyMount unmountOnExit>
+      <Tabs.List mb="4" overflowX="auto">
+        <Tabs.Trigger value="desk">{t('calling.tab_desk')}</Tabs.Trigger>
+        <Tabs.Trigger value="live" data-testid="tab-live">
+          {t('calling.tab_live')}
+        </Tabs.Trigger>
+        <Tabs.Trigger value="campaigns" data-testid="tab-campaigns">
+          {t('calling.tab_campaigns')}
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="desk">
+        <Desk />
+      </Tabs.Content>
+      <Tabs.Content value="live">
+        <Stack gap="4" maxW="7xl">
+          <Heading as="h1" size="xl">
+            {t('calling.live_title')}
+          </Heading>
+          <SupervisorLive companyId={companyId} />
+        </Stack>
+      </Tabs.Content>
+      <Tabs.Content value="campaigns">
+        <Stack gap="4" maxW="7xl">
+          <Heading as="h1" size="xl">
+            {t('calling.campaigns')}
+          </Heading>
+          <CampaignsPanel companyId={companyId} />
+        </Stack>
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+function Desk() {
   const { t } = useTranslation();
   const { companyId } = useShell();
   const settings = useCallingSettings(companyId);
@@ -86,12 +131,16 @@ export default function CallingPage() {
           </Heading>
           {settings.data?.mode && <Badge data-testid="calling-mode">{t(`calling.mode.${settings.data.mode}`)}</Badge>}
         </Flex>
-        <BreakControl companyId={companyId} status={status.data} settings={settings.data} onExpired={onExpired} />
+        <Flex gap="3" align="center" wrap="wrap">
+          <StatusReason companyId={companyId} status={status.data} />
+          <BreakControl companyId={companyId} status={status.data} settings={settings.data} onExpired={onExpired} />
+        </Flex>
       </Flex>
+      {settings.data?.enabled_modes.includes('autodialer') && <AutodialLogin companyId={companyId} disabled={live || onBreak} />}
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }} gap="4" alignItems="start">
         <Stack gap="2" borderWidth="1px" rounded="md" p="4" bg="bg" role="region" aria-label={t('calling.queue')}>
           <Flex justify="space-between" align="baseline">
-            <Text fontWeight="semibold">{t('calling.queue')}</Text>
+            <Text fontWeight="semibold">{queue.data?.source === 'campaign' ? t('calling.campaign_queue') : t('calling.queue')}</Text>
             {queue.data && <Text fontSize="sm" color="fg.muted">{t('calling.queue_count', { count: queue.data.loans.length })}</Text>}
           </Flex>
           {queue.isPending ? (
@@ -99,7 +148,7 @@ export default function CallingPage() {
           ) : queue.isError ? (
             <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
           ) : queue.data.loans.length === 0 ? (
-            <EmptyState>{t('calling.empty_queue')}</EmptyState>
+            <EmptyState>{queue.data.source === 'campaign' ? t('calling.empty_campaign_queue') : t('calling.empty_queue')}</EmptyState>
           ) : (
             <Stack gap="0" maxH={{ base: '45vh', lg: '70vh' }} overflowY="auto" as="ul" listStyleType="none" m="0" p="0">
               {queue.data.loans.map((l) => (
@@ -138,7 +187,7 @@ export default function CallingPage() {
               {t('calling.calls_off_on_break')}
             </Text>
           )}
-          <DialerPanel companyId={companyId} connection={connection} call={current} placing={start.isPending} error={start.error} />
+          <DialerPanel companyId={companyId} connection={connection} call={current} placing={start.isPending} error={start.error} microphone={status.data?.microphone ?? null} />
           {current && !live && settings.data && !current.disposition && !disposed.has(current.call_id) && (
             <DispositionForm key={current.call_id} companyId={companyId} call={current} settings={settings.data} onDone={() => setDisposed(new Set(disposed).add(current.call_id))} />
           )}

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { CallState, ConnectionState } from '../../../domain/calling/call-states';
 import { isLive } from '../../../domain/calling/call-states';
 import { formatCountdown } from '../../../domain/calling/breaks';
+import type { MicrophoneState } from '../../../domain/calling/campaigns';
 import type { CallRecord } from '../../../domain/contracts/calling/calls';
 import { errorMessage } from '../../lib/api';
 import { companyInput, useEndCall } from './api';
@@ -38,7 +39,22 @@ function useElapsed(from: string | null, running: boolean): number {
   return from ? Math.max(0, Math.floor((now - Date.parse(from)) / 1000)) : 0;
 }
 
-export function DialerPanel({ companyId, connection, call, placing, error }: { companyId: string | null; connection: ConnectionState; call: CallRecord | undefined; placing: boolean; error: unknown }) {
+export function DialerPanel({
+  companyId,
+  connection,
+  call,
+  placing,
+  error,
+  microphone = null,
+}: {
+  companyId: string | null;
+  connection: ConnectionState;
+  call: CallRecord | undefined;
+  placing: boolean;
+  error: unknown;
+  /** Spec 3 microphone state the agent reported (null: working). */
+  microphone?: MicrophoneState | null;
+}) {
   const { t } = useTranslation();
   const end = useEndCall();
   const live = call ? isLive(call.state) : false;
@@ -49,9 +65,16 @@ export function DialerPanel({ companyId, connection, call, placing, error }: { c
     <Stack gap="3" borderWidth="1px" rounded="md" p="4" bg="bg" aria-label={t('calling.dialer')} role="region">
       <Flex justify="space-between" align="center" gap="2" wrap="wrap">
         <Text fontWeight="semibold">{t('calling.dialer')}</Text>
-        <Badge colorPalette={connection === 'connected' ? 'green' : connection === 'failed' ? 'red' : 'gray'} data-testid="connection-state" data-state={connection}>
-          {t(`calling.connection.${connection}`)}
-        </Badge>
+        <Flex gap="2" align="center">
+          {microphone && (
+            <Badge colorPalette="red" data-testid="microphone-state">
+              {t(`calling.reason.${microphone}`)}
+            </Badge>
+          )}
+          <Badge colorPalette={connection === 'connected' ? 'green' : connection === 'failed' ? 'red' : 'gray'} data-testid="connection-state" data-state={connection}>
+            {t(`calling.connection.${connection}`)}
+          </Badge>
+        </Flex>
       </Flex>
       <Flex align="center" gap="3" wrap="wrap" aria-live="polite">
         <Badge size="lg" colorPalette={state ? PALETTE[state] : 'gray'} data-testid="call-state">
@@ -86,6 +109,13 @@ export function DialerPanel({ companyId, connection, call, placing, error }: { c
         </Alert.Root>
       )}
       {call?.failure_reason && <Text color="fg.error" fontSize="sm">{call.failure_reason}</Text>}
+      {call?.supervisor_action && live && (
+        // Spec 4 socket events barge_initiated, whisper_initiated, force_transfer_initiated, as the agent sees them.
+        <Alert.Root status="info" role="status" data-testid="supervisor-action" data-event={call.supervisor_action.event}>
+          <Alert.Indicator />
+          <Alert.Title>{t(`calling.supervisor_event.${call.supervisor_action.event}`, { name: call.supervisor_action.supervisor_name, to: call.supervisor_action.transfer_to_name ?? '' })}</Alert.Title>
+        </Alert.Root>
+      )}
     </Stack>
   );
 }

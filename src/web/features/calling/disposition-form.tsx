@@ -32,25 +32,24 @@ export function DispositionForm({ companyId, call, settings, onDone }: { company
     event.preventDefault();
     if (!option) return;
     const amount = Number(ptpAmount);
-    save.mutate(
-      {
-        ...companyInput(companyId),
-        body: {
-          call_id: call.call_id,
-          disposition: name,
-          ptp_date: option.ptp ? ptpDate || null : null,
-          ptp_amount: option.ptp && ptpAmount ? amount : null,
-          callback_at: option.callback ? instantOf(callbackAt) : null,
-          remarks,
-        },
-      },
-      {
-        onSuccess: () => {
-          toaster.create({ type: 'success', title: t('calling.disposition_saved') });
-          onDone();
-        },
-      },
-    );
+    // mutateAsync, not mutate's callbacks: the refreshed call (with its disposition) may unmount
+    // this form before they would run, and the confirmation must still show.
+    const body = {
+      call_id: call.call_id,
+      disposition: name,
+      ptp_date: option.ptp ? ptpDate || null : null,
+      ptp_amount: option.ptp && ptpAmount ? amount : null,
+      callback_at: option.callback ? instantOf(callbackAt) : null,
+      remarks,
+    };
+    void save
+      .mutateAsync({ ...companyInput(companyId), body })
+      .then(() => {
+        toaster.create({ type: 'success', title: t('calling.disposition_saved') });
+        onDone();
+      })
+      // The form shows the error (save.error).
+      .catch(() => undefined);
   };
 
   return (

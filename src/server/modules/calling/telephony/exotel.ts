@@ -49,6 +49,10 @@ export function exotelProvider(account: ExotelAccount, fetchImpl: typeof fetch =
     async hangup() {
       return false;
     },
+    // Calls/connect offers no barge, whisper or transfer of a running call: the supervisor uses Exotel's own console.
+    async monitor() {
+      return false;
+    },
     close() {},
   };
 }

@@ -7,11 +7,12 @@
  * The agent's leg rings 2–6 s and is answered; the borrower's rings 4–20 s and is answered with the
  * hour's answer rate (src/domain/calling/answer-curve.ts), else busy (1 in 5) or no-answer after
  * 30 s; a conversation lasts a long-tailed 20 s–15 min. `speed` divides every delay (tests and the
- * e2e run it fast); `answer` forces the borrower's choice ('always', 'never') for tests.
+ * e2e run it fast); `answer` forces the borrower's choice ('always', 'never') for tests; `talkSeconds`
+ * fixes the conversation's length.
  */
 import { randomUUID } from 'node:crypto';
 import { answerRateAt, ringSeconds, talkSeconds } from '../../../../domain/calling/answer-curve';
-import type { ConnectRequest, TelephonyProvider } from './provider';
+import type { ConnectRequest, MonitorRequest, TelephonyProvider } from './provider';
 
 export interface SimulatorOptions {
   /** Posts a callback body (JSON) to `url` (our own server). Failures are logged by the caller. */
@@ -19,6 +20,8 @@ export interface SimulatorOptions {
   /** Every delay is divided by it (default 1: real time). */
   speed?: number;
   answer?: 'curve' | 'always' | 'never';
+  /** Fixed talk time in simulated seconds (tests and demos that need a call to stay live); default the long-tailed spread. */
+  talkSeconds?: number;
   random?: () => number;
 }
 
@@ -33,8 +36,15 @@ interface LiveCall {
 
 const NO_ANSWER_TIMEOUT_S = 30;
 
+/** The simulator as the provider plus what it recorded (tests read supervisor actions from it). */
+export interface LocalSimulator extends TelephonyProvider {
+  /** Supervisor actions taken on live calls, oldest first (barge, whisper, force transfer). */
+  readonly monitored: readonly (MonitorRequest & { at: string })[];
+}
+
 /** The local simulator provider (see the module comment). */
-export function localSimulator(options: SimulatorOptions): TelephonyProvider {
+export function localSimulator(options: SimulatorOptions): LocalSimulator {
+  const monitored: (MonitorRequest & { at: string })[] = [];
   const speed = options.speed && options.speed > 0 ? options.speed : 1;
   const random = options.random ?? Math.random;
   const calls = new Map<string, LiveCall>();
@@ -85,7 +95,7 @@ export function localSimulator(options: SimulatorOptions): TelephonyProvider {
         later(call, customerRing, () => {
           call.answeredAt = Date.now();
           post(call, { EventType: 'answered' });
-          later(call, talkSeconds(random()), () => end(call, 'completed'));
+          later(call, options.talkSeconds && options.talkSeconds > 0 ? options.talkSeconds : talkSeconds(random()), () => end(call, 'completed'));
         });
       });
       return { sid: call.sid };
@@ -94,6 +104,14 @@ export function localSimulator(options: SimulatorOptions): TelephonyProvider {
       const call = calls.get(sid);
       if (!call) return true;
       end(call, 'completed');
+      return true;
+    },
+    monitored,
+    async monitor(req) {
+      // Only a live call can be joined; the simulation records the action (no audio to mix).
+      if (!calls.has(req.sid)) return false;
+      monitored.push({ ...req, at: new Date().toISOString() });
+      if (monitored.length > 1000) monitored.shift();
       return true;
     },
     close() {

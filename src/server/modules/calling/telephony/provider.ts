@@ -29,6 +29,21 @@ export interface TelephonyProvider {
   connect(req: ConnectRequest): Promise<{ sid: string }>;
   /** Hangs up a live call; false when the provider offers no way to (end it on the phone). */
   hangup(sid: string): Promise<boolean>;
+  /**
+   * A supervisor's action on a live call (spec 4 dialer actions): barge (a three-way call), whisper
+   * (heard by the agent only) or force transfer (the borrower's leg moves to `transferTo`'s phone).
+   * The supervisor's phone is rung for barge and whisper. false when the provider offers no way to.
+   */
+  monitor(req: MonitorRequest): Promise<boolean>;
   /** Stops timers and pending work (app close). */
   close(): void;
+}
+
+/** A supervisor's action on a live call. Numbers as dialled. */
+export interface MonitorRequest {
+  sid: string;
+  action: 'barge' | 'whisper' | 'force_transfer';
+  supervisorNumber: string;
+  /** The phone the call moves to (force transfer). */
+  transferTo?: string;
 }
