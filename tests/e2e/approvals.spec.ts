@@ -70,3 +70,50 @@ test('the collection head approves the second level in settlement tracking and e
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: artifact('settlement-tracking-390.png'), fullPage: true });
 });
+
+test('the collection head proposes a settlement in three instalments and sees them on its detail', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'manager@demo.in');
+  await page.getByRole('link', { name: 'Settlement tracking' }).first().click();
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const form = page.getByTestId('propose-form');
+  await form.getByLabel('Loan ID').fill('LN00000014');
+  await form.getByLabel('Type').selectOption('instalments');
+  await form.getByLabel('Settlement amount').fill('3000.01');
+  await form.getByLabel('Valid until').fill(day(90));
+  const schedule = form.getByTestId('instalment-schedule');
+  await schedule.getByLabel('Number of instalments').fill('3');
+  await schedule.getByLabel('First due date').fill(day(10));
+  await schedule.getByLabel('Days between instalments').fill('30');
+  await schedule.getByTestId('schedule-build').click();
+  await expect(schedule.getByTestId('schedule-row')).toHaveCount(3);
+  // The paisa left over by the division goes to the first instalment.
+  await expect(schedule.getByLabel('Instalment 1 amount')).toHaveValue('1000.01');
+  await expect(schedule.getByTestId('schedule-total')).toHaveText('Scheduled Rs 3,000.01 of Rs 3,000.01');
+  await form.getByLabel('Reason').fill('Salary resumes next month; pays in three parts');
+  // A schedule that does not add up is refused on the form, before the server.
+  await schedule.getByLabel('Instalment 2 amount').fill('900');
+  await expect(schedule.getByTestId('schedule-problems')).toContainText('The instalments add up to Rs 2,900.01; the settlement amount is Rs 3,000.01.');
+  await expect(form.getByTestId('propose-submit')).toBeDisabled();
+  await page.screenshot({ path: artifact('settlement-propose-instalments-1440.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: artifact('settlement-propose-instalments-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await schedule.getByLabel('Instalment 2 amount').fill('1000');
+  await expect(schedule.getByTestId('schedule-problems')).toHaveCount(0);
+  await form.getByTestId('propose-submit').click();
+  await expect(page.getByText('Settlement sent for approval')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('');
+  await page.getByRole('search').getByLabel('Loan ID').fill('LN00000014');
+  await expect(page.getByTestId('settlement-row')).toHaveCount(1);
+  await page.getByRole('button', { name: 'LN00000014' }).click();
+  const detail = page.getByTestId('settlement-detail');
+  await expect(detail).toContainText('Instalments');
+  const rows = detail.getByTestId('instalments').getByRole('row');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(1)).toContainText(day(10));
+  await expect(rows.nth(1)).toContainText('Rs 1,000.01');
+  await expect(rows.nth(3)).toContainText(day(70));
+  await expect(rows.nth(3)).toContainText('Rs 1,000');
+});
