@@ -5,7 +5,7 @@
  * ApprovalTrail, where an entitled checker decides) and the letter once approved — a form to
  * propose a settlement, and the Installment Report / Settlement Report exports with their statuses.
  */
-import { Badge, Box, Button, Field, Flex, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, Grid, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, parseAmount } from '../../../domain/common/money';
@@ -229,22 +229,19 @@ function ScheduleEditor({ rows, setRows, amountMinor, currency, problems }: { ro
       {rows.length > 0 && (
         <Stack as="ol" gap="2" listStyleType="none" ps="0" data-testid="schedule-rows">
           {rows.map((r, k) => (
-            <HStack as="li" key={r.key} gap="2" align="end" wrap="wrap" data-testid="schedule-row">
-              <Text fontSize="sm" minW="6" pb="2" aria-hidden>
-                {k + 1}.
-              </Text>
-              <Field.Root flex="1" minW="36" invalid={!r.due || (k > 0 && r.due <= rows[k - 1].due)}>
+            <Grid as="li" key={r.key} templateColumns="minmax(0, 1fr) minmax(0, 1fr) auto" gap="2" alignItems="end" data-testid="schedule-row">
+              <Field.Root minW="0" invalid={!r.due || (k > 0 && r.due <= rows[k - 1].due)}>
                 <Field.Label fontSize="xs">{t('settlement.schedule_due_n', { n: k + 1 })}</Field.Label>
                 <Input size="sm" type="date" value={r.due} onChange={(e) => update(r.key, { due: e.currentTarget.value })} />
               </Field.Root>
-              <Field.Root flex="1" minW="32" invalid={!(Number(parseAmount(r.amount)) > 0)}>
+              <Field.Root minW="0" invalid={!(Number(parseAmount(r.amount)) > 0)}>
                 <Field.Label fontSize="xs">{t('settlement.schedule_amount_n', { n: k + 1 })}</Field.Label>
                 <Input size="sm" inputMode="decimal" value={r.amount} onChange={(e) => update(r.key, { amount: e.currentTarget.value })} />
               </Field.Root>
               <Button size="sm" variant="ghost" aria-label={t('settlement.schedule_remove_n', { n: k + 1 })} onClick={() => setRows(rows.filter((x) => x.key !== r.key))}>
                 ✕
               </Button>
-            </HStack>
+            </Grid>
           ))}
         </Stack>
       )}
