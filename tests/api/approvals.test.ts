@@ -29,6 +29,8 @@ beforeAll(async () => {
   }
   const chains = (await get('admin', '/api/approval/chains')).json().data;
   const head = chains.roles.find((r: { role_name: string }) => r.role_name === 'Collection Head').role_id;
+  // The chains editor picks the central team from the company's active members.
+  expect(chains.members.map((m: { name: string }) => m.name)).toEqual(expect.arrayContaining(['Meera Joshi', 'Rahul Menon']));
   const saved = await t.app.inject({
     method: 'PUT',
     url: '/api/approval/chains/waiver',

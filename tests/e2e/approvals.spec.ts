@@ -117,3 +117,41 @@ test('the collection head proposes a settlement in three instalments and sees th
   await expect(rows.nth(3)).toContainText(day(70));
   await expect(rows.nth(3)).toContainText('Rs 1,000');
 });
+
+test('the admin edits the waiver chain and the central approval team on the approval chains page', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin@demo.in');
+  await page.getByRole('link', { name: 'Approvals' }).first().click();
+  await page.getByRole('link', { name: 'Approval chains' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Approval chains' })).toBeVisible();
+  await page.getByTestId('chain-type-waiver').click();
+  const editor = page.getByTestId('chain-editor');
+  await expect(editor.getByRole('heading', { name: 'Waiver chain' })).toBeVisible();
+  const before = await editor.getByTestId('chain-level').count();
+  await editor.getByRole('button', { name: 'Add a level' }).click();
+  const level = editor.getByTestId('chain-level').last();
+  // A level without a name cannot be saved.
+  await expect(level.getByTestId('level-problems')).toContainText('Give the level a name.');
+  await expect(editor.getByTestId('chain-save')).toBeDisabled();
+  await level.getByLabel('Level name').fill('Central team above Rs 10 lakh');
+  await level.getByLabel('Decided by').selectOption('central_team');
+  await level.getByLabel('Only above amount').fill('10,00,000');
+  await level.getByLabel('SLA (hours)').fill('48');
+  await expect(editor.getByTestId('chain-summary')).toContainText('Central team above Rs 10 lakh: Central approval team (above Rs 10,00,000) · SLA 48 h');
+  await page.screenshot({ path: artifact('approval-chains-1440.png'), fullPage: true });
+  await editor.getByTestId('chain-save').click();
+  await expect(page.getByText('Waiver chain saved')).toBeVisible();
+  await expect(page.getByTestId('chain-type-waiver')).toContainText(String(before + 1));
+
+  const team = page.getByTestId('central-team');
+  await team.getByLabel('Search people').fill('Meera');
+  await team.getByText('Meera Joshi').click();
+  await team.getByTestId('team-save').click();
+  await expect(page.getByText('Central approval team saved')).toBeVisible();
+  await expect(team.getByTestId('team-members')).toContainText('Meera Joshi');
+  await page.reload();
+  await page.getByTestId('chain-type-waiver').click();
+  await expect(page.getByTestId('chain-editor').getByTestId('chain-level')).toHaveCount(before + 1);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: artifact('approval-chains-390.png'), fullPage: true });
+});
