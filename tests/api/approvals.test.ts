@@ -29,6 +29,8 @@ beforeAll(async () => {
   }
   const chains = (await get('admin', '/api/approval/chains')).json().data;
   const head = chains.roles.find((r: { role_name: string }) => r.role_name === 'Collection Head').role_id;
+  // The chains editor picks the central team from the company's active members.
+  expect(chains.members.map((m: { name: string }) => m.name)).toEqual(expect.arrayContaining(['Meera Joshi', 'Rahul Menon']));
   const saved = await t.app.inject({
     method: 'PUT',
     url: '/api/approval/chains/waiver',
@@ -106,14 +108,49 @@ describe('approvals', () => {
     expect(outcomes.find((o) => o.requestId === rejected.requestId)).toMatchObject({ decision: 'rejected', remarks: 'No hardship shown' });
   });
 
-  it('escalates a request past its SLA, and shows the caller’s own requests', async () => {
-    const { requestId } = await submit(100_000, 'w-late');
-    expect(await escalateOverdue(t.database.db, new Date(Date.now() + 25 * 3_600_000))).toBeGreaterThanOrEqual(1);
+  it('escalates a request past its SLA to the next approver up, then to the central team, on its trail, the audit and the loan’s timeline', async () => {
+    const submitted = new Date();
+    const { requestId } = await t.database.db.transaction((tx) =>
+      submitApprovalRequest(tx, { companyId: LENDER, type: 'waiver', loanId: 'LN00000015', subjectId: 'w-late', makerUserId: ids.telecaller, amountMinor: 100_000, waiverPct: 10, summary: 'Waiver w-late', now: submitted }),
+    );
+    const at = (hoursLater: number) => new Date(submitted.getTime() + hoursLater * 3_600_000);
+    const toDecide = async (who: string) => (await get(who, '/api/approval/requests?view=to_decide&request_type=waiver')).json().data.requests.map((r: { request_id: string }) => r.request_id);
+    expect(await toDecide('supervisor')).toContain(requestId);
+
+    // Within the SLA (24 h) nothing moves.
+    await escalateOverdue(t.database.db, at(23));
+    expect((await get('supervisor', `/api/approval/requests/${requestId}`)).json().data.escalations).toBe(0);
+
+    // Past it: level 1 (the telecaller's reporting manager, the supervisor) goes to the role above, the collection head.
+    expect(await escalateOverdue(t.database.db, at(25))).toBeGreaterThanOrEqual(1);
     const detail = (await get('supervisor', `/api/approval/requests/${requestId}`)).json().data;
-    expect(detail.escalations).toBe(1);
+    expect(detail).toMatchObject({ escalations: 1, current_level: 1, can_decide: false, overdue: false });
     expect(detail.trail.map((s: { kind: string }) => s.kind)).toEqual(['submitted', 'escalated']);
-    const inbox = (await get('supervisor', '/api/approval/requests?view=to_decide&request_type=waiver')).json().data;
-    expect(inbox.requests[0], JSON.stringify(inbox.requests.map((r: { summary: string; escalations: number }) => [r.summary, r.escalations]))).toMatchObject({ request_id: requestId, escalations: 1, overdue: false });
+    expect(detail.trail[1].remarks).toBe('SLA of 24 h passed at level 1 (Reporting manager); moved to Collection Head');
+    expect(await toDecide('supervisor')).not.toContain(requestId);
+    expect((await decide('supervisor', requestId, 'approved')).statusCode).toBe(403);
+    const inbox = (await get('manager', '/api/approval/requests?view=to_decide&request_type=waiver')).json().data;
+    // Escalated requests come first.
+    expect(inbox.requests[0]).toMatchObject({ request_id: requestId, escalations: 1 });
+
+    // Another SLA without a decision: nobody is above the collection head, so the central team.
+    await escalateOverdue(t.database.db, at(50));
+    expect(await toDecide('manager')).not.toContain(requestId);
+    const central = (await get('admin', `/api/approval/requests/${requestId}`)).json().data;
+    expect(central).toMatchObject({ escalations: 2, can_decide: true });
+    expect(central.trail[2].remarks).toBe('SLA of 24 h passed at level 1 (Reporting manager); moved to the central approval team');
+
+    const audit = await t.database.executeSql(`select details from user_audit where action = 'approval_escalated' and details->>'request_id' = $1 order by id`, [requestId]);
+    expect(audit.rows.map((r) => (r.details as { to_central: boolean }).to_central)).toEqual([false, true]);
+    const events = await t.database.executeSql(`select remark from loan_events where kind = 'approval' and details->>'request_id' = $1 order by created_at`, [requestId]);
+    expect(events.rows.map((r) => r.remark)).toEqual([
+      'waiver approval requested: Waiver w-late',
+      'waiver approval escalated: SLA of 24 h passed at level 1 (Reporting manager); moved to Collection Head',
+      'waiver approval escalated: SLA of 24 h passed at level 1 (Reporting manager); moved to the central approval team',
+    ]);
+    // The admin (central team rank) decides it.
+    expect((await decide('admin', requestId, 'approved', 'Overdue; approved centrally')).json().data).toMatchObject({ status: 'pending', current_level: 2 });
+
     const mine = (await get('telecaller', '/api/approval/requests?view=mine')).json().data;
     expect(mine.requests.every((r: { maker_user_id: string }) => r.maker_user_id === ids.telecaller)).toBe(true);
     expect(mine.total).toBeGreaterThanOrEqual(4);

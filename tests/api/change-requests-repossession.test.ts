@@ -162,13 +162,22 @@ describe('repossession', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().data.step_id).toBe(first.json().data.step_id);
     expect((await post({ step: 'repossession', place: 'Dwarka, Nashik' })).statusCode).toBe(400);
-    data(await post({ step: 'repossession', outcome: 'success', place: 'Dwarka, Nashik', condition: { body: true, tyres: true, keys: false }, odometer_km: 23810, belongings: ['Helmet', 'Rain cover'] }));
+    const taken = data<{ step_id: string }>(await post({ step: 'repossession', outcome: 'success', place: 'Dwarka, Nashik', latitude: 19.9975, longitude: 73.7898, condition: { body: true, tyres: true, keys: false }, odometer_km: 23810, belongings: ['Helmet', 'Rain cover'] }));
+    // The desk opens the step's photo (the phone's GPS fix is on the step: below).
+    const photo = await f.t.app.inject({ url: `/api/repossession/cases/${id}/steps/${taken.step_id}/photos/1`, headers: manager });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toMatch(/^image\/jpeg/);
+    expect(photo.rawPayload.subarray(0, 2)).toEqual(JPEG.subarray(0, 2));
+    expect((await f.t.app.inject({ url: `/api/repossession/cases/${id}/steps/${taken.step_id}/photos/2`, headers: manager })).statusCode).toBe(404);
+    expect((await f.t.app.inject({ url: `/api/repossession/cases/${id}/steps/${taken.step_id}/photos/1`, headers: trust })).statusCode).toBe(404);
     data(await post({ step: 'police_after', police_station: 'Bhadrakali Police Station' }));
     data(await post({ step: 'yard_handover', yard_name: 'Nashik Road Yard' }));
     const atYard = data<RepossessionDetail>(await inject('GET', `/api/repossession/cases/${id}`, admin));
     expect(atYard).toMatchObject({ stage: 'at_yard', status: 'success', yard_name: 'Nashik Road Yard' });
     expect(atYard.steps.map((s) => s.step)).toEqual(['police_before', 'repossession', 'police_after', 'yard_handover']);
     expect(atYard.steps[1]).toMatchObject({ odometer_km: 23810, belongings: ['Helmet', 'Rain cover'], photo_count: 1, condition: { body: true, tyres: true, keys: false } });
+    expect(atYard.steps[1].latitude).toBeCloseTo(19.9975, 4);
+    expect(atYard.steps[1].longitude).toBeCloseTo(73.7898, 4);
 
     // Yard inventory and valuation, then a sale by auction, approved.
     expect((await inject('POST', `/api/repossession/cases/${id}/release`, manager, { mode: 'auction', amount_minor: 4_200_000, buyer_name: 'R. Pawar' })).statusCode).toBe(409);

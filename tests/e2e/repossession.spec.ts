@@ -11,7 +11,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startChaosProxy, type ChaosProxy } from './chaos-proxy';
-import { jpegFixture, phoneContext, shot } from './field-phone';
+import { jpegFixture, NASHIK, phoneContext, shot } from './field-phone';
 import { signIn } from './helpers';
 
 const COMPANY = 'demo-lender-in';
@@ -32,6 +32,8 @@ interface Step {
   odometer_km: number | null;
   belongings: string[];
   photo_count: number;
+  latitude: number | null;
+  longitude: number | null;
 }
 interface Case {
   case_id: string;
@@ -91,6 +93,8 @@ test('a repossession step recorded offline on the phone is synced once', async (
   proxy.setMode('refuse');
   await context.setOffline(true);
 
+  // The phone's GPS fix (granted by the phone context) goes with the step; the save never waits for it.
+  await expect(page.getByTestId('rs-gps')).toContainText('will be sent with the step');
   await page.getByTestId('rs-place').fill('Dwarka Circle, Nashik');
   await page.getByTestId('rs-outcome').selectOption('success');
   await page.getByLabel('Body without damage').check();
@@ -126,6 +130,8 @@ test('a repossession step recorded offline on the phone is synced once', async (
   const recorded = server1.steps.filter((s) => s.step === 'repossession');
   expect(recorded).toHaveLength(1);
   expect(recorded[0]).toMatchObject({ odometer_km: 23810, belongings: ['Helmet', 'Rain cover'], photo_count: 1 });
+  expect(recorded[0].latitude).toBeCloseTo(NASHIK.latitude, 3);
+  expect(recorded[0].longitude).toBeCloseTo(NASHIK.longitude, 3);
   expect(server1).toMatchObject({ stage: 'repossessed', status: 'success' });
   await expect(page.getByTestId('rs-queued')).toHaveCount(0);
   await shot(page, 'repossession-synced-390.png');
@@ -148,7 +154,15 @@ test('the desk tracks the repossession with chassis and engine masked for a mana
     await row.getByRole('button', { name: 'Open' }).click();
     await expect(page.getByTestId('repo-panel')).toBeVisible();
     await expect(page.getByTestId('repo-step').first()).toBeVisible();
+    // The step recorded on the phone: its GPS and its photo, opened in the viewer.
+    const taken = page.getByTestId('repo-step').filter({ has: page.getByTestId('step-photos') }).last();
+    await expect(taken.getByTestId('step-gps')).toContainText(`GPS ${NASHIK.latitude.toFixed(5)}`);
     await shot(page, `repossession-tracking-${size}.png`, true);
+    await taken.getByRole('button', { name: 'Open photo 1 of 1' }).click();
+    const viewer = page.getByTestId('step-photo-viewer');
+    await expect(viewer.getByRole('img', { name: 'Photo 1 of 1' })).toBeVisible();
+    await shot(page, `repossession-photo-${size}.png`);
+    await viewer.getByRole('button', { name: 'Close' }).click();
     await page.goto('/app/change-request');
     await expect(page.getByRole('heading', { level: 1, name: 'Change Requests' })).toBeVisible();
     await expect(page.getByTestId('cr-row').first()).toBeVisible();

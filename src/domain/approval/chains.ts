@@ -123,3 +123,15 @@ export function waiverPct(claimMinor: number, settlementMinor: number): number {
   if (claimMinor <= 0) return 0;
   return Math.round(((claimMinor - settlementMinor) / claimMinor) * 10_000) / 100;
 }
+
+/**
+ * Where an overdue level goes (issue 16 "SLAs with escalation"): to the approvers one rank up —
+ * the level's approving roles without the lowest (role_ids run from the level's own role up the
+ * reports-to tree, nearest first) — or, when no role is above, to the central approval team.
+ * @returns null when the level is already the central team's (nobody above it; admins may decide any level)
+ */
+export function escalationTarget(level: Pick<RequestLevel, 'role_ids' | 'central'>): { role_ids: string[]; central: boolean } | null {
+  if (level.role_ids.length > 1) return { role_ids: level.role_ids.slice(1), central: false };
+  if (level.central && level.role_ids.length === 0) return null;
+  return { role_ids: [], central: true };
+}

@@ -84,3 +84,39 @@ export function instalmentErrors(type: SettlementType, settlementMinor: number, 
   if (instalments.length > 0 && dates[0] > validity) errors.push('The first payment is due after the validity date');
   return errors;
 }
+
+/**
+ * An even schedule for the proposal form: `count` instalments adding up to `totalMinor` exactly
+ * (the paise left over by the division go to the first), the first due on `firstDue`
+ * ('YYYY-MM-DD'), each next one `everyDays` later. Amounts in minor units (paise, sen).
+ * @returns [] when count < 1 or totalMinor < count (an instalment would be zero)
+ */
+export function evenSchedule(totalMinor: number, count: number, firstDue: string, everyDays: number): { due_date: string; amount_minor: number }[] {
+  if (!Number.isInteger(count) || count < 1 || !Number.isInteger(totalMinor) || totalMinor < count) return [];
+  const each = Math.floor(totalMinor / count);
+  return Array.from({ length: count }, (_, k) => ({ due_date: dayPlus(firstDue, k * everyDays), amount_minor: k === 0 ? totalMinor - each * (count - 1) : each }));
+}
+
+/** Why a schedule being typed cannot be sent yet, as codes the form words in the user's language. */
+export type ScheduleProblem = 'too_few' | 'too_many' | 'amount' | 'date' | 'order' | 'sum' | 'after_validity';
+
+/** At most this many instalments in a proposal (the API's limit). */
+export const MAX_INSTALMENTS = 60;
+
+/**
+ * The problems of an instalment schedule as typed on the form (the same rules as instalmentErrors,
+ * which the server applies): each row needs a date and an amount above zero (`amount_minor` null
+ * when the typed text is not an amount), at least two rows, dates increasing, the first due by
+ * the validity date, and the amounts adding up to `settlementMinor` (null: not typed yet).
+ */
+export function scheduleProblems(settlementMinor: number | null, rows: readonly { due_date: string; amount_minor: number | null }[], validity: string): ScheduleProblem[] {
+  const out = new Set<ScheduleProblem>();
+  if (rows.length < 2) out.add('too_few');
+  if (rows.length > MAX_INSTALMENTS) out.add('too_many');
+  if (rows.some((r) => r.amount_minor === null || r.amount_minor <= 0)) out.add('amount');
+  if (rows.some((r) => !/^\d{4}-\d{2}-\d{2}$/.test(r.due_date))) out.add('date');
+  else if (rows.some((r, k) => k > 0 && r.due_date <= rows[k - 1].due_date)) out.add('order');
+  if (validity && rows.length > 0 && rows[0].due_date > validity) out.add('after_validity');
+  if (settlementMinor !== null && !out.has('amount') && rows.length > 0 && rows.reduce((s, r) => s + (r.amount_minor ?? 0), 0) !== settlementMinor) out.add('sum');
+  return [...out];
+}

@@ -31,7 +31,10 @@ export const chainsResponse = z.object({
   /** Members of the central approval team. */
   central_team: z.array(z.object({ user_id: z.string(), name: z.string() })),
   roles: z.array(z.object({ role_id: z.string(), role_name: z.string(), reports_to_role_id: z.string().nullable() })),
+  /** The company's active members (by name; at most 1,000): whom the central team may be chosen from. */
+  members: z.array(z.object({ user_id: z.string(), name: z.string() })),
 });
+export type ChainsResponse = z.infer<typeof chainsResponse>;
 export const chainParams = z.object({ request_type: z.enum(APPROVAL_REQUEST_TYPES) });
 export const chainBody = z.object({ levels: z.array(chainLevel).max(MAX_CHAIN_LEVELS) });
 export const teamBody = z.object({ user_ids: z.array(id).max(200) });

@@ -7,10 +7,10 @@
  */
 import type { PermissionRequirement } from '../../users/permissions';
 import { endpoint } from '../endpoint';
-import type { ApprovalRequestDetail, ApprovalRequestRecord, ApprovalStepRecord, ChainLevelInput, ChainRecord } from './requests.schema';
-export type { ApprovalRequestDetail, ApprovalRequestRecord, ApprovalStepRecord, ChainLevelInput, ChainRecord };
+import type { ApprovalRequestDetail, ApprovalRequestRecord, ApprovalStepRecord, ChainLevelInput, ChainRecord, ChainsResponse } from './requests.schema';
+export type { ApprovalRequestDetail, ApprovalRequestRecord, ApprovalStepRecord, ChainLevelInput, ChainRecord, ChainsResponse };
 export { INBOX_VIEWS } from './requests.schema';
-export { APPROVAL_REQUEST_TYPES, APPROVAL_STATUSES, APPROVER_KINDS, type ApprovalRequestType, type ApprovalStatus } from '../../approval/chains';
+export { APPROVAL_REQUEST_TYPES, APPROVAL_STATUSES, APPROVER_KINDS, MAX_CHAIN_LEVELS, type ApprovalRequestType, type ApprovalStatus } from '../../approval/chains';
 
 const tags = ['approval'];
 const approvals = (a: 'read' | 'write') => ({ module: 'Approval Service', action: 'approvals', access: a }) as const satisfies PermissionRequirement;
@@ -18,7 +18,7 @@ const chains = (a: 'read' | 'write') => ({ module: 'Approval Service', action: '
 const schema = () => import('./requests.schema');
 const company = async () => (await import('../envelope')).companyQuery;
 
-/** GET /api/approval/chains: every request type's chain, the central team and the roles to pick from. */
+/** GET /api/approval/chains: every request type's chain, the central team, and the roles and active members to pick from. */
 export const listChains = endpoint({
   operation: 'approval.chains.list',
   method: 'GET',

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isoDateTime, minorField, month, positiveMinorAmount } from '../common.schema';
 import { companyQuery, pagingQuery } from '../envelope';
-import { ASSET_TYPES, CONDITION_ITEMS, FIELD_STEPS, RELEASE_MODES, REPOSSESSION_STAGES, REPOSSESSION_STATUSES } from '../../repossession/rules';
+import { ASSET_TYPES, CONDITION_ITEMS, FIELD_STEPS, RELEASE_MODES, REPOSSESSION_STAGES, REPOSSESSION_STATUSES, STEP_MAX_PHOTOS } from '../../repossession/rules';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const noMarkup = (max: number) => text(max).refine((v) => !/[<>]/.test(v), 'must not contain markup tags');
@@ -81,6 +81,8 @@ export const casesPage = z.object({
 });
 export const myCasesResponse = z.object({ cases: z.array(repossessionDetail) });
 export const caseParams = z.object({ case_id: z.string().min(1).max(64) });
+/** GET /repossession/cases/{case_id}/steps/{step_id}/photos/{n}: the n-th (1-based) photo of a step. */
+export const stepPhotoParams = z.object({ case_id: z.string().min(1).max(64), step_id: z.string().min(1).max(64), n: z.coerce.number().int().min(1).max(STEP_MAX_PHOTOS) });
 
 export const initiateBody = z.object({
   loan_id: text(100),

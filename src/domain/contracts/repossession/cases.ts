@@ -69,6 +69,19 @@ export const repossessionNotice = endpoint({
   schemas: async () => ({ params: (await schema()).caseParams, query: await company() }),
 });
 
+/** GET /api/repossession/cases/{case_id}/steps/{step_id}/photos/{n}: a field step's photo (1-based, as many as its `photo_count`), as an image. */
+export const repossessionStepPhoto = endpoint({
+  operation: 'repossession.steps.photo',
+  method: 'GET',
+  path: '/repossession/cases/{case_id}/steps/{step_id}/photos/{n}',
+  access: 'company',
+  permission: desk('read'),
+  produces: 'file',
+  tags,
+  summary: 'A photo of a repossession field step (1-based)',
+  schemas: async () => ({ params: (await schema()).stepPhotoParams, query: await company() }),
+});
+
 /**
  * POST /api/repossession/cases/{case_id}/notice/send: the pre-repossession notice the lender must give
  * (RBI), printed in clear and sent to the borrower with the PDF attached through the communication

@@ -1,20 +1,22 @@
 /** Approval chains and the central approval team (issue 16): read and replace per company. */
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { APPROVAL_REQUEST_TYPES, type ApprovalRequestType, type ChainLevel } from '../../../domain/approval/chains';
 import type { ChainRecord } from '../../../domain/contracts/approval/requests';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { centralApprovalConfigured } from '../companies/queries';
-import { activeMembersAmong, recordAudit, roleLinks } from '../users/queries';
+import { activeMembersAmong, membersSubquery, recordAudit, roleLinks } from '../users/queries';
 import { approvalChains, approvalTeamMembers } from './schema';
 
-/** Every request type's chain (an empty list of levels when none is set: such requests are approved at once). */
+/** Every request type's chain (an empty list of levels when none is set: such requests are approved at once), the central team, the roles and the active members to choose from. */
 export async function listChains(db: DbOrTx, companyId: string) {
-  const [rows, links, central, team] = await Promise.all([
+  const members = membersSubquery(db, companyId);
+  const [rows, links, central, team, active] = await Promise.all([
     db.select().from(approvalChains).where(eq(approvalChains.companyId, companyId)),
     roleLinks(db, companyId),
     centralApprovalConfigured(db, companyId),
     centralTeam(db, companyId),
+    db.select({ user_id: members.userId, name: members.name }).from(members).where(eq(members.membershipActive, true)).orderBy(asc(members.name)).limit(1000),
   ]);
   const byType = new Map(rows.map((r) => [r.requestType, r]));
   return {
@@ -22,6 +24,7 @@ export async function listChains(db: DbOrTx, companyId: string) {
     central_approval_configured: central,
     central_team: team,
     roles: links.map((l) => ({ role_id: l.roleId, role_name: l.roleName, reports_to_role_id: l.reportsToRoleId })),
+    members: active,
   };
 }
 

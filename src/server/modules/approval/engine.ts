@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { ADMIN_LEVEL_USER_TYPES } from '../../../domain/users/permissions';
-import { refusal, requestLevels, rolesAbove, type ApprovalDecision, type ApprovalRequestType, type ApprovalStatus, type Decider, type RequestLevel } from '../../../domain/approval/chains';
+import { escalationTarget, refusal, requestLevels, rolesAbove, type ApprovalDecision, type ApprovalRequestType, type ApprovalStatus, type Decider, type RequestLevel } from '../../../domain/approval/chains';
 import type { Db, DbOrTx } from '../../db/client';
 import { forbidden, notFound, conflict } from '../../http/errors';
 import { centralApprovalConfigured } from '../companies/queries';
@@ -177,9 +177,12 @@ export async function decideRequest(db: Db, companyId: string, caller: DeciderCa
 }
 
 /**
- * Escalates pending requests whose current level's SLA ran out by `now` (the SLA job): each is
- * marked escalated (shown first in the inbox, counted), its clock restarted for another SLA period,
- * the escalation written to its trail, the audit and the loan's timeline.
+ * Escalates pending requests whose current level's SLA ran out by `now` (the SLA job): the level
+ * moves to the next approver up (escalationTarget: the role its lowest approving role reports to,
+ * else the central approval team), its clock restarts for another SLA period, and it is marked
+ * escalated (shown first in the inbox, counted); the escalation and where it went are written to
+ * its trail, the audit and the loan's timeline. The request's snapshotted level is updated, so the
+ * inbox, the decision check and the trail all see the new approvers.
  * @returns how many requests were escalated
  */
 export async function escalateOverdue(db: Db, now: Date): Promise<number> {
@@ -189,23 +192,45 @@ export async function escalateOverdue(db: Db, now: Date): Promise<number> {
     .where(and(eq(approvalRequests.status, 'pending'), lte(approvalRequests.dueAt, now)))
     .orderBy(asc(approvalRequests.dueAt))
     .limit(500);
+  const linksOf = new Map<string, Awaited<ReturnType<typeof roleLinks>>>();
+  let done = 0;
   for (const row of overdue) {
+    let links = linksOf.get(row.companyId);
+    if (!links) linksOf.set(row.companyId, (links = await roleLinks(db, row.companyId)));
+    const names = new Map(links.map((l) => [l.roleId, l.roleName]));
+    const level = row.levels[row.currentLevel - 1];
+    const sla = level?.sla_hours ?? 24;
+    const target = level ? escalationTarget(level) : null;
+    const levels = target && level ? row.levels.map((l, k) => (k === row.currentLevel - 1 ? { ...l, role_ids: target.role_ids, central: target.central } : l)) : row.levels;
+    const to = !target ? 'kept with the same approvers (nobody above them)' : target.central ? 'moved to the central approval team' : `moved to ${names.get(target.role_ids[0]) ?? target.role_ids[0]}`;
     await db.transaction(async (tx) => {
-      const level = row.levels[row.currentLevel - 1];
-      const sla = level?.sla_hours ?? 24;
       const updated = await tx
         .update(approvalRequests)
-        .set({ escalations: sql`${approvalRequests.escalations} + 1`, escalatedAt: now, dueAt: new Date(now.getTime() + hours(sla)) })
-        .where(and(eq(approvalRequests.requestId, row.requestId), eq(approvalRequests.status, 'pending'), lte(approvalRequests.dueAt, now)))
+        .set({
+          escalations: sql`${approvalRequests.escalations} + 1`,
+          escalatedAt: now,
+          dueAt: new Date(now.getTime() + hours(sla)),
+          levels,
+          currentRoleIds: target ? target.role_ids : row.currentRoleIds,
+          currentCentral: target ? target.central : row.currentCentral,
+        })
+        // Only if nobody decided or escalated it since it was read (same level, still overdue).
+        .where(and(eq(approvalRequests.requestId, row.requestId), eq(approvalRequests.status, 'pending'), eq(approvalRequests.currentLevel, row.currentLevel), lte(approvalRequests.dueAt, now)))
         .returning({ id: approvalRequests.requestId });
       if (updated.length === 0) return;
-      const remarks = `SLA of ${sla} h passed at level ${row.currentLevel} (${level?.name ?? ''})`;
+      done += 1;
+      const remarks = `SLA of ${sla} h passed at level ${row.currentLevel} (${level?.name ?? ''}); ${to}`;
       await tx.insert(approvalEvents).values({ requestId: row.requestId, companyId: row.companyId, level: row.currentLevel, kind: 'escalated', actorUserId: null, remarks, createdAt: now });
-      await recordAudit(tx, { companyId: row.companyId, actorUserId: row.makerUserId, action: 'approval_escalated', details: { request_id: row.requestId, request_type: row.requestType, level: row.currentLevel } });
-      await timeline(tx, row, `${label(row.requestType)} approval escalated: ${remarks}`, { level: row.currentLevel, escalation: true }, null, now);
+      await recordAudit(tx, {
+        companyId: row.companyId,
+        actorUserId: row.makerUserId,
+        action: 'approval_escalated',
+        details: { request_id: row.requestId, request_type: row.requestType, level: row.currentLevel, from_role_ids: row.currentRoleIds, from_central: row.currentCentral, to_role_ids: target?.role_ids ?? row.currentRoleIds, to_central: target?.central ?? row.currentCentral },
+      });
+      await timeline(tx, row, `${label(row.requestType)} approval escalated: ${remarks}`, { level: row.currentLevel, escalation: true, to_role_ids: target?.role_ids ?? row.currentRoleIds, to_central: target?.central ?? row.currentCentral }, null, now);
     });
   }
-  return overdue.length;
+  return done;
 }
 
 /** One step of a request's trail. */

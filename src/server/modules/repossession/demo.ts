@@ -4,17 +4,18 @@
  * approval chains of initiation and release (a collection head decides), a secured vehicle
  * loan of the executive's allocation with a repossession in progress — assigned to fos@demo.in, the
  * police intimated, the repossession itself still to do — and a second one waiting for approval.
- * The case in progress is seeded as already approved (demo data: it has no approval request).
+ * The case in progress goes through the real initiation, approval (by another collection head, the
+ * super user) and assignment, so its stage and its approval trail agree.
  * Idempotent: does nothing once the lender has a case.
  */
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { allocationMonthsOf, allocationsOf } from '../allocation/queries';
 import { addLoanEvents, borrowerDetails } from '../portfolio/queries';
-import { ensureChain } from '../approval/queries';
-import { accountByEmail, addProfilePermissions, roleLinks } from '../users/queries';
+import { decideApprovalRequest, ensureChain } from '../approval/queries';
+import { accountByEmail, addProfilePermissions, memberRoleId, roleLinks } from '../users/queries';
 import { repossessions, repossessionSteps } from './schema';
-import { initiate } from './service';
+import { assign, initiate } from './service';
 
 const LENDER = 'demo-lender-in';
 const rw = { read: true, write: true };
@@ -52,41 +53,46 @@ export async function seedDemoRepossession(db: Db): Promise<void> {
   }
   if (!loan) return;
   const now = new Date();
-  const [row] = await db
-    .insert(repossessions)
-    .values({
-      companyId: LENDER,
-      loanId: loan.loanId,
-      allocationMonth: loan.allocationMonth,
-      assetType: 'vehicle',
-      assetDescription: 'Bajaj Pulsar 150, black, 2022',
-      registrationNumber: 'MH15 GT 4821',
-      chassisNumber: 'MD2A11CZ5NWK20431',
-      engineNumber: 'DHZWNK71280',
+  // Through the real path, so its state and its trail agree: initiated by the manager, approved by
+  // another collection head (maker-checker) with remarks, then assigned to the executive.
+  const approver = await accountByEmail(db, 'super.user@demo.in');
+  const made = await db.transaction((tx) =>
+    initiate(tx, LENDER, { userId: manager.user.userId, unmasked: true }, {
+      loan_id: loan.loanId,
+      allocation_month: loan.allocationMonth,
+      asset_type: 'vehicle',
+      asset_description: 'Bajaj Pulsar 150, black, 2022',
+      registration_number: 'MH15 GT 4821',
+      chassis_number: 'MD2A11CZ5NWK20431',
+      engine_number: 'DHZWNK71280',
       reason: 'Eight EMIs overdue, borrower unreachable after three visits',
-      stage: 'police_intimated',
-      status: 'pending',
-      agencyName: 'Shree Samarth Recovery Agency',
-      agentId: agent.user.userId,
-      initiatedBy: manager.user.userId,
-      initiatedAt: new Date(now.getTime() - 6 * 86_400_000),
-    })
-    .returning();
-  await db.insert(repossessionSteps).values({
-    caseId: row.caseId,
-    companyId: LENDER,
-    idempotencyKey: `demo-${row.caseId}-police-before`,
-    step: 'police_before',
-    occurredAt: new Date(now.getTime() - 86_400_000),
-    place: 'Nashik Road',
-    policeStation: 'Nashik Road Police Station',
-    reference: 'Intimation 412/2026',
-    recordedBy: agent.user.userId,
-  });
-  await addLoanEvents(db, [
-    { companyId: LENDER, loanId: row.loanId, allocationMonth: row.allocationMonth, kind: 'repossession', module: 'repossession', remark: 'Repossession of the vehicle initiated', details: { case_id: row.caseId, stage: 'initiated' }, authorId: manager.user.userId, createdAt: row.initiatedAt },
-    { companyId: LENDER, loanId: row.loanId, allocationMonth: row.allocationMonth, kind: 'repossession', module: 'repossession', remark: 'Field step: police_before', details: { case_id: row.caseId, stage: 'police_intimated' }, authorId: agent.user.userId, createdAt: new Date(now.getTime() - 86_400_000) },
-  ]);
+    }),
+  );
+  if (made.approval_request_id && made.stage === 'initiated' && approver) {
+    const checker = { userId: approver.user.userId, userType: approver.user.userType, roleId: await memberRoleId(db, LENDER, approver.user.userId) };
+    await decideApprovalRequest(db, LENDER, checker, made.approval_request_id, { decision: 'approved', remarks: 'Three visits and calls unanswered; notice to issue' }, new Date(now.getTime() - 2 * 86_400_000));
+  }
+  const [approved] = await db.select().from(repossessions).where(eq(repossessions.caseId, made.case_id));
+  // Still waiting for its approval (no approver in this demo): it stays there rather than pretend.
+  if (approved.stage === 'notice_issued') {
+    const caseId = approved.caseId;
+    await assign(db, LENDER, { userId: manager.user.userId, unmasked: true }, caseId, { agency_name: 'Shree Samarth Recovery Agency', agent_id: agent.user.userId });
+    const [row] = await db.update(repossessions).set({ stage: 'police_intimated', updatedAt: now }).where(eq(repossessions.caseId, caseId)).returning();
+    await db.insert(repossessionSteps).values({
+      caseId: row.caseId,
+      companyId: LENDER,
+      idempotencyKey: `demo-${row.caseId}-police-before`,
+      step: 'police_before',
+      occurredAt: new Date(now.getTime() - 86_400_000),
+      place: 'Nashik Road',
+      policeStation: 'Nashik Road Police Station',
+      reference: 'Intimation 412/2026',
+      recordedBy: agent.user.userId,
+    });
+    await addLoanEvents(db, [
+      { companyId: LENDER, loanId: row.loanId, allocationMonth: row.allocationMonth, kind: 'repossession', module: 'repossession', remark: 'Field step: police_before', details: { case_id: row.caseId, stage: 'police_intimated' }, authorId: agent.user.userId, createdAt: new Date(now.getTime() - 86_400_000) },
+    ]);
+  }
   // A second one, submitted for approval like any initiation.
   const other = held.find((h) => h.loanId !== loan.loanId);
   if (other) {

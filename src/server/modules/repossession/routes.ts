@@ -2,13 +2,14 @@
 import * as r from '../../../domain/contracts/repossession/cases';
 import type { RouteGroup } from '../../http/area';
 import { callerOf } from '../../http/caller';
-import { sendDownload } from '../../http/downloads';
+import { sendDownload, sendStoredFile } from '../../http/downloads';
+import { imageTypeOfKey } from '../../http/multipart';
 import { ok } from '../../http/envelope';
 import { endpointServer } from '../../http/route';
 import { canReadUnmasked } from '../portfolio/queries';
 import { noticePdf, sendNotice } from './notice';
 import { assign, bulkStatus, getCase, initiate, listAgents, listCases, myCases, recordYard, requestRelease, type RepoCaller } from './service';
-import { recordStep } from './steps';
+import { recordStep, stepPhotoKey } from './steps';
 
 export const repossessionRoutes: RouteGroup = async (app, deps) => {
   const { db, files, clock } = deps;
@@ -34,6 +35,10 @@ export const repossessionRoutes: RouteGroup = async (app, deps) => {
     const { companyId, caller } = who(req);
     const pdf = await noticePdf(db, companyId, params.case_id, caller.unmasked, clock.now().toISOString().slice(0, 10));
     return sendDownload(reply, pdf.bytes, { fileName: pdf.fileName, contentType: 'application/pdf' });
+  });
+  await serve(r.repossessionStepPhoto, async ({ req, reply, params }) => {
+    const key = await stepPhotoKey(db, callerOf(req).companyId, params.case_id, params.step_id, params.n);
+    return sendStoredFile(reply, files, { key, contentType: imageTypeOfKey(key), cacheControl: 'private, max-age=86400' }, 'Photo not found');
   });
   await serve(r.sendRepossessionNotice, async ({ req, params, body, idempotency }) => {
     const { companyId, caller } = who(req);

@@ -108,3 +108,17 @@ export async function recordStep(tx: DbOrTx, files: FileStorage, scope: { compan
     throw err;
   }
 }
+
+/**
+ * The storage key of a step's n-th photo (1-based), for the desk's photo viewer.
+ * @throws 404 'Photo not found' for another company's case, an unknown step or a photo it has not
+ */
+export async function stepPhotoKey(db: DbOrTx, companyId: string, caseId: string, stepId: string, n: number): Promise<string> {
+  const [row] = await db
+    .select({ keys: repossessionSteps.photoKeys })
+    .from(repossessionSteps)
+    .where(and(eq(repossessionSteps.companyId, companyId), eq(repossessionSteps.caseId, caseId), eq(repossessionSteps.stepId, stepId)));
+  const key = row?.keys[n - 1];
+  if (!key) throw notFound('Photo not found');
+  return key;
+}

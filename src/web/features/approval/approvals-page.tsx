@@ -2,16 +2,20 @@
  * `/app/approvals`: the approvals inbox (issue 16). Counts of pending requests the caller may decide
  * per request type; views "to decide", "my requests" and "all"; a type filter; a request's detail
  * with its trail and, when the caller may decide its level, approve / reject with remarks (required).
- * Escalated (overdue) requests come first and are marked.
+ * Escalated (overdue) requests come first and are marked. A link opens the approval chains editor
+ * for callers who may read the chains.
  */
 import { Badge, Box, Button, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinor } from '../../../domain/common/money';
-import { APPROVAL_REQUEST_TYPES, INBOX_VIEWS, type ApprovalRequestRecord, type ApprovalRequestType } from '../../../domain/contracts/approval/requests';
+import { APPROVAL_REQUEST_TYPES, INBOX_VIEWS, listChains, type ApprovalRequestRecord, type ApprovalRequestType } from '../../../domain/contracts/approval/requests';
+import { Link as RouterLink } from 'react-router-dom';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { can } from '../../lib/endpoint';
 import { formatDateTime } from '../../lib/format';
+import { appLink } from '../../lib/navigation';
 import { useShell } from '../../lib/shell-context';
 import { useInbox, useRequest } from './api';
 import { DecisionForm, TrailSteps } from './approval-trail';
@@ -94,7 +98,7 @@ function Row({ r, selected, onSelect, currency }: { r: ApprovalRequestRecord; se
 
 export default function ApprovalsPage() {
   const { t } = useTranslation();
-  const { companyId, company } = useShell();
+  const { companyId, company, permissions, prefix } = useShell();
   const [view, setView] = useState<View>('to_decide');
   const [type, setType] = useState<ApprovalRequestType | undefined>();
   const [page, setPage] = useState(1);
@@ -109,9 +113,16 @@ export default function ApprovalsPage() {
   };
   return (
     <Stack gap="5" maxW="7xl">
-      <Heading as="h1" size="xl">
-        {t('menu.approvals')}
-      </Heading>
+      <Flex justify="space-between" align="center" gap="2" wrap="wrap">
+        <Heading as="h1" size="xl">
+          {t('menu.approvals')}
+        </Heading>
+        {can(listChains, permissions) && (
+          <Button asChild size="sm" variant="outline">
+            <RouterLink to={appLink(prefix, 'approval-chains', companyId)}>{t('approval.chains.title')}</RouterLink>
+          </Button>
+        )}
+      </Flex>
       <Flex gap="2" wrap="wrap" role="group" aria-label={t('approval.views')}>
         {INBOX_VIEWS.map((v) => (
           <Button key={v} size="sm" variant={v === view ? 'solid' : 'outline'} aria-pressed={v === view} onClick={() => choose(() => setView(v))}>

@@ -5,7 +5,7 @@
  * once approved, assignment of agency and agent, the agent's field steps, yard and valuation, the
  * release on payment or by auction, and the approval trails. A bulk status update by loan.
  */
-import { Badge, Box, Button, Field, Flex, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, Heading, HStack, Input, Link, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -29,6 +29,7 @@ import { toaster } from '../../lib/toaster';
 import { ApprovalTrail } from '../approval/public';
 import { useCase, useCases, useRepoMutations } from './api';
 import { Assign, fail, lines, Release, Section, Yard } from './case-actions';
+import { StepPhotos } from './step-photos';
 
 const STATUS_PALETTE: Record<RepossessionStatus, string> = { success: 'green', failed: 'red', pending: 'orange' };
 
@@ -202,6 +203,12 @@ function CasePanel({ companyId, caseId, canWrite, onClose }: { companyId: string
                     .filter(Boolean)
                     .join(' · ')}
                 </Text>
+                {s.latitude !== null && s.longitude !== null && (
+                  <Link fontSize="xs" href={`https://www.openstreetmap.org/?mlat=${s.latitude}&mlon=${s.longitude}#map=17/${s.latitude}/${s.longitude}`} target="_blank" rel="noopener noreferrer" aria-label={t('repo.open_map')} data-testid="step-gps">
+                    {t('repo.gps', { lat: s.latitude.toFixed(5), lng: s.longitude.toFixed(5) })}
+                  </Link>
+                )}
+                <StepPhotos companyId={companyId} caseId={c.case_id} stepId={s.step_id} count={s.photo_count} />
               </Box>
             ))}
           </Stack>

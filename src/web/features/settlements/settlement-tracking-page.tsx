@@ -5,8 +5,8 @@
  * ApprovalTrail, where an entitled checker decides) and the letter once approved — a form to
  * propose a settlement, and the Installment Report / Settlement Report exports with their statuses.
  */
-import { Badge, Box, Button, Field, Flex, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import { Badge, Box, Button, Flex, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinor } from '../../../domain/common/money';
 import {
@@ -31,7 +31,8 @@ import { formatDateTime } from '../../lib/format';
 import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
 import { ApprovalTrail } from '../approval/public';
-import { saveFile, useExports, usePropose, useSettlement, useSettlements, useStartExport } from './api';
+import { saveFile, useExports, useSettlement, useSettlements, useStartExport } from './api';
+import { ProposeForm } from './propose-form';
 
 const palette: Record<SettlementStatus, string> = { pending_approval: 'orange', approved: 'blue', rejected: 'red', completed: 'green', breached: 'red' };
 const instalmentPalette = { paid: 'green', due: 'gray', overdue: 'orange', missed: 'red' } as const;
@@ -165,68 +166,6 @@ function Fact({ label, value }: { label: string; value: string }) {
         {label}
       </Text>
       <Text fontWeight="medium">{value}</Text>
-    </Box>
-  );
-}
-
-function ProposeForm({ companyId }: { companyId: string | null }) {
-  const { t } = useTranslation();
-  const propose = usePropose();
-  const [loanId, setLoanId] = useState('');
-  const [amount, setAmount] = useState('');
-  const [validity, setValidity] = useState('');
-  const [reason, setReason] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    propose.mutate(
-      { query: { company_id: companyId ?? undefined }, body: { loan_id: loanId.trim(), settlement_type: 'one_time', settlement_amount_minor: Math.round(Number(amount) * 100), validity_date: validity, reason: reason.trim() } },
-      {
-        onSuccess: () => {
-          toaster.create({ type: 'success', title: t('settlement.proposed') });
-          setLoanId('');
-          setAmount('');
-          setReason('');
-        },
-      },
-    );
-  };
-  return (
-    <Box bg="bg" borderWidth="1px" rounded="md" p="4">
-      <form onSubmit={submit} noValidate aria-label={t('settlement.propose')}>
-        <Stack gap="3">
-          <Heading as="h2" size="sm">
-            {t('settlement.propose')}
-          </Heading>
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-            <Field.Root required>
-              <Field.Label>{t('settlement.loan_id')}</Field.Label>
-              <Input size="sm" value={loanId} maxLength={100} onChange={(e) => setLoanId(e.currentTarget.value)} />
-            </Field.Root>
-            <Field.Root required>
-              <Field.Label>{t('settlement.amount_major')}</Field.Label>
-              <Input size="sm" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} />
-            </Field.Root>
-            <Field.Root required>
-              <Field.Label>{t('settlement.validity')}</Field.Label>
-              <Input size="sm" type="date" value={validity} onChange={(e) => setValidity(e.currentTarget.value)} />
-            </Field.Root>
-          </SimpleGrid>
-          <Field.Root required>
-            <Field.Label>{t('settlement.reason')}</Field.Label>
-            <Textarea size="sm" value={reason} maxLength={1000} onChange={(e) => setReason(e.currentTarget.value)} />
-          </Field.Root>
-          {propose.isError && (
-            <Text color="fg.error" role="alert">
-              {errorMessage(propose.error)}
-            </Text>
-          )}
-          <div>
-            <Button size="sm" type="submit" loading={propose.isPending} disabled={!loanId.trim() || !(Number(amount) > 0) || !validity || !reason.trim()}>
-              {t('settlement.submit')}
-            </Button>
-          </div>
-        </Stack>
-      </form>
     </Box>
   );
 }
@@ -376,7 +315,7 @@ export default function SettlementTrackingPage() {
         </Box>
       )}
       {selected && <Detail settlementId={selected} currency={currency} onClose={() => setSelected(null)} />}
-      {can(proposeSettlement, permissions) && <ProposeForm companyId={companyId} />}
+      {can(proposeSettlement, permissions) && <ProposeForm companyId={companyId} currency={currency} />}
       <Exports companyId={companyId} />
     </Stack>
   );

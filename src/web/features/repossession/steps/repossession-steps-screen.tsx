@@ -5,7 +5,9 @@
  * the repossession itself (time, place, photos, condition checklist, odometer, belongings), police
  * intimation after, the handover at the yard. A step goes into the outbox (kind
  * 'repossession_step'); the drain sends it once, by its Idempotency-Key. Steps still queued move the
- * case on here, so the agent can record the next one offline. Plain React and CSS (decision 006).
+ * case on here, so the agent can record the next one offline. The phone's GPS fix (optional, with a
+ * timeout; the save never waits for it) goes with the step as latitude/longitude. Plain React and
+ * CSS (decision 006).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
@@ -18,6 +20,7 @@ import { compressImage } from '../../../../offline/photos';
 import { EmptyState, InlineAlert, LoadingState } from '../../../components/plain';
 import { call } from '../../../lib/endpoint';
 import { useShell } from '../../../lib/shell-context';
+import { stepPosition, type PositionFailure, type StepPosition } from './position';
 import './repo-steps.css';
 
 interface CachedCases {
@@ -115,6 +118,13 @@ function StepForm({ c, step, onSaved }: { c: RepossessionDetail; step: FieldStep
   const [photos, setPhotos] = useState<Blob[]>([]);
   const [errors, setErrors] = useState<Partial<Record<keyof Draft | 'save', string>>>({});
   const [saving, setSaving] = useState(false);
+  // GPS, asked for when the form opens; optional: the save never waits for it.
+  const [gps, setGps] = useState<{ fix: StepPosition } | { failure: PositionFailure } | 'locating'>('locating');
+  const locate = () => {
+    setGps('locating');
+    void stepPosition().then(setGps);
+  };
+  useEffect(locate, []);
   const set = (k: keyof Draft) => (e: { currentTarget: { value: string } }) => setD({ ...d, [k]: e.currentTarget.value });
   const police = step === 'police_before' || step === 'police_after';
 
@@ -146,8 +156,8 @@ function StepForm({ c, step, onSaved }: { c: RepossessionDetail; step: FieldStep
         step,
         occurred_at: withOffset(d.occurred_at),
         place: d.place.trim() || null,
-        latitude: null,
-        longitude: null,
+        latitude: typeof gps === 'object' && 'fix' in gps ? gps.fix.latitude : null,
+        longitude: typeof gps === 'object' && 'fix' in gps ? gps.fix.longitude : null,
         police_station: d.police_station.trim() || null,
         reference: d.reference.trim() || null,
         outcome: step === 'repossession' && d.outcome ? d.outcome : null,
@@ -188,6 +198,18 @@ function StepForm({ c, step, onSaved }: { c: RepossessionDetail; step: FieldStep
       </h2>
       {field('occurred_at', t('repo_field.occurred_at'), <input type="datetime-local" value={d.occurred_at} onChange={set('occurred_at')} data-testid="rs-occurred-at" />)}
       {field('place', t('repo_field.place'), <input value={d.place} maxLength={300} onChange={set('place')} data-testid="rs-place" />)}
+      <p className="rs-muted rs-gps" role="status" data-testid="rs-gps">
+        {gps === 'locating'
+          ? t('repo_field.gps_locating')
+          : 'fix' in gps
+            ? t('repo_field.gps_fix', { lat: gps.fix.latitude.toFixed(5), lng: gps.fix.longitude.toFixed(5), m: gps.fix.accuracyM })
+            : t(`repo_field.gps_none.${gps.failure}`)}
+        {gps !== 'locating' && !('fix' in gps) && (
+          <button type="button" className="rs-link" onClick={locate}>
+            {t('repo_field.gps_retry')}
+          </button>
+        )}
+      </p>
       {police && field('police_station', t('repo_field.police_station'), <input value={d.police_station} maxLength={200} onChange={set('police_station')} data-testid="rs-police-station" />)}
       {police && field('reference', t('repo_field.reference'), <input value={d.reference} maxLength={100} onChange={set('reference')} />)}
       {step === 'repossession' &&
