@@ -2,19 +2,19 @@
  * Calls of the field-visit verification screen (issue 5 "Visit verification"; spec 2 field-visit
  * verification, label FOS Visits) on their endpoint definitions (contracts/field/verification.ts;
  * src/web/lib/endpoint.ts): the queue (`verificationQueue`), a reviewer's decision (`decideVisit`)
- * with the visit taken out of the pending list at once, visit photos as Blobs (`visitPhoto`: they
- * need the auth headers), and the executives a reviewer may filter by. Keys carry the company.
+ * with the visit taken out of the pending list at once (visit photos: visit-photos.tsx),
+ * and the executives a reviewer may filter by. Keys carry the company.
  */
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { lastPositions } from '../../../../domain/contracts/field/tracking';
 import { decideVisit, verificationQueue } from '../../../../domain/contracts/field/verification';
-import { listVisits, visitPhoto } from '../../../../domain/contracts/field/visits';
+import { listVisits } from '../../../../domain/contracts/field/visits';
 import { mergeStatuses, withoutVisit, type QueuePage } from './queue-model';
 import type { VerificationDecision } from '../../../../domain/field/verification';
 import type { VisitFlag } from '../../../../domain/field/geo';
 import type { PermissionsMap } from '../../../../domain/users/permissions';
 import { listCompanyUsers } from '../../../../domain/contracts/users/company-users';
-import { call, can, download, endpointKey, useEndpointMutation, type CallInput } from '../../../lib/endpoint';
+import { call, can, endpointKey, useEndpointMutation, type CallInput } from '../../../lib/endpoint';
 
 /** The tabs of the screen: the queue first (issue 5), then the decided visits, then everything. */
 export const VERIFICATION_TABS = ['pending', 'approved', 'rejected', 'all'] as const;
@@ -96,21 +96,6 @@ export function useDecideVisit(companyId: string | null) {
 /** The decision call of a visit: approve, or reject with a reason (trimmed; sent only when not blank). */
 export function decisionInput(companyId: string | null, visitId: string, decision: VerificationDecision, reason: string): CallInput<typeof decideVisit> {
   return { params: { visit_id: visitId }, query: { company_id: companyId ?? undefined }, body: reason.trim() ? { decision, reason: reason.trim() } : { decision } };
-}
-
-/**
- * Photo `n` (1-based) of a visit as a Blob: a plain <img src> cannot carry the auth headers, so it
- * is fetched and kept in the query cache.
- */
-export function useVisitPhoto(companyId: string | null, visitId: string, n: number) {
-  return useQuery({
-    queryKey: [visitPhoto.operation, companyId, visitId, n],
-    queryFn: async ({ signal }) => (await download(visitPhoto, { params: { visit_id: visitId, n }, query: { company_id: companyId ?? undefined }, signal })).blob,
-    enabled: Boolean(companyId),
-    staleTime: Infinity,
-    gcTime: 10 * 60_000,
-    retry: false,
-  });
 }
 
 export interface ExecutiveOption {
