@@ -37,3 +37,14 @@ export async function loanPaidSince(db: DbOrTx, companyId: string, loanId: strin
     .where(and(eq(loanPayments.companyId, companyId), eq(loanPayments.loanId, loanId), gte(loanPayments.paidAt, since)));
   return Number(row?.total ?? 0);
 }
+
+/**
+ * Reconciliation, for areas that take money (field deposits, repossession proceeds, mandate
+ * debits): `recordPayment(tx, { companyId, source, sourceRef, loanId, amountMinor, paidAt, channel,
+ * expected?, … })` posts once per (source, sourceRef) or queues an exception (unknown loan, amount
+ * not the expected one, late success after failure, closed link); `reconcileBatch` does many in one
+ * statement. Pass your request's transaction. Amounts in minor units (paise, sen).
+ */
+export { reconcileBatch, recordPayment } from './reconciliation';
+export type { BatchPayment, Expectation, PaymentInput } from './reconciliation';
+export type { PaymentSource } from '../../../domain/contracts/payments/exceptions';
