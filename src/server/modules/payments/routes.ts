@@ -2,6 +2,7 @@
 import * as exceptions from '../../../domain/contracts/payments/exceptions';
 import * as links from '../../../domain/contracts/payments/links';
 import * as settings from '../../../domain/contracts/payments/settings';
+import { openShortLink } from '../../../domain/contracts/payments/short-links';
 import * as webhooks from '../../../domain/contracts/payments/webhooks';
 import type { FastifyRequest } from 'fastify';
 import type { RouteGroup } from '../../http/area';
@@ -13,6 +14,7 @@ import { cancelLink, createLink, getLink, listLinks, liveTransport } from './lin
 import { listGatewaySettings, putGatewaySettings } from './settings-service';
 import { getException, listExceptions, resolveException } from './exceptions-service';
 import { reconcileBatch, recordPayment } from './reconciliation';
+import { openShortCode } from './short-links';
 import { handleWebhook } from './webhook-service';
 
 /** The origin the caller reached us at (behind a proxy with TRUST_PROXY: the forwarded one). */
@@ -85,5 +87,14 @@ export const webhookRoutes: RouteGroup = async (app, deps) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const result = await handleWebhook(db, config, params.pg_vendor, params.company_id, raw, req.headers, clock.now());
     return ok(result, result.outcome === 'duplicate' ? 'Duplicate event ignored' : 'Webhook received');
+  });
+};
+
+/** `/p/{code}` at the site's root (an SMS's short link): a 302 to the checkout, never cached. */
+export const shortLinkRoutes: RouteGroup = async (app, deps) => {
+  const serve = endpointServer(app, deps);
+  await serve(openShortLink, async ({ params, reply }) => {
+    const url = await openShortCode(deps.db, params.code, deps.clock.now());
+    return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(url, 302);
   });
 };

@@ -161,3 +161,21 @@ export const paymentExceptions = pgTable(
   (t) => [uniqueIndex('payment_exceptions_source_ref').on(t.companyId, t.source, t.sourceRef), index('payment_exceptions_queue').on(t.companyId, t.status, t.createdAt)],
 );
 export type PaymentExceptionRow = typeof paymentExceptions.$inferSelect;
+
+/**
+ * Short links of payment links sent by SMS (DLT variables hold ≤ 30 characters): `/p/{code}`
+ * redirects to the link's checkout until `expires_at` (the link's own expiry). The code is the key:
+ * 12 random base62 characters, looked up without the company (the borrower's phone has no session).
+ */
+export const paymentShortLinks = pgTable(
+  'payment_short_links',
+  {
+    code: text('code').primaryKey(),
+    companyId: text('company_id').notNull().references(companyRef),
+    linkId: text('link_id').notNull(),
+    url: text('url').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_short_links_link').on(t.companyId, t.linkId)],
+);

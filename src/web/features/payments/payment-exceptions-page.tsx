@@ -179,7 +179,7 @@ export default function PaymentExceptionsPage() {
   const open = list.data?.open_by_reason ?? {};
   const openTotal = Object.values(open).reduce((a, b) => a + b, 0);
   const rows = list.data?.exceptions ?? [];
-  const label = (e: PaymentExceptionRecord) => t('payments.exceptions.resolve_for', { reference: e.reference ?? e.source_ref });
+  const label = (e: PaymentExceptionRecord) => t('payments.exceptions.resolve_for', { reference: e.source_ref });
 
   return (
     <Stack gap="5" maxW="6xl">
