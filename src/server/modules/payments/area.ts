@@ -8,6 +8,7 @@
  */
 import { defineArea } from '../../http/area';
 import type { RouteGroup } from '../../http/area';
+import { seedDemoPayments } from './demo';
 import { paymentRoutes, shortLinkRoutes, webhookRoutes } from './routes';
 import { sandboxRoutes } from './sandbox-routes';
 import * as tables from './schema';
@@ -16,4 +17,4 @@ const sandboxWhenOn: RouteGroup = async (app, deps) => {
   if (deps.config.paymentSandbox) await sandboxRoutes(app, deps);
 };
 
-export default defineArea({ name: 'payments', tables, routes: [paymentRoutes(), webhookRoutes, sandboxWhenOn], rootRoutes: [shortLinkRoutes] });
+export default defineArea({ name: 'payments', tables, routes: [paymentRoutes(), webhookRoutes, sandboxWhenOn], rootRoutes: [shortLinkRoutes], demoSeed: seedDemoPayments });
