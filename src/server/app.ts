@@ -280,6 +280,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     for (const area of areas) for (const group of area.routes ?? []) await api.register(group, deps);
   }, { prefix: '/api' });
 
+  // Areas' few routes outside /api (AreaDefinition.rootRoutes), behind the same access hook.
+  await app.register(async (root) => {
+    root.addHook('onRequest', refuseNulInUrl);
+    root.addHook('onRequest', accessHook(deps.identity));
+    for (const area of areas) for (const group of area.rootRoutes ?? []) await root.register(group, deps);
+  });
+
   // Third-party route sets: public because of the context they are registered in.
   await app.register(async (docs) => {
     declarePublicRoutes(docs);

@@ -43,6 +43,11 @@ export interface AreaDefinition {
   tables?: Record<string, unknown>;
   /** Route groups, registered under /api in order. */
   routes?: readonly RouteGroup[];
+  /**
+   * Route groups served at the site's root, outside /api (a short link a borrower opens from an
+   * SMS: `/p/{code}`). Each route is still an endpoint with its declared access; keep them few.
+   */
+  rootRoutes?: readonly RouteGroup[];
   /** Registers the area's queue workers and start-up recovery. Workers start here, never in a routes file. */
   jobs?: (ctx: JobContext) => void | Promise<void>;
   /**

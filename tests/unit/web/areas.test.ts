@@ -122,6 +122,7 @@ describe('the area registry', () => {
       'company-settings',
       'compliance',
       'payments',
+      'payment-exceptions',
       'communication',
       'user-reports',
     ]);

@@ -19,6 +19,7 @@ import { GATEWAY_HOSTS, GATEWAYS } from './gateways';
 import type { LinkSpec, OutboundRequest, PgVendor } from './gateways/types';
 import type { PaymentLinkRow } from './schema';
 import { paymentLinks } from './schema';
+import { createShortLink } from './short-links';
 import { credentialsOf } from './settings-service';
 
 /** Sends a built vendor request and answers the hosted checkout URL (the live transport, or a test's). */
@@ -93,7 +94,10 @@ export const LINK_MESSAGE = {
  * and records on the link how and by which message. A blocked or failed message is recorded too.
  * @throws AppError 400/404 from communication (template, variables, no recipient)
  */
-async function sendLink(tx: DbOrTx, row: PaymentLinkRow, via: LinkSendChannel, opts: { userId: string; templateId?: string; lang: 'en' | 'hi' | 'id'; now: Date }): Promise<PaymentLinkRecord> {
+async function sendLink(tx: DbOrTx, row: PaymentLinkRow, via: LinkSendChannel, opts: { userId: string; templateId?: string; lang: 'en' | 'hi' | 'id'; now: Date; origin: string }): Promise<PaymentLinkRecord> {
+  // An SMS carries the short link: a DLT variable holds at most 30 characters, a checkout URL more.
+  const code = via === 'sms' ? await createShortLink(tx, { companyId: row.companyId, linkId: row.linkId, url: row.url, expiresAt: row.expiresAt }, opts.now) : null;
+  const url = code ? `${opts.origin}/p/${code}` : row.url;
   const sent = await sendToBorrower(
     tx,
     {
@@ -102,8 +106,8 @@ async function sendLink(tx: DbOrTx, row: PaymentLinkRow, via: LinkSendChannel, o
       channel: via,
       templateId: opts.templateId ?? null,
       content: opts.templateId ? null : LINK_MESSAGE,
-      variables: { payment_link: row.url, link_amount: formatMinor(row.amountMinor, row.currency), link_expiry: row.expiresAt.toISOString().slice(0, 10) },
-      mustContain: { text: row.url, problem: 'The template does not hold {{payment_link}}' },
+      variables: { payment_link: url, ...(code ? { payment_code: code } : {}), link_amount: formatMinor(row.amountMinor, row.currency), link_expiry: row.expiresAt.toISOString().slice(0, 10) },
+      mustContain: code ? { text: code, problem: 'The template does not hold {{payment_link}} or {{payment_code}}' } : { text: row.url, problem: 'The template does not hold {{payment_link}}' },
       actorId: opts.userId,
       lang: opts.lang,
       purpose: 'payment',
@@ -171,7 +175,7 @@ export async function createLink(tx: DbOrTx, ctx: LinkContext, companyId: string
       updatedAt: ctx.now,
     })
     .returning();
-  if (body.send_via) return sendLink(tx, row, body.send_via, { userId, templateId: body.template_id, lang: body.lang ?? 'en', now: ctx.now });
+  if (body.send_via) return sendLink(tx, row, body.send_via, { userId, templateId: body.template_id, lang: body.lang ?? 'en', now: ctx.now, origin: ctx.origin });
   return linkRecord(row, ctx.now);
 }
 

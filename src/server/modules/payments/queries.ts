@@ -2,13 +2,18 @@
  * What other areas may use of the payments area (docs/decisions/007-area-kernel.md): a company's
  * payments as a query-builder subquery or a raw-SQL relation. Amounts in minor units (paise, sen).
  */
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { PaymentSource as Source } from '../../../domain/contracts/payments/exceptions';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loanPayments } from './schema';
 
-/** A company's payments as a subquery `payments` (paymentId, loanId, allocationMonth, amountMinor, paidAt, channel, reference). */
-export function paymentsSubquery(db: DbOrTx, companyId: string) {
+/**
+ * A company's payments as a subquery `payments` (paymentId, loanId, allocationMonth, amountMinor,
+ * paidAt, channel, reference), of every source or only `sources` (online recoveries want only
+ * 'online'; a reader that counts field receipts itself leaves 'field_receipt' out).
+ */
+export function paymentsSubquery(db: DbOrTx, companyId: string, sources?: readonly Source[]) {
   return db
     .select({
       paymentId: loanPayments.paymentId,
@@ -20,13 +25,14 @@ export function paymentsSubquery(db: DbOrTx, companyId: string) {
       reference: loanPayments.reference,
     })
     .from(loanPayments)
-    .where(eq(loanPayments.companyId, companyId))
+    .where(and(eq(loanPayments.companyId, companyId), sources ? inArray(loanPayments.source, [...sources]) : undefined))
     .as('payments');
 }
 
-/** A company's payments for raw SQL: `from ${paymentsRelation(companyId)} p` (payment_id, loan_id, allocation_month, amount_minor, paid_at, channel). */
-export function paymentsRelation(companyId: string): SQL {
-  return sql`(select payment_id, loan_id, allocation_month, amount_minor, paid_at, channel from loan_payments where company_id = ${companyId})`;
+/** A company's payments for raw SQL: `from ${paymentsRelation(companyId)} p` (payment_id, loan_id, allocation_month, amount_minor, paid_at, channel, source), of every source or only `sources`. */
+export function paymentsRelation(companyId: string, sources?: readonly Source[]): SQL {
+  const only = sources ? sql` and source in (${sql.join(sources.map((x) => sql`${x}`), sql`, `)})` : sql``;
+  return sql`(select payment_id, loan_id, allocation_month, amount_minor, paid_at, channel, source from loan_payments where company_id = ${companyId}${only})`;
 }
 
 /** What was paid on a loan (any month) at or after `since`, in minor units (settlement instalments, issue 16). */
@@ -37,3 +43,14 @@ export async function loanPaidSince(db: DbOrTx, companyId: string, loanId: strin
     .where(and(eq(loanPayments.companyId, companyId), eq(loanPayments.loanId, loanId), gte(loanPayments.paidAt, since)));
   return Number(row?.total ?? 0);
 }
+
+/**
+ * Reconciliation, for areas that take money (field deposits, repossession proceeds, mandate
+ * debits): `recordPayment(tx, { companyId, source, sourceRef, loanId, amountMinor, paidAt, channel,
+ * expected?, … })` posts once per (source, sourceRef) or queues an exception (unknown loan, amount
+ * not the expected one, late success after failure, closed link); `reconcileBatch` does many in one
+ * statement. Pass your request's transaction. Amounts in minor units (paise, sen).
+ */
+export { reconcileBatch, recordPayment } from './reconciliation';
+export type { BatchPayment, Expectation, PaymentInput } from './reconciliation';
+export type { PaymentSource } from '../../../domain/contracts/payments/exceptions';

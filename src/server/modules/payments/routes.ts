@@ -1,6 +1,8 @@
 /** Routes of the payments area (issue 15), served from src/domain/contracts/payments. */
+import * as exceptions from '../../../domain/contracts/payments/exceptions';
 import * as links from '../../../domain/contracts/payments/links';
 import * as settings from '../../../domain/contracts/payments/settings';
+import { openShortLink } from '../../../domain/contracts/payments/short-links';
 import * as webhooks from '../../../domain/contracts/payments/webhooks';
 import type { FastifyRequest } from 'fastify';
 import type { RouteGroup } from '../../http/area';
@@ -10,6 +12,9 @@ import { endpointServer } from '../../http/route';
 import type { GatewayTransport } from './links-service';
 import { cancelLink, createLink, getLink, listLinks, liveTransport } from './links-service';
 import { listGatewaySettings, putGatewaySettings } from './settings-service';
+import { getException, listExceptions, resolveException } from './exceptions-service';
+import { reconcileBatch, recordPayment } from './reconciliation';
+import { openShortCode } from './short-links';
 import { handleWebhook } from './webhook-service';
 
 /** The origin the caller reached us at (behind a proxy with TRUST_PROXY: the forwarded one). */
@@ -38,6 +43,34 @@ export function paymentRoutes(transport: GatewayTransport = liveTransport): Rout
     await serve(links.getPaymentLink, async ({ req, params }) => ok(await getLink(db, callerOf(req).companyId, params.link_id, clock.now())));
     await serve(links.listPaymentLinks, async ({ req, query }) => ok(await listLinks(db, callerOf(req).companyId, query, clock.now())));
     await serve(links.cancelPaymentLink, async ({ req, params }) => ok(await cancelLink(db, callerOf(req).companyId, params.link_id, clock.now()), 'Payment link cancelled'));
+
+    await serve(exceptions.listPaymentExceptions, async ({ req, query }) => ok(await listExceptions(db, callerOf(req).companyId, query)));
+    await serve(exceptions.getPaymentException, async ({ req, params }) => ok(await getException(db, callerOf(req).companyId, params.exception_id)));
+    await serve(exceptions.resolvePaymentException, async ({ req, params, body }) => {
+      const { companyId, user } = callerOf(req);
+      const done = await db.transaction((tx) => resolveException(tx, deps.identity.audit, companyId, user.userId, params.exception_id, body, clock.now()));
+      return ok(done, 'Payment exception resolved');
+    });
+    await serve(exceptions.recordPaymentEndpoint, async ({ req, body, idempotency }) => {
+      const { companyId, user } = callerOf(req);
+      const r = await recordPayment(idempotency!.tx, {
+        companyId,
+        source: body.source,
+        sourceRef: body.source_ref,
+        loanId: body.loan_id,
+        amountMinor: body.amount_minor,
+        paidAt: new Date(body.paid_at),
+        channel: body.channel,
+        reference: body.reference ?? null,
+        expected: body.expected_minor ? { amountMinor: body.expected_minor, from: body.expected_from ?? 'stated' } : null,
+        actorId: user.userId,
+      });
+      return ok(r, r.outcome === 'posted' ? 'Payment posted' : r.outcome === 'exception' ? 'Payment queued for review' : 'Payment already recorded');
+    });
+    await serve(exceptions.reconcilePaymentBatch, async ({ req, body }) => {
+      const { companyId } = callerOf(req);
+      return ok(await db.transaction((tx) => reconcileBatch(tx, companyId, body.source, body.payments)), 'Payments reconciled');
+    });
   };
 }
 
@@ -54,5 +87,14 @@ export const webhookRoutes: RouteGroup = async (app, deps) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const result = await handleWebhook(db, config, params.pg_vendor, params.company_id, raw, req.headers, clock.now());
     return ok(result, result.outcome === 'duplicate' ? 'Duplicate event ignored' : 'Webhook received');
+  });
+};
+
+/** `/p/{code}` at the site's root (an SMS's short link): a 302 to the checkout, never cached. */
+export const shortLinkRoutes: RouteGroup = async (app, deps) => {
+  const serve = endpointServer(app, deps);
+  await serve(openShortLink, async ({ params, reply }) => {
+    const url = await openShortCode(deps.db, params.code, deps.clock.now());
+    return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(url, 302);
   });
 };

@@ -9,7 +9,8 @@
  * - payment_gateway_payments: each gateway payment once, with the loan payment it posted.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { PAYMENT_EXCEPTION_REASONS, PAYMENT_EXCEPTION_STATUSES, PAYMENT_SOURCES } from '../../../domain/contracts/payments/exceptions';
 import { companyRef } from '../companies/queries';
 
 export const loanPayments = pgTable(
@@ -25,10 +26,17 @@ export const loanPayments = pgTable(
     /** 'upi' | 'netbanking' | 'payment_link' | … as the gateway reports it. */
     channel: text('channel').notNull(),
     reference: text('reference'),
-    source: text('source', { enum: ['online'] }).notNull().default('online'),
+    /** Where the payment came from (issue 15 reconciliation): online | field_receipt | upload | repossession_proceeds | mandate. */
+    source: text('source', { enum: PAYMENT_SOURCES }).notNull().default('online'),
+    /** The source's own identity of this payment (gateway payment id, receipt id, upload row key): one (source, source_ref) posts once. */
+    sourceRef: text('source_ref'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('loan_payments_loan').on(t.companyId, t.loanId, t.paidAt), index('loan_payments_month').on(t.companyId, t.allocationMonth)],
+  (t) => [
+    index('loan_payments_loan').on(t.companyId, t.loanId, t.paidAt),
+    index('loan_payments_month').on(t.companyId, t.allocationMonth),
+    uniqueIndex('loan_payments_source_ref').on(t.companyId, t.source, t.sourceRef),
+  ],
 );
 export type LoanPaymentRow = typeof loanPayments.$inferSelect;
 
@@ -90,11 +98,14 @@ export const paymentGatewayEvents = pgTable(
     pgVendor: text('pg_vendor').notNull(),
     eventId: text('event_id').notNull(),
     linkId: text('link_id'),
-    /** posted | recorded (a failure or a no-op) | unknown_link */
+    /** posted | recorded (a failure or a no-op) | unknown_link | exception */
     outcome: text('outcome').notNull(),
+    /** The vendor's payment id and what the event said of it, so a success after a failure of the same payment is noticed. */
+    gatewayPaymentId: text('gateway_payment_id'),
+    eventOutcome: text('event_outcome', { enum: ['SUCCESS', 'FAILED'] }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.pgVendor, t.eventId] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.pgVendor, t.eventId] }), index('payment_gateway_events_payment').on(t.companyId, t.pgVendor, t.gatewayPaymentId)],
 );
 
 export const paymentGatewayPayments = pgTable(
@@ -110,4 +121,61 @@ export const paymentGatewayPayments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.pgVendor, t.gatewayPaymentId] })],
+);
+
+/**
+ * The reconciliation exceptions queue (issue 15): a payment that did not post because its amount
+ * did not match what was expected, its loan is unknown, it succeeded after a failure or its link
+ * was closed. A person resolves it: post it to a loan, mark a refund needed, or dismiss it, with
+ * remarks (audited). One (source, source_ref) is queued once, and never both queued and posted.
+ */
+export const paymentExceptions = pgTable(
+  'payment_exceptions',
+  {
+    exceptionId: text('exception_id').primaryKey().default(sql`gen_random_uuid()::text`),
+    companyId: text('company_id').notNull().references(companyRef),
+    source: text('source', { enum: PAYMENT_SOURCES }).notNull(),
+    sourceRef: text('source_ref').notNull(),
+    reason: text('reason', { enum: PAYMENT_EXCEPTION_REASONS }).notNull(),
+    status: text('status', { enum: PAYMENT_EXCEPTION_STATUSES }).notNull().default('open'),
+    /** The loan the payment named (null when it named none); may be unknown to the portfolio. */
+    loanId: text('loan_id'),
+    allocationMonth: text('allocation_month'),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** What was expected (link remainder, PTP, instalment, the uploader's figure), minor units; null when nothing was. */
+    expectedMinor: bigint('expected_minor', { mode: 'number' }),
+    /** What the expectation was: 'link' | 'ptp' | 'settlement_instalment' | 'stated'. */
+    expectedFrom: text('expected_from'),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    channel: text('channel').notNull(),
+    reference: text('reference'),
+    linkId: text('link_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** The loan_payments row it was posted as, once resolved by posting. */
+    paymentId: text('payment_id'),
+    remarks: text('remarks'),
+    resolvedBy: text('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_exceptions_source_ref').on(t.companyId, t.source, t.sourceRef), index('payment_exceptions_queue').on(t.companyId, t.status, t.createdAt)],
+);
+export type PaymentExceptionRow = typeof paymentExceptions.$inferSelect;
+
+/**
+ * Short links of payment links sent by SMS (DLT variables hold ≤ 30 characters): `/p/{code}`
+ * redirects to the link's checkout until `expires_at` (the link's own expiry). The code is the key:
+ * 12 random base62 characters, looked up without the company (the borrower's phone has no session).
+ */
+export const paymentShortLinks = pgTable(
+  'payment_short_links',
+  {
+    code: text('code').primaryKey(),
+    companyId: text('company_id').notNull().references(companyRef),
+    linkId: text('link_id').notNull(),
+    url: text('url').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_short_links_link').on(t.companyId, t.linkId)],
 );

@@ -12,6 +12,7 @@ export { addLoanEvents, loanExists, loanExportPage, loanKeyOf, loanSummaries, lo
 export type { LoanEventInput, LoanKey, LoanSummary } from './loan-reads';
 export type { LoanSelection } from './loan-query';
 export { loanContactFacts } from './loan-contacts';
+export { latestLoanMonth, latestLoanMonthSql } from './loan-months';
 export type { LoanContactFacts, LoanContactRole } from './loan-contacts';
 export { canReadUnmasked } from './loan-masking';
 export { changeLoanTags, loanStates, setLoansArchived, writeLoanBatch } from './loan-writer';

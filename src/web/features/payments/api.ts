@@ -1,5 +1,6 @@
 /** Payments calls (issue 15) from the endpoint definitions; keys carry the company so switching company refetches. */
 import { useQueryClient } from '@tanstack/react-query';
+import { listPaymentExceptions, resolvePaymentException, type PaymentExceptionReason, type PaymentExceptionStatus, type PaymentSource } from '../../../domain/contracts/payments/exceptions';
 import { getGatewaySettings, putGatewaySettings } from '../../../domain/contracts/payments/settings';
 import { endpointKey, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 
@@ -12,4 +13,15 @@ export function useGateways(companyId: string | null) {
 export function usePutGateway(companyId: string | null) {
   const client = useQueryClient();
   return useEndpointMutation(putGatewaySettings, { onSuccess: () => client.invalidateQueries({ queryKey: endpointKey(getGatewaySettings, companyInput(companyId)) }) });
+}
+
+/** The exceptions queue with its filters (issue 15 reconciliation). */
+export function useExceptions(companyId: string | null, filters: { status: PaymentExceptionStatus; reason?: PaymentExceptionReason; source?: PaymentSource; loan_id?: string; page_number: number; page_size: number }) {
+  return useEndpoint(listPaymentExceptions, { query: { company_id: companyId ?? undefined, ...filters } }, { enabled: Boolean(companyId) });
+}
+
+/** Resolves one exception, then refetches every page of the queue. */
+export function useResolveException() {
+  const client = useQueryClient();
+  return useEndpointMutation(resolvePaymentException, { onSuccess: () => client.invalidateQueries({ queryKey: [listPaymentExceptions.operation] }) });
 }

@@ -1,13 +1,20 @@
-/** The payments area's web front door (decision 007): the company's payment gateways (issue 15). */
-import { CreditCard } from 'lucide-react';
+/** The payments area's web front door (decision 007): the company's payment gateways and the reconciliation exceptions queue (issue 15). */
+import { CreditCard, FileWarning } from 'lucide-react';
+import { listPaymentExceptions } from '../../../domain/contracts/payments/exceptions';
 import { getGatewaySettings } from '../../../domain/contracts/payments/settings';
 import { defineWebArea } from '../../lib/area';
 import en from './locales/en.json';
 
 export default defineWebArea({
   name: 'payments',
-  routes: [{ path: 'payments', shell: 'desk', page: () => import('./payments-page') }],
-  menu: [{ screen: 'payments', labelKey: 'menu.payments', icon: CreditCard, opens: [getGatewaySettings], order: 147 }],
+  routes: [
+    { path: 'payments', shell: 'desk', page: () => import('./payments-page') },
+    { path: 'payment-exceptions', shell: 'desk', page: () => import('./payment-exceptions-page') },
+  ],
+  menu: [
+    { screen: 'payments', labelKey: 'menu.payments', icon: CreditCard, opens: [getGatewaySettings], order: 147 },
+    { screen: 'payment-exceptions', labelKey: 'menu.payment_exceptions', icon: FileWarning, opens: [listPaymentExceptions], order: 147.5 },
+  ],
   texts: {
     en,
     hi: () => import('./locales/hi.json'),

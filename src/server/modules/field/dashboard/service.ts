@@ -149,7 +149,8 @@ function ptpRows(f: Frame, state?: 'kept' | 'broken' | 'open'): SQL {
   from fos_visits v
   cross join lateral (select
       coalesce((select sum(r.amount_minor) from fos_receipts r where r.company_id = v.company_id and r.loan_id = v.loan_id and r.collected_at >= v.checked_in_at and r.collected_at < ${dueEnd}), 0)
-    + coalesce((select sum(p.amount_minor) from ${paymentsRelation(f.companyId)} p where p.loan_id = v.loan_id and p.paid_at >= v.checked_in_at and p.paid_at < ${dueEnd}), 0)
+    -- Receipts are counted above; a receipt posted as a payment (source field_receipt) is left out here.
+    + coalesce((select sum(p.amount_minor) from ${paymentsRelation(f.companyId, ['online', 'upload', 'repossession_proceeds', 'mandate'])} p where p.loan_id = v.loan_id and p.paid_at >= v.checked_in_at and p.paid_at < ${dueEnd}), 0)
     as p) paid
   where v.company_id = ${f.companyId} and ${userIn(f, sql`v.user_id`)} and v.checked_in_at >= ${f.start} and v.checked_in_at < ${f.end}
     and v.disposition = 'Promise to Pay' and v.ptp_date is not null and v.ptp_amount_minor is not null`;

@@ -159,7 +159,8 @@ export async function depositSlipKey(db: Db, caller: Caller, depositId: string):
 export async function onlineRecoveries(db: Db, caller: Caller): Promise<z.infer<typeof onlineRecoveriesResponse>> {
   const { companyId } = caller;
   const userId = caller.user.userId;
-  const payments = paymentsSubquery(db, companyId);
+  // Online recoveries are gateway payments only (a field receipt or an upload is not one).
+  const payments = paymentsSubquery(db, companyId, ['online']);
   const held = allocationsSubquery(db, companyId, 'fos');
   const attributed = sql<{ visit_id: string; checked_in_at: string } | null>`(
     select json_build_object('visit_id', v.visit_id, 'checked_in_at', v.checked_in_at)
