@@ -190,7 +190,11 @@ describe('repossession', () => {
     expect(sold).toMatchObject({ stage: 'sold', release_mode: 'auction', release_amount_minor: 4_200_000, valuation_minor: 4_500_000 });
     expect(sold.proceeds_posted_at).toBeTruthy();
     const { events } = data<{ events: { kind: string; remark: string | null }[] }>(await inject('GET', `/api/recovery/loan/activity/${loan.loan_id}?page_size=50`, admin));
-    expect(events).toContainEqual(expect.objectContaining({ kind: 'payment', remark: 'Repossession proceeds Rs 42,000 (sale by auction)' }));
+    // The proceeds are a payment of the loan (payments' recordPayment), once per case.
+    expect(events.filter((e) => e.kind === 'payment' && e.remark === 'Rs 42,000 paid by repossession proceeds (auction)')).toHaveLength(1);
+    const paid = await f.t.database.executeSql(`select amount_minor, source, source_ref from loan_payments where company_id = $1 and loan_id = $2 and source = 'repossession_proceeds'`, [LENDER, loan.loan_id]);
+    expect(paid.rows).toEqual([{ amount_minor: expect.anything(), source: 'repossession_proceeds', source_ref: id }]);
+    expect(Number((paid.rows[0] as { amount_minor: number | string }).amount_minor)).toBe(4_200_000);
 
     // Another company sees nothing of it.
     expect((await inject('GET', `/api/repossession/cases/${id}`, trust)).statusCode).toBe(404);

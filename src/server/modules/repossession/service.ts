@@ -8,15 +8,14 @@
  */
 import { and, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import { maskValue } from '../../../domain/common/masking';
-import { formatMinor } from '../../../domain/common/money';
 import type { AssignBody, BulkStatusBody, InitiateBody, ReleaseBody, RepossessionDetail, RepossessionRecord, StepRecord, YardBody } from '../../../domain/contracts/repossession/cases';
 import { afterInitiationDecision, afterReleaseDecision, canAssign, canRequestRelease, canValue, type RepossessionStage, type RepossessionStatus } from '../../../domain/repossession/rules';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { companySettings } from '../companies/queries';
 import { addLoanEvents, borrowerDetails, type LoanEventInput } from '../portfolio/queries';
 import { membersOfProfessions, userNamesSubquery } from '../users/queries';
 import { submitApprovalRequest } from '../approval/queries';
+import { recordPayment } from '../payments/queries';
 import { repossessions, repossessionSteps, type RepossessionRow, type RepossessionStepRow } from './schema';
 
 export const CASE_NOT_FOUND = 'Repossession not found';
@@ -303,16 +302,25 @@ export async function decideRelease(tx: DbOrTx, d: { companyId: string; subjectI
     .set({ stage, updatedAt: now, ...(d.decision === 'approved' ? { proceedsPostedAt: now } : { releaseMode: null, releaseAmountMinor: null, buyerName: null, releaseReference: null }) })
     .where(eq(repossessions.caseId, row.caseId));
   const events: LoanEventInput[] = [event({ ...row, stage }, d.decidedBy, d.decision === 'approved' ? (stage === 'sold' ? 'Asset sold by auction' : 'Asset released on payment') : `Release rejected${d.remarks ? `: ${d.remarks}` : ''}`, { decision: d.decision })];
+  await addLoanEvents(tx, events);
   const proceeds = row.releaseAmountMinor ?? 0;
   if (d.decision === 'approved' && proceeds > 0) {
-    // The proceeds on the loan (issue 16 "proceeds posted to the loan").
-    const currency = (await companySettings(tx, d.companyId))?.currency ?? 'INR';
-    events.push({
-      ...event({ ...row, stage }, d.decidedBy, `Repossession proceeds ${formatMinor(proceeds, currency)} (${row.releaseMode === 'auction' ? 'sale by auction' : 'release on payment'})`, { amount_minor: proceeds, amount: proceeds / 100, source: 'repossession', mode: row.releaseMode, reference: row.releaseReference, buyer_name: row.buyerName }),
-      kind: 'payment',
+    // The proceeds posted to the loan as a payment (issue 16 "proceeds posted to the loan"; issue 15
+    // reconciliation: once per case, with its own timeline entry, dues and PTPs read it like any payment).
+    await recordPayment(tx, {
+      companyId: d.companyId,
+      source: 'repossession_proceeds',
+      sourceRef: row.caseId,
+      loanId: row.loanId,
+      allocationMonth: row.allocationMonth,
+      amountMinor: proceeds,
+      paidAt: now,
+      channel: row.releaseMode === 'auction' ? 'auction' : 'release_payment',
+      reference: row.releaseReference,
+      details: { repossession_case_id: row.caseId, mode: row.releaseMode, buyer_name: row.buyerName },
+      actorId: d.decidedBy,
     });
   }
-  await addLoanEvents(tx, events);
 }
 
 /** POST /repossession/bulk-status: sets spec 4 statuses of the open cases of the loans named; the loans without one come back in `not_found`. */
