@@ -1,19 +1,15 @@
 /**
- * GPS check-in (issue 4 "Visit form: GPS check-in"): one position from the browser's geolocation,
- * resolved with null instead of throwing so a visit can be saved without a fix (it is then
- * flagged 'no_location' by the server).
+ * GPS check-in (issue 4 "Visit form: GPS check-in"): one position from the browser's geolocation
+ * (src/web/lib/geolocation.ts), resolved with the reason instead of throwing so a visit can be
+ * saved without a fix (it is then flagged 'no_location' by the server).
  */
+import { devicePosition, type DeviceFix, type FixFailure } from '../../lib/geolocation';
 
 /** A check-in: degrees, accuracy radius in metres, and when the fix was taken (ISO). */
-export interface CheckIn {
-  latitude: number;
-  longitude: number;
-  accuracyM: number;
-  at: string;
-}
+export type CheckIn = DeviceFix;
 
 /** Why there is no fix: refused by the user, not available, timed out, or no geolocation at all. */
-export type CheckInFailure = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
+export type CheckInFailure = FixFailure;
 
 /**
  * Asks the device for its position.
@@ -23,23 +19,7 @@ export type CheckInFailure = 'denied' | 'unavailable' | 'timeout' | 'unsupported
  * @returns the fix, or the reason there is none (never rejects)
  */
 export function checkIn(timeoutMs = 20_000, maxAgeMs = 15_000): Promise<{ fix: CheckIn } | { failure: CheckInFailure }> {
-  const geo = typeof navigator !== 'undefined' ? navigator.geolocation : undefined;
-  if (!geo) return Promise.resolve({ failure: 'unsupported' });
-  return new Promise((resolve) => {
-    geo.getCurrentPosition(
-      (position) =>
-        resolve({
-          fix: {
-            latitude: position.coords.latitude,
-            longitude: position.coords.longitude,
-            accuracyM: Math.round(position.coords.accuracy),
-            at: new Date(position.timestamp || Date.now()).toISOString(),
-          },
-        }),
-      (error) => resolve({ failure: error.code === error.PERMISSION_DENIED ? 'denied' : error.code === error.TIMEOUT ? 'timeout' : 'unavailable' }),
-      { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: maxAgeMs },
-    );
-  });
+  return devicePosition(timeoutMs, maxAgeMs);
 }
 
 /** The executive's current position for the day plan (null when unavailable); quicker, coarser. */

@@ -20,7 +20,7 @@ import { compressImage } from '../../../../offline/photos';
 import { EmptyState, InlineAlert, LoadingState } from '../../../components/plain';
 import { call } from '../../../lib/endpoint';
 import { useShell } from '../../../lib/shell-context';
-import { stepPosition, type PositionFailure, type StepPosition } from './position';
+import { devicePosition, type DeviceFix, type FixFailure } from '../../../lib/geolocation';
 import './repo-steps.css';
 
 interface CachedCases {
@@ -119,10 +119,10 @@ function StepForm({ c, step, onSaved }: { c: RepossessionDetail; step: FieldStep
   const [errors, setErrors] = useState<Partial<Record<keyof Draft | 'save', string>>>({});
   const [saving, setSaving] = useState(false);
   // GPS, asked for when the form opens; optional: the save never waits for it.
-  const [gps, setGps] = useState<{ fix: StepPosition } | { failure: PositionFailure } | 'locating'>('locating');
+  const [gps, setGps] = useState<{ fix: DeviceFix } | { failure: FixFailure } | 'locating'>('locating');
   const locate = () => {
     setGps('locating');
-    void stepPosition().then(setGps);
+    void devicePosition(15_000, 60_000).then(setGps);
   };
   useEffect(locate, []);
   const set = (k: keyof Draft) => (e: { currentTarget: { value: string } }) => setD({ ...d, [k]: e.currentTarget.value });
