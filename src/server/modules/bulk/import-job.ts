@@ -19,7 +19,7 @@ import type { ColumnMapping } from '../../../domain/portfolio/column-mapping';
 import { validateMapping } from '../../../domain/portfolio/column-mapping';
 import { rowToRecord } from '../../../domain/portfolio/header-detection';
 import type { RowContext, RowValue } from '../../../domain/portfolio/row-validation';
-import { validateRow } from '../../../domain/portfolio/row-validation';
+import { rowValidator } from '../../../domain/portfolio/row-validation';
 import { knownHeaderLabels } from '../../../domain/portfolio/system-variables';
 import type { DbOrTx } from '../../db/client';
 import type { ModuleDeps } from '../../http/deps';
@@ -189,6 +189,7 @@ async function processRows(
   // validateRow reads only mapped and mandatory variables; handing it just those saves work on every row.
   const mapped = new Set(Object.values(mapping).filter((v): v is string => v !== null));
   const rowVariables = variables.filter((v) => v.is_mandatory || mapped.has(v.variable_name));
+  const validate = rowValidator(mapping, rowVariables, context);
 
   // The head: the same rows the preview read, so the columns get the same names.
   const head: unknown[][] = [];
@@ -238,7 +239,7 @@ async function processRows(
     dataRows += 1;
     if (dataRows <= row.processedRows) return; // committed by an earlier run
     const record = rowToRecord(headers, own);
-    const result = validateRow(record, mapping, rowVariables, context);
+    const result = validate(record);
     let reason: string | null = null;
     if (result.ok) {
       const loanId = result.values.loan_id as string;
