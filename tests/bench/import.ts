@@ -90,9 +90,12 @@ async function runOnce(label: string, filePath: string, databaseUrl: string | un
     form.append('file', await openAsBlob(filePath), path.basename(filePath));
     const t0 = performance.now();
     const created = await json<{ id: string }>(await fetch(`${base}/api/bulk/imports`, { method: 'POST', headers, body: form }));
-    let record: { status: string; success_rows: number; failed_rows: number; total_rows: number; message: string | null };
+    const uploaded = performance.now();
+    let firstRows: number | null = null;
+    let record: { status: string; success_rows: number; failed_rows: number; total_rows: number; processed_rows: number; message: string | null };
     for (;;) {
       record = await json(await fetch(`${base}/api/bulk/imports/${created.id}`, { headers }));
+      if (firstRows === null && record.processed_rows > 0) firstRows = performance.now();
       if (['completed', 'partially_completed', 'failed', 'cancelled'].includes(record.status)) break;
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -103,7 +106,8 @@ async function runOnce(label: string, filePath: string, databaseUrl: string | un
     console.log(
       `${label.padEnd(12)} ${record.status.padEnd(20)} rows ${String(record.success_rows).padStart(7)} (failed ${record.failed_rows})  ` +
         `${seconds.toFixed(1).padStart(6)} s  ${Math.round(rate).toLocaleString('en-US').padStart(7)} rows/s  peak server RSS ${peak.toFixed(0)} MB${ratio}` +
-        (record.message ? `  (${record.message})` : ''),
+        (record.message ? `  (${record.message})` : '') +
+        `\n             upload ${((uploaded - t0) / 1000).toFixed(1)} s, to the first chunk ${(((firstRows ?? uploaded) - uploaded) / 1000).toFixed(1)} s`,
     );
   } finally {
     server.kill('SIGTERM');

@@ -13,6 +13,7 @@
  * The file is read streaming (allocation-reader.ts) while the previous chunk is being written, so
  * parsing and the database work overlap.
  */
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ColumnMapping } from '../../../domain/portfolio/column-mapping';
@@ -146,7 +147,7 @@ export async function runImport(deps: ModuleDeps, state: BulkWorkerState, import
       return;
     }
     try {
-      source = await openAllocationFile(files.localPath(row.fileKey), row.fileKind);
+      source = await openAllocationFile(files.localPath(row.fileKey), row.fileKind, { csvInWorker: true });
     } catch {
       await finish(db, importId, token, { status: 'failed', message: 'The file could not be read' });
       return;
@@ -228,6 +229,9 @@ async function processRows(
     const c = chunk;
     pending = commitChunk(db, row, token, config.importLeaseSeconds, c).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
     chunk = { valid: [], failed: [], processed, success, failedTotal, totalEstimate: 0 };
+    // Rows can arrive faster than the event loop turns (a worker's batches, PGlite's in-process
+    // queries): let requests in between chunks.
+    await yieldToEventLoop();
   };
 
   let index = 0; // 0-based sheet row index of the row in hand
