@@ -7,6 +7,21 @@ const MAX_AMOUNT = Math.floor(Number.MAX_SAFE_INTEGER / 100);
 
 const CURRENCY_AFFIX_RE = /^(?:rs\.?|inr|₹|rp\.?|idr)\s*|\s*(?:rs\.?|inr|₹|rp\.?|idr|\/-)$/i;
 
+/** The patterns degroup uses, built once per separator combination (an import reads 100,000s of amounts). */
+const GROUPING_RES = new Map<string, RegExp>();
+function groupingRe(thousands: ',' | '.', decimal: ',' | '.', indian: boolean): RegExp {
+  const key = `${thousands}${decimal}${indian ? 'i' : ''}`;
+  let re = GROUPING_RES.get(key);
+  if (!re) {
+    const t = thousands === '.' ? '\\.' : ',';
+    const d = decimal === '.' ? '\\.' : ',';
+    const indianGroups = indian ? `|\\d{1,2}(?:${t}\\d{2})*${t}\\d{3}` : '';
+    re = new RegExp(`^(\\d+|\\d{1,3}(?:${t}\\d{3})+${indianGroups})(?:${d}(\\d+))?$`);
+    GROUPING_RES.set(key, re);
+  }
+  return re;
+}
+
 /**
  * Reads the digits of a number written with thousands separators.
  * `thousands` and `decimal` are the separators allowed. Western grouping ('123,456') is always
@@ -14,11 +29,7 @@ const CURRENCY_AFFIX_RE = /^(?:rs\.?|inr|₹|rp\.?|idr)\s*|\s*(?:rs\.?|inr|₹|r
  * 'digits[.digits]' or null.
  */
 function degroup(s: string, thousands: ',' | '.', decimal: ',' | '.', indian = thousands === ','): string | null {
-  const t = thousands === '.' ? '\\.' : ',';
-  const d = decimal === '.' ? '\\.' : ',';
-  const indianGroups = indian ? `|\\d{1,2}(?:${t}\\d{2})*${t}\\d{3}` : '';
-  const re = new RegExp(`^(\\d+|\\d{1,3}(?:${t}\\d{3})+${indianGroups})(?:${d}(\\d+))?$`);
-  const m = re.exec(s);
+  const m = groupingRe(thousands, decimal, indian).exec(s);
   if (!m) return null;
   const int = m[1].split(thousands).join('');
   return m[2] === undefined ? int : `${int}.${m[2]}`;

@@ -76,27 +76,46 @@ export function validateRow(
   variables: readonly RowVariable[],
   context: RowContext,
 ): RowValidation {
+  return rowValidator(mapping, variables, context)(row);
+}
+
+/**
+ * validateRow with the mapping, variables and context fixed: the header → variable pairs and the
+ * reasons for unmapped mandatory variables are worked out once, not per row (issue 12 "Speed": an
+ * import validates 100,000 rows against the same mapping). Same results as validateRow, row for row.
+ * @returns a function validating one row (cells keyed by file header)
+ */
+export function rowValidator(mapping: Readonly<ColumnMapping>, variables: readonly RowVariable[], context: RowContext): (row: Readonly<Record<string, unknown>>) => RowValidation {
   const byName = new Map(variables.filter((v) => v.active !== false).map((v) => [v.variable_name, v]));
-  const values: Record<string, RowValue> = {};
-  const reasons: string[] = [];
+  const columns: { header: string; variable: RowVariable }[] = [];
   const seen = new Set<string>();
   for (const [header, name] of Object.entries(mapping)) {
     if (name == null) continue;
     const variable = byName.get(name);
     if (!variable || seen.has(name)) continue;
     seen.add(name);
-    const raw = row[header];
-    if (isBlankCell(raw)) {
-      values[name] = null;
-      if (variable.is_mandatory) reasons.push(`${variable.variable_label} is mandatory`);
-      continue;
-    }
-    const result = normaliseCell(raw, variable.data_type, context);
-    if (result.ok) values[name] = result.value;
-    else reasons.push(`${variable.variable_label}: ${result.reason}`);
+    columns.push({ header, variable });
   }
+  const unmappedMandatory: string[] = [];
   for (const v of byName.values()) {
-    if (v.is_mandatory && !seen.has(v.variable_name)) reasons.push(`${v.variable_label} is mandatory`);
+    if (v.is_mandatory && !seen.has(v.variable_name)) unmappedMandatory.push(`${v.variable_label} is mandatory`);
   }
-  return reasons.length > 0 ? { ok: false, reasons } : { ok: true, values };
+  return (row) => {
+    const values: Record<string, RowValue> = {};
+    const reasons: string[] = [];
+    for (const { header, variable } of columns) {
+      const name = variable.variable_name;
+      const raw = row[header];
+      if (isBlankCell(raw)) {
+        values[name] = null;
+        if (variable.is_mandatory) reasons.push(`${variable.variable_label} is mandatory`);
+        continue;
+      }
+      const result = normaliseCell(raw, variable.data_type, context);
+      if (result.ok) values[name] = result.value;
+      else reasons.push(`${variable.variable_label}: ${result.reason}`);
+    }
+    if (unmappedMandatory.length > 0) reasons.push(...unmappedMandatory);
+    return reasons.length > 0 ? { ok: false, reasons } : { ok: true, values };
+  };
 }

@@ -98,3 +98,24 @@ describe('xlsx written with the workbook part last (SheetJS, ExcelJS)', () => {
     for (const r of reads) expect((r as PromiseFulfilledResult<unknown[][]>).value).toEqual([['Loan No', 'Customer Name'], ['L1', 'Asha']]);
   });
 });
+
+describe('csv in a worker (the import job, issue 12 "Speed")', () => {
+  it('reads the same rows as the main thread, caps included', async () => {
+    const file = path.join(dir, 'worker.csv');
+    writeFileSync(file, '\ufeffLoan No,Customer Name\r\nL1,"Asha, K"\r\n\r\nL2,"says ""hi""",extra\r\n');
+    const inWorker = async (f: string) => {
+      const source = await openAllocationFile(f, 'csv', { csvInWorker: true });
+      const rows: unknown[][] = [];
+      for await (const row of source.rows) rows.push(row);
+      return rows;
+    };
+    expect(await inWorker(file)).toEqual(await all(file, 'csv'));
+    expect(await inWorker(file)).toEqual([['Loan No', 'Customer Name'], ['L1', 'Asha, K'], [], ['L2', 'says "hi"', 'extra']]);
+    const long = path.join(dir, 'long.csv');
+    writeFileSync(long, `a,b\n${'x'.repeat(70 * 1024)}\n`);
+    await expect(inWorker(long)).rejects.toThrow('A line of the file is longer than 64 KB');
+    const wide = path.join(dir, 'wide.csv');
+    writeFileSync(wide, `${Array.from({ length: 501 }, (_, i) => `c${i}`).join(',')}\n`);
+    await expect(inWorker(wide)).rejects.toThrow('The file has more than 500 columns');
+  });
+});

@@ -18,12 +18,9 @@ import type { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
 import { HEADER_SCAN_ROWS, detectHeaderRow, isBlankRow, makeHeaderNames } from '../../../domain/portfolio/header-detection';
 import { isBlankCell, unwrapCell } from '../../../domain/portfolio/normalise';
-import { readSheetInWorker, SHEET_LIMITS, SheetLimitError } from './xlsx-worker';
+import { MAX_CSV_LINE, readSheetInWorker, SHEET_LIMITS, SheetLimitError } from './xlsx-worker';
 
-export { SHEET_LIMITS, SheetLimitError } from './xlsx-worker';
-
-/** Longest CSV line read, in characters: a 20 MB one-line file is refused, not buffered whole. */
-export const MAX_CSV_LINE = 64 * 1024;
+export { MAX_CSV_LINE, SHEET_LIMITS, SheetLimitError } from './xlsx-worker';
 
 /** The allocation file kinds the import accepts (issue 3). */
 export type AllocationFileKind = 'xlsx' | 'xls' | 'csv';
@@ -68,12 +65,15 @@ async function* csvRows(stream: Readable): AsyncGenerator<unknown[]> {
  * Opens an allocation file for reading.
  * @param filePath a local path (see FileStorage.localPath)
  * @param kind from the file's extension
+ * @param options.csvInWorker parse a .csv in a worker thread too (the import job: parsing 100,000
+ *   rows then runs beside validation and the database writes); a preview reads a few rows on the
+ *   main thread without starting a worker
  * @throws Error when the file cannot be read; parse errors surface while iterating `rows`
  *   (e.g. a corrupt .xlsx throws from the first `next()`), a cap passed as a SheetLimitError
  */
-export async function openAllocationFile(filePath: string, kind: AllocationFileKind): Promise<AllocationSource> {
+export async function openAllocationFile(filePath: string, kind: AllocationFileKind, options: { csvInWorker?: boolean } = {}): Promise<AllocationSource> {
   const { size } = await stat(filePath);
-  if (kind === 'xls' || kind === 'xlsx') return readSheetInWorker(filePath, size, kind);
+  if (kind === 'xls' || kind === 'xlsx' || options.csvInWorker) return readSheetInWorker(filePath, size, kind);
   const { stream, fraction } = countingStream(filePath, size);
   const rows = csvRows(stream);
   return {

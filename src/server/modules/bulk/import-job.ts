@@ -13,13 +13,14 @@
  * The file is read streaming (allocation-reader.ts) while the previous chunk is being written, so
  * parsing and the database work overlap.
  */
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ColumnMapping } from '../../../domain/portfolio/column-mapping';
 import { validateMapping } from '../../../domain/portfolio/column-mapping';
 import { rowToRecord } from '../../../domain/portfolio/header-detection';
 import type { RowContext, RowValue } from '../../../domain/portfolio/row-validation';
-import { validateRow } from '../../../domain/portfolio/row-validation';
+import { rowValidator } from '../../../domain/portfolio/row-validation';
 import { knownHeaderLabels } from '../../../domain/portfolio/system-variables';
 import type { DbOrTx } from '../../db/client';
 import type { ModuleDeps } from '../../http/deps';
@@ -57,6 +58,9 @@ const FINAL_FAILED_NO_ROWS = 'The file has no data rows below the header';
 const FINAL_FAILED_ALL_ROWS = 'Every row failed validation; see the error file';
 
 const leaseTable = { table: 'imports', idColumn: 'import_id' } as const;
+
+/** Rows validated between two turns of the event loop. */
+const YIELD_EVERY_ROWS = 250;
 
 /**
  * Takes the lease of an import that is initiated, or in progress with an expired or released lease.
@@ -146,7 +150,7 @@ export async function runImport(deps: ModuleDeps, state: BulkWorkerState, import
       return;
     }
     try {
-      source = await openAllocationFile(files.localPath(row.fileKey), row.fileKind);
+      source = await openAllocationFile(files.localPath(row.fileKey), row.fileKind, { csvInWorker: true });
     } catch {
       await finish(db, importId, token, { status: 'failed', message: 'The file could not be read' });
       return;
@@ -189,6 +193,7 @@ async function processRows(
   // validateRow reads only mapped and mandatory variables; handing it just those saves work on every row.
   const mapped = new Set(Object.values(mapping).filter((v): v is string => v !== null));
   const rowVariables = variables.filter((v) => v.is_mandatory || mapped.has(v.variable_name));
+  const validate = rowValidator(mapping, rowVariables, context);
 
   // The head: the same rows the preview read, so the columns get the same names.
   const head: unknown[][] = [];
@@ -227,6 +232,9 @@ async function processRows(
     const c = chunk;
     pending = commitChunk(db, row, token, config.importLeaseSeconds, c).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
     chunk = { valid: [], failed: [], processed, success, failedTotal, totalEstimate: 0 };
+    // Rows can arrive faster than the event loop turns (a worker's batches, PGlite's in-process
+    // queries): let requests in between chunks.
+    await yieldToEventLoop();
   };
 
   let index = 0; // 0-based sheet row index of the row in hand
@@ -238,7 +246,7 @@ async function processRows(
     dataRows += 1;
     if (dataRows <= row.processedRows) return; // committed by an earlier run
     const record = rowToRecord(headers, own);
-    const result = validateRow(record, mapping, rowVariables, context);
+    const result = validate(record);
     let reason: string | null = null;
     if (result.ok) {
       const loanId = result.values.loan_id as string;
@@ -280,6 +288,10 @@ async function processRows(
     if (r.done) break;
     handle(r.value);
     index += 1;
+    // Queued rows resolve as microtasks only; every few hundred rows let I/O callbacks run, so the
+    // previous chunk's statements proceed while this chunk is validated (measured: without it a
+    // 5,000-row chunk's commit waited ~120 ms for the validation loop).
+    if (index % YIELD_EVERY_ROWS === 0) await yieldToEventLoop();
   }
   if (chunk.valid.length + chunk.failed.length > 0) await flush();
   await settle();

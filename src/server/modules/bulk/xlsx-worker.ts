@@ -31,6 +31,9 @@ const CREDITS = 4;
 /** The caps of a sheet (issue 12). */
 export const SHEET_LIMITS = { maxRows: 200_000, maxColumns: 500 } as const;
 
+/** Longest CSV line read, in characters: a 20 MB one-line file is refused, not buffered whole. */
+export const MAX_CSV_LINE = 64 * 1024;
+
 /** A file beyond a cap (rows, columns, memory): its message is the user's answer. */
 export class SheetLimitError extends Error {}
 
@@ -123,8 +126,31 @@ async function openFirstWorksheet() {
   for (const event of reader._parseWorksheet(iterateStream(stream), sheetNo)) if (event.eventType === 'worksheet') worksheet = event.value;
   return { rows: worksheet || (async function* () {})(), fraction: () => (size > 0 ? Math.min(1, read / size) : 1) };
 }
+async function readCsv(post, batch) {
+  const { parse } = require(workerData.csvParsePath);
+  const stream = fs.createReadStream(workerData.filePath, { highWaterMark: 256 * 1024 });
+  let read = 0;
+  stream.on('data', (chunk) => { read += chunk.length; });
+  const fraction = () => (workerData.size > 0 ? Math.min(1, read / workerData.size) : 1);
+  const parser = stream.pipe(parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, max_record_size: workerData.maxCsvLine }));
+  let rows = 0;
+  try {
+    for await (const record of parser) {
+      rows += 1;
+      if (rows > workerData.maxRows) limit(TOO_MANY_ROWS);
+      if (record.length > workerData.maxColumns) limit(TOO_MANY_COLUMNS);
+      batch.push(record.length === 1 && record[0] === '' ? [] : record);
+      if (batch.length >= workerData.batchRows) await post(fraction());
+    }
+  } catch (err) {
+    if (err && err.code === 'CSV_MAX_RECORD_SIZE') limit('A line of the file is longer than ' + workerData.maxCsvLine / 1024 + ' KB');
+    throw err;
+  } finally {
+    stream.destroy();
+  }
+}
 (async () => {
-  if (workerData.kind === 'xls') {
+  if (workerData.kind === 'xls' || workerData.kind === 'csv') {
     let batch = [];
     const post = async (fraction) => {
       if (credits === 0) await new Promise((resolve) => { wake = resolve; });
@@ -133,7 +159,7 @@ async function openFirstWorksheet() {
       batch.length = 0;
     };
     // post() clears the same array after cloning it into the message.
-    await readXls(post, batch);
+    await (workerData.kind === 'csv' ? readCsv(post, batch) : readXls(post, batch));
     if (batch.length > 0) await post(1);
     parentPort.postMessage({ type: 'done' });
     return;
@@ -174,14 +200,16 @@ export const TOO_LARGE_TO_READ = 'The file is too large to read';
 /**
  * Starts a worker reading `filePath`'s first worksheet.
  * @param size the file's size in bytes (for fractionRead)
- * @param kind 'xlsx' (exceljs, streamed) or 'xls' (SheetJS, read whole in the worker)
+ * @param kind 'xlsx' (exceljs, streamed), 'xls' (SheetJS, read whole in the worker) or 'csv'
+ *   (csv-parse, streamed, the same options and caps as allocation-reader's csvRows: the import
+ *   job's parsing then runs beside its validation and database work, issue 12 "Speed")
  * @returns the rows (blank rows as empty arrays, so the n-th row is sheet row n), the share of the
  *   file read so far, and close() which stops the worker. A parse error is thrown from the rows
  *   iterator with the worker's message; a cap passed (SHEET_LIMITS, the heap) as a SheetLimitError.
  */
-export function readSheetInWorker(filePath: string, size: number, kind: 'xlsx' | 'xls'): { rows: AsyncGenerator<unknown[]>; fractionRead(): number; close(): void } {
+export function readSheetInWorker(filePath: string, size: number, kind: 'xlsx' | 'xls' | 'csv'): { rows: AsyncGenerator<unknown[]>; fractionRead(): number; close(): void } {
   const resolve = createRequire(import.meta.url).resolve;
-  const workerData = { filePath, size, kind, exceljsPath: resolve('exceljs'), xlsxPath: resolve('@e965/xlsx'), batchRows: BATCH_ROWS, credits: CREDITS, ...SHEET_LIMITS };
+  const workerData = { filePath, size, kind, exceljsPath: resolve('exceljs'), xlsxPath: resolve('@e965/xlsx'), csvParsePath: resolve('csv-parse'), maxCsvLine: MAX_CSV_LINE, batchRows: BATCH_ROWS, credits: CREDITS, ...SHEET_LIMITS };
   // A capped heap bounds what one file can cost the server.
   const worker = new Worker(WORKER_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB }, workerData });
   const queue: Message[] = [];

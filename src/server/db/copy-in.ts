@@ -1,0 +1,118 @@
+/**
+ * `COPY ... FROM` for bulk loads (issue 12 "Speed": the allocation import stages its rows with
+ * COPY, then upserts them in one set-based statement).
+ *
+ * - PostgreSQL (node-postgres): `COPY <table> FROM STDIN` over the transaction's own connection,
+ *   as pg-copy-streams does: a submittable query that answers the server's CopyInResponse with
+ *   CopyData messages and CopyDone. The data is already in memory (one chunk of rows), so it is
+ *   written out at once; the socket's buffer is the only copy.
+ * - PGlite: `COPY <table> FROM '/dev/blob'` with the data handed over as a Blob (PGlite's
+ *   documented way to copy from the client, QueryOptions.blob).
+ *
+ * Both run inside the caller's Drizzle transaction, so the staged rows commit or roll back with it.
+ */
+import type { DbOrTx } from './client';
+
+/** What a COPY reads: the rows in PostgreSQL's text format (see copyField). */
+export type CopyData = readonly string[];
+
+/** node-postgres's connection, the part a COPY FROM STDIN uses. */
+interface PgConnection {
+  query(text: string): void;
+  sendCopyFromChunk(chunk: Buffer): void;
+  endCopyFrom(): void;
+  sendCopyFail(message: string): void;
+}
+
+/**
+ * A COPY FROM STDIN as node-postgres runs a query object: `submit` sends the statement; the client
+ * then calls the handlers below with the server's answers (client.js _handle*).
+ */
+class CopyFromStdin {
+  private error: Error | null = null;
+  rowCount = 0;
+  constructor(
+    private readonly text: string,
+    private readonly data: CopyData,
+    private readonly done: (err: Error | null, rowCount: number) => void,
+  ) {}
+  submit(connection: PgConnection): void {
+    connection.query(this.text);
+  }
+  handleCopyInResponse(connection: PgConnection): void {
+    try {
+      // One CopyData message per ~256 kB, not per row: fewer socket writes.
+      let pending = '';
+      for (const part of this.data) {
+        pending += part;
+        if (pending.length >= 256 * 1024) {
+          connection.sendCopyFromChunk(Buffer.from(pending, 'utf8'));
+          pending = '';
+        }
+      }
+      if (pending.length > 0) connection.sendCopyFromChunk(Buffer.from(pending, 'utf8'));
+      connection.endCopyFrom();
+    } catch (err) {
+      connection.sendCopyFail(err instanceof Error ? err.message : String(err));
+    }
+  }
+  handleCommandComplete(msg: { text?: string }): void {
+    const n = /(\d+)$/.exec(msg.text ?? '');
+    this.rowCount = n ? Number(n[1]) : 0;
+  }
+  handleError(err: Error): void {
+    // The client forgets this query on an error, so its ReadyForQuery will not reach us.
+    this.error = err;
+    this.done(err, 0);
+  }
+  handleReadyForQuery(): void {
+    if (!this.error) this.done(null, this.rowCount);
+  }
+  handleRowDescription(): void {}
+  handleDataRow(): void {}
+  handleEmptyQuery(): void {}
+  handleCopyData(): void {}
+  handlePortalSuspended(): void {}
+}
+
+/** The driver client under a Drizzle transaction: node-postgres's PoolClient or PGlite's Transaction. */
+function driverClient(tx: DbOrTx): unknown {
+  return (tx as unknown as { session?: { client?: unknown } }).session?.client;
+}
+
+/**
+ * Runs `COPY <target> FROM STDIN|'/dev/blob'` (text format: tab-separated, `\N` for NULL) with `data`.
+ * @param tx a Drizzle transaction (node-postgres or PGlite); the rows are visible only inside it until it commits
+ * @param target the table and column list, e.g. `import_stage (n, company_id, v)` (trusted SQL, not user input)
+ * @param data the rows, each line ending in '\n', fields joined by '\t' and escaped with copyField
+ * @returns how many rows were copied
+ * @throws the database's error (bad data, a missing table); the transaction is then aborted
+ */
+export async function copyInto(tx: DbOrTx, target: string, data: CopyData): Promise<number> {
+  const client = driverClient(tx) as { connection?: unknown; query: (...args: unknown[]) => unknown } | undefined;
+  if (!client) throw new Error('copyInto needs a transaction');
+  if (client.connection) {
+    // node-postgres: the query object is queued like any other on this connection.
+    return new Promise<number>((resolve, reject) => {
+      const q = new CopyFromStdin(`COPY ${target} FROM STDIN`, data, (err, n) => (err ? reject(err) : resolve(n)));
+      client.query(q);
+    });
+  }
+  const blob = new Blob([...data]);
+  const res = (await client.query(`COPY ${target} FROM '/dev/blob'`, [], { blob })) as { affectedRows?: number };
+  return res.affectedRows ?? 0;
+}
+
+const SPECIAL = /[\\\t\n\r]/;
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/**
+ * One field of a text-format COPY line: null → `\N`; backslash, tab, newline and carriage return
+ * escaped; numbers and booleans as text. (JSON text rarely holds a backslash, so most fields pass
+ * through untouched.)
+ */
+export function copyField(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '\\N';
+  const s = typeof value === 'string' ? value : String(value);
+  return SPECIAL.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]) : s;
+}
