@@ -10,10 +10,10 @@ import type { ColumnMapping } from '../../../domain/portfolio/column-mapping';
 import { createExport, listExports } from '../../../domain/contracts/bulk/exports';
 import { createImport, getImport, listImports, previewImport, terminateImport } from '../../../domain/contracts/bulk/imports';
 import { getLoanOperation, listLoanOperations, startLoanOperation, terminateLoanOperation, type CreateLoanOperationBody } from '../../../domain/contracts/bulk/loan-operations';
-import type { BodyOf, Endpoint, ParamsOf, QueryOf } from '../../../domain/contracts/endpoint';
+import type { BodyOf, QueryOf } from '../../../domain/contracts/endpoint';
 import type { AgentType } from '../../../domain/bulk/loan-operations';
 import { FINAL_STATUSES } from '../../../domain/bulk/termination';
-import { call, download, useEndpoint } from '../../lib/endpoint';
+import { call, useEndpoint } from '../../lib/endpoint';
 
 export const IMPORTS_PAGE_SIZE = 10;
 /** Spec 9: exports are listed 10 to a page by default. */
@@ -84,24 +84,6 @@ export function useTerminateImport(companyId: string | null) {
     mutationFn: (id: string) => call(terminateImport, { params: { id }, query: company(companyId) }),
     onSettled: () => void client.invalidateQueries({ queryKey: [getImport.operation] }),
   });
-}
-
-/** Saves a Blob under `fileName` through a temporary link (downloads need the auth headers, so no plain href). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** Downloads a file endpoint with the auth headers and saves it; `fallbackName` when the server names none. */
-export async function saveDownload<E extends Endpoint>(e: E, input: { params?: ParamsOf<E>; query?: QueryOf<E> }, fallbackName: string): Promise<void> {
-  const { blob, fileName } = await download(e, input);
-  saveBlob(blob, fileName ?? fallbackName);
 }
 
 export interface ExportsQuery {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { Endpoint, ParamsOf, QueryOf } from '../../../domain/contracts/endpoint';
 import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';
-import { saveDownload } from './api';
+import { saveDownload } from '../../lib/save-download';
 
 export interface DownloadButtonProps<E extends Endpoint> {
   /** The file endpoint (`produces: 'file'`), e.g. importErrorFile. */

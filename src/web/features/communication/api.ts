@@ -6,7 +6,8 @@ import { listMessages, sendMessage } from '../../../domain/contracts/communicati
 import type { MessageChannel } from '../../../domain/contracts/communication/messages';
 import { createTemplate, deleteTemplate, listTemplates, previewTemplate, updateTemplate } from '../../../domain/contracts/communication/templates';
 import type { Endpoint } from '../../../domain/contracts/endpoint';
-import { download, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
+import { useEndpoint, useEndpointMutation } from '../../lib/endpoint';
+import { saveDownload } from '../../lib/save-download';
 
 export const companyInput = (companyId: string | null) => ({ query: { company_id: companyId ?? undefined } });
 
@@ -40,19 +41,6 @@ export function useCampaigns(companyId: string | null) {
 }
 export const useStartCampaign = () => useRefreshing(startCampaign, [listCampaigns.operation, getCampaign.operation]);
 
-/** Downloads a campaign's error file with the auth headers and saves it (a plain link cannot carry them). */
-export async function saveCampaignErrors(companyId: string | null, campaignId: string): Promise<void> {
-  const { blob, fileName } = await download(campaignErrorFile, { params: { campaign_id: campaignId }, query: { company_id: companyId ?? undefined } });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName ?? `campaign-${campaignId}-errors.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** A loan's WhatsApp conversation, polled every 10 s while open (the borrower may write at any time). */
 export function useChat(companyId: string | null, loanId: string) {
   return useEndpoint(getChat, { query: { company_id: companyId ?? undefined, loan_id: loanId } }, { enabled: Boolean(companyId && loanId), refetchInterval: 10_000 });
@@ -62,4 +50,9 @@ export const useChatReply = () => useRefreshing(sendChatReply, [getChat.operatio
 /** The company's WhatsApp conversations (`waiting`: the borrower wrote last), polled every 15 s. */
 export function useChats(companyId: string | null, waiting: boolean) {
   return useEndpoint(listChats, { query: { company_id: companyId ?? undefined, waiting: waiting ? 'true' : undefined } }, { enabled: Boolean(companyId), refetchInterval: 15_000 });
+}
+
+/** Downloads a campaign's error file with the auth headers and saves it. */
+export function saveCampaignErrors(companyId: string | null, campaignId: string): Promise<void> {
+  return saveDownload(campaignErrorFile, { params: { campaign_id: campaignId }, query: { company_id: companyId ?? undefined } }, `campaign-${campaignId}-errors.csv`);
 }

@@ -1,9 +1,8 @@
 /** Legal notice calls (issue 17) from the endpoint definitions; keys carry the company so switching company refetches. */
 import { useQueryClient } from '@tanstack/react-query';
-import type { Endpoint, ParamsOf, QueryOf } from '../../../domain/contracts/endpoint';
 import { approveTemplate, createBatch, createTemplate, getBatch, listBatches, listTemplates, updateDispatch, type BatchRecord } from '../../../domain/contracts/legal/notices';
 import { createCase, listAdvocates, listCases, updateCase, type ProcessType } from '../../../domain/contracts/legal/cases';
-import { download, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
+import { useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 
 const company = (companyId: string | null) => ({ company_id: companyId ?? undefined });
 const running = (b: Pick<BatchRecord, 'status'>) => b.status === 'in_progress';
@@ -38,19 +37,6 @@ export function useCreateBatch() {
 export function useUpdateDispatch() {
   const client = useQueryClient();
   return useEndpointMutation(updateDispatch, { onSuccess: () => client.invalidateQueries({ queryKey: [getBatch.operation] }) });
-}
-
-/** Saves a file endpoint's answer under the server's name (downloads need the auth headers, so no plain href). */
-export async function saveFile<E extends Endpoint>(e: E, input: { params?: ParamsOf<E>; query?: QueryOf<E> }, fallbackName: string): Promise<void> {
-  const { blob, fileName } = await download(e, input);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName ?? fallbackName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function useCases(companyId: string | null, processType: ProcessType, page: number) {

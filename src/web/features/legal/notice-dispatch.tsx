@@ -28,7 +28,8 @@ import {
 import { errorMessage } from '../../lib/api';
 import { callWithMessage, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 import { toaster } from '../../lib/toaster';
-import { saveFile, useUpdateDispatch } from './api';
+import { useUpdateDispatch } from './api';
+import { saveDownload } from '../../lib/save-download';
 
 const ICONS = { email: Mail, whatsapp: MessageCircle } as const;
 const STATUS_COLOURS: Record<string, string> = { dispatched: 'blue', delivered: 'green', returned: 'orange', blocked: 'orange', failed: 'red' };
@@ -141,7 +142,7 @@ export function NoticeDocuments({ companyId, notice, canWrite }: { companyId: st
   return (
     <Flex gap="2" align="center" wrap="wrap" data-testid="notice-documents">
       {docs.data?.documents.map((d) => (
-        <Link key={d.document_id} fontSize="xs" colorPalette="blue" onClick={() => void saveFile(noticeDocumentFile, { params: { document_id: d.document_id }, query: q }, d.file_name)} data-testid="notice-document">
+        <Link key={d.document_id} fontSize="xs" colorPalette="blue" onClick={() => void saveDownload(noticeDocumentFile, { params: { document_id: d.document_id }, query: q }, d.file_name)} data-testid="notice-document">
           {d.document_type}: {d.file_name}
         </Link>
       ))}

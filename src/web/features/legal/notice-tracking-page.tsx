@@ -28,7 +28,8 @@ import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
 import { DispatchEditor, MessageDispatch, NoticeDocuments, SendBatchButtons, SendNoticeButtons, sentAsMessage } from './notice-dispatch';
 import { TemplatesPanel } from './templates-panel';
-import { saveFile, useBatch, useBatches, useCreateBatch, useTemplates } from './api';
+import { useBatch, useBatches, useCreateBatch, useTemplates } from './api';
+import { saveDownload } from '../../lib/save-download';
 
 const STATUS_COLOURS: Record<string, string> = { success: 'green', failed: 'red', in_progress: 'blue', no_data_found: 'orange' };
 
@@ -46,7 +47,7 @@ function FileButton<E extends Endpoint>({ endpoint, params, query, name, label, 
   const save = async () => {
     setBusy(true);
     try {
-      await saveFile(endpoint, { params, query }, name);
+      await saveDownload(endpoint, { params, query }, name);
     } catch (error) {
       toaster.create({ type: 'error', title: errorMessage(error) });
     } finally {

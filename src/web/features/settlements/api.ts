@@ -1,8 +1,7 @@
 /** Settlement calls (issue 16) from the endpoint definitions; keys carry the company so switching company refetches. */
 import { useQueryClient } from '@tanstack/react-query';
 import { getSettlement, listSettlementExports, listSettlements, proposeSettlement, startSettlementExport, type SettlementStatus, type SettlementType } from '../../../domain/contracts/settlements/settlements';
-import type { Endpoint, ParamsOf, QueryOf } from '../../../domain/contracts/endpoint';
-import { download, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
+import { useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 
 const company = (companyId: string | null) => ({ company_id: companyId ?? undefined });
 
@@ -29,15 +28,3 @@ export function useStartExport() {
   return useEndpointMutation(startSettlementExport, { onSuccess: () => client.invalidateQueries({ queryKey: [listSettlementExports.operation] }) });
 }
 
-/** Saves a file endpoint's answer under the server's name (downloads need the auth headers, so no plain href). */
-export async function saveFile<E extends Endpoint>(e: E, input: { params?: ParamsOf<E>; query?: QueryOf<E> }, fallbackName: string): Promise<void> {
-  const { blob, fileName } = await download(e, input);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName ?? fallbackName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

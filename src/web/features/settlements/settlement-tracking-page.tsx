@@ -31,7 +31,8 @@ import { formatDateTime } from '../../lib/format';
 import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
 import { ApprovalTrail } from '../approval/public';
-import { saveFile, useExports, useSettlement, useSettlements, useStartExport } from './api';
+import { useExports, useSettlement, useSettlements, useStartExport } from './api';
+import { saveDownload } from '../../lib/save-download';
 import { ProposeForm } from './propose-form';
 
 const palette: Record<SettlementStatus, string> = { pending_approval: 'orange', approved: 'blue', rejected: 'red', completed: 'green', breached: 'red' };
@@ -74,7 +75,7 @@ function Detail({ settlementId, currency, onClose }: { settlementId: string; cur
   const letter = async () => {
     setBusy(true);
     try {
-      await saveFile(settlementLetter, { params: { settlement_id: settlementId }, query: { company_id: companyId ?? undefined, language: language || undefined } }, 'settlement_letter.pdf');
+      await saveDownload(settlementLetter, { params: { settlement_id: settlementId }, query: { company_id: companyId ?? undefined, language: language || undefined } }, 'settlement_letter.pdf');
     } catch (err) {
       toaster.create({ type: 'error', title: errorMessage(err) });
     } finally {
@@ -216,7 +217,7 @@ function Exports({ companyId }: { companyId: string | null }) {
                   {e.message ? ` · ${e.message}` : ''}
                 </Text>
                 {e.status === 'COMPLETED' && (
-                  <Button size="xs" variant="ghost" onClick={() => void saveFile(settlementExportFile, { params: { export_id: e.export_id }, query: { company_id: companyId ?? undefined } }, `${e.kind}.csv`).catch((err: unknown) => toaster.create({ type: 'error', title: errorMessage(err) }))}>
+                  <Button size="xs" variant="ghost" onClick={() => void saveDownload(settlementExportFile, { params: { export_id: e.export_id }, query: { company_id: companyId ?? undefined } }, `${e.kind}.csv`).catch((err: unknown) => toaster.create({ type: 'error', title: errorMessage(err) }))}>
                     {t('settlement.download')}
                   </Button>
                 )}
