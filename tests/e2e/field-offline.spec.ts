@@ -11,7 +11,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startChaosProxy, type ChaosProxy } from './chaos-proxy';
-import { jpegFixture, phoneContext, shot, tomorrow } from './field-phone';
+import { jpegFixture, outboxCount, phoneContext, shot, tomorrow } from './field-phone';
 import { signIn } from './helpers';
 import { startOwnServer, type OwnServer } from './own-server';
 import { startTileServer } from './tile-server';
@@ -148,25 +148,6 @@ async function visitsOf(page: Page, loanId: string): Promise<VisitRow[]> {
 
 async function receiptsOf(page: Page, loanId: string): Promise<Array<{ receipt_number: string; amount: number }>> {
   return (await apiGet<{ receipts: Array<{ receipt_number: string; amount: number }> }>(page, `/api/fos/receipts?company_id=${COMPANY}&loan_id=${encodeURIComponent(loanId)}`)).receipts;
-}
-
-/** Items left in the phone's outbox (IndexedDB 'recovery-field'). */
-async function outboxCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('recovery-field');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('outbox').objectStore('outbox').count();
-          req.onsuccess = () => {
-            resolve(req.result);
-            open.result.close();
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
 }
 
 // ---------------------------------------------------------------- the tests

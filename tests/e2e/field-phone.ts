@@ -44,3 +44,22 @@ export async function shot(page: Page, name: string, fullPage = false): Promise<
   await expect(page.locator('[data-scope="toast"][data-part="root"]')).toHaveCount(0, { timeout: 10_000 });
   await page.screenshot({ path: artifact(name), fullPage });
 }
+
+/** Items left in the phone's outbox (IndexedDB 'recovery-field', store 'outbox'). */
+export async function outboxCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('recovery-field');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('outbox').objectStore('outbox').count();
+          req.onsuccess = () => {
+            resolve(req.result);
+            open.result.close();
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+}

@@ -14,6 +14,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AllocationResponse, VisitRecord } from '../../src/domain/contracts/field/visits';
 import { apiSignIn, envelopeData, seedStoredSession } from '../bench/bench-server';
+import { outboxCount } from './field-phone';
 
 const COMPANY = 'demo-lender-in';
 const EMAIL = 'fos@demo.in';
@@ -131,22 +132,7 @@ test('the service worker sends the outbox on Background Sync, with no page drain
     { token, company: COMPANY, userId: allocation.executive.user_id, loan, remarks },
   );
 
-  const outboxCount = () =>
-    page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const req = indexedDB.open('recovery-field');
-          req.onsuccess = () => {
-            const count = req.result.transaction('outbox').objectStore('outbox').count();
-            count.onsuccess = () => {
-              req.result.close();
-              resolve(count.result);
-            };
-          };
-          req.onerror = () => reject(req.error);
-        }),
-    );
-  await expect.poll(outboxCount, { timeout: 30_000 }).toBe(0);
+  await expect.poll(() => outboxCount(page), { timeout: 30_000 }).toBe(0);
   const visits = await envelopeData<{ visits: VisitRecord[] }>(await fetch(`${base}/api/fos/visits?company_id=${COMPANY}&loan_id=${encodeURIComponent(loan.loan_id)}`, { headers }));
   const mine = visits.visits.filter((v) => v.remarks === remarks);
   expect(mine).toHaveLength(1);

@@ -11,7 +11,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startChaosProxy, type ChaosProxy } from './chaos-proxy';
-import { jpegFixture, NASHIK, phoneContext, shot } from './field-phone';
+import { jpegFixture, NASHIK, outboxCount, phoneContext, shot } from './field-phone';
 import { signIn } from './helpers';
 
 const COMPANY = 'demo-lender-in';
@@ -49,24 +49,6 @@ async function apiGet<T>(page: Page, path: string): Promise<T> {
   const res = await fetch(`${server}${path}`, { headers: { authenticationtoken: token ?? '', 'X-Company-ID': COMPANY } });
   expect(res.status, path).toBe(200);
   return ((await res.json()) as { data: T }).data;
-}
-
-async function outboxCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('recovery-field');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('outbox').objectStore('outbox').count();
-          req.onsuccess = () => {
-            resolve(req.result);
-            open.result.close();
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
 }
 
 test('a repossession step recorded offline on the phone is synced once', async ({ browser }) => {
