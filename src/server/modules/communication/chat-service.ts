@@ -28,23 +28,34 @@ function chatrOf(messages: readonly MessageRecord[]): ChatrStatus | null {
   return messages[messages.length - 1].direction === 'inbound' ? 'customer_replied' : 'agent_replied';
 }
 
+/** The borrower's last WhatsApp message on the loan (when, and the number it came from), or null. */
+async function lastInbound(db: DbOrTx, companyId: string, loanId: string): Promise<{ at: Date; from: string | null } | null> {
+  const [row] = await db
+    .select({ at: communicationMessages.createdAt, from: communicationMessages.recipient })
+    .from(communicationMessages)
+    .where(and(eq(communicationMessages.companyId, companyId), eq(communicationMessages.loanId, loanId), eq(communicationMessages.channel, 'whatsapp'), eq(communicationMessages.direction, 'inbound')))
+    .orderBy(desc(communicationMessages.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * GET /communication/chat?loan_id=: the loan's WhatsApp messages oldest first (the last 200),
  * the session window after the borrower's last message, and `chatr_status`.
  * @throws 404 NO_LOAN when the company has no such loan
  */
-export async function chatThread(db: DbOrTx, companyId: string, loanId: string, now: Date): Promise<ChatThread & { replyTo: string | null }> {
+export async function chatThread(db: DbOrTx, companyId: string, loanId: string, now: Date): Promise<ChatThread> {
   if (!(await loanMessageFacts(db, companyId, loanId))) throw notFound(NO_LOAN);
+  // One after the other: inside the company wall's transaction both share one connection.
   const rows = await db
     .select()
     .from(communicationMessages)
     .where(and(eq(communicationMessages.companyId, companyId), eq(communicationMessages.loanId, loanId), eq(communicationMessages.channel, 'whatsapp')))
     .orderBy(desc(communicationMessages.createdAt), desc(communicationMessages.messageId))
     .limit(THREAD_LIMIT);
-  rows.reverse();
-  const lastInbound = rows.filter((r) => r.direction === 'inbound').at(-1) ?? null;
-  const messages = rows.map(toMessageRecord);
-  return { loan_id: loanId, messages, window: sessionWindow(lastInbound?.createdAt ?? null, now), chatr_status: chatrOf(messages), replyTo: lastInbound?.recipient ?? null };
+  const last = await lastInbound(db, companyId, loanId);
+  const messages = rows.reverse().map(toMessageRecord);
+  return { loan_id: loanId, messages, window: sessionWindow(last?.at ?? null, now), chatr_status: chatrOf(messages) };
 }
 
 export interface ChatReplyInput {
@@ -63,8 +74,9 @@ export interface ChatReplyInput {
  * @throws 404 NO_LOAN; 409 SESSION_CLOSED_MESSAGE when the 24-hour window is shut or never opened
  */
 export async function sendChatReply(db: DbOrTx, input: ChatReplyInput, now: Date, provider?: ChannelProvider): Promise<MessageRecord> {
-  const thread = await chatThread(db, input.companyId, input.loanId, now);
-  if (!thread.window.open || !thread.replyTo) throw conflict(SESSION_CLOSED_MESSAGE);
+  if (!(await loanMessageFacts(db, input.companyId, input.loanId))) throw notFound(NO_LOAN);
+  const last = await lastInbound(db, input.companyId, input.loanId);
+  if (!last?.from || !sessionWindow(last.at, now).open) throw conflict(SESSION_CLOSED_MESSAGE);
   const message = await sendMessage(
     db,
     {
@@ -74,7 +86,7 @@ export async function sendChatReply(db: DbOrTx, input: ChatReplyInput, now: Date
       // The agent's words go as written: braces are not template variables here.
       content: { name: 'Chat reply', text: input.text, verbatim: true },
       variables: {},
-      to: thread.replyTo,
+      to: last.from,
       actorId: input.actorId,
       lang: input.lang,
     },

@@ -52,10 +52,7 @@ export const communicationRoutes: RouteGroup = async (app, deps) => {
   });
   await serve(messages.listMessages, async ({ req, query }) => ok({ messages: await listMessages(db, callerOf(req).companyId, query.loan_id, query.channel) }));
 
-  await serve(chat.getChat, async ({ req, query }) => {
-    const { replyTo: _number, ...thread } = await chatThread(db, callerOf(req).companyId, query.loan_id, clock.now());
-    return ok(thread);
-  });
+  await serve(chat.getChat, async ({ req, query }) => ok(await chatThread(db, callerOf(req).companyId, query.loan_id, clock.now())));
   await serve(chat.sendChatReply, async ({ req, body, idempotency }) => {
     const { companyId, user } = callerOf(req);
     const m = await sendChatReply(idempotency!.tx, { companyId, loanId: body.loan_id, text: body.text, actorId: user.userId, lang: body.lang }, clock.now());
