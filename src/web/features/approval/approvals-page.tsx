@@ -12,7 +12,7 @@ import { formatMinor } from '../../../domain/common/money';
 import { APPROVAL_REQUEST_TYPES, INBOX_VIEWS, listChains, type ApprovalRequestRecord, type ApprovalRequestType } from '../../../domain/contracts/approval/requests';
 import { Link as RouterLink } from 'react-router-dom';
 import { Pager } from '../../components/pager';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { DeskTable, ErrorState, LoadingState, QueryView } from '../../components/query-state';
 import { can } from '../../lib/endpoint';
 import { formatDateTime } from '../../lib/format';
 import { appLink } from '../../lib/navigation';
@@ -141,38 +141,18 @@ export default function ApprovalsPage() {
           </Button>
         ))}
       </Flex>
-      {inbox.isPending ? (
-        <LoadingState />
-      ) : inbox.isError ? (
-        <ErrorState error={inbox.error} onRetry={() => void inbox.refetch()} />
-      ) : inbox.data.requests.length === 0 ? (
-        <EmptyState>{t(view === 'to_decide' ? 'approval.inbox_empty' : 'approval.none')}</EmptyState>
-      ) : (
-        <Box bg="bg" borderWidth="1px" rounded="md">
-          <Table.ScrollArea>
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('approval.subject')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('approval.summary')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('approval.amount')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('approval.waiver')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('approval.status_label')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('approval.requested_at')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {inbox.data.requests.map((r) => (
-                  <Row key={r.request_id} r={r} currency={currency} selected={selected === r.request_id} onSelect={() => setSelected(r.request_id)} />
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <Box px="3" py="2">
-            <Pager page={page} pageSize={20} total={inbox.data.total} onPage={setPage} />
-          </Box>
-        </Box>
-      )}
+      <QueryView query={inbox} isEmpty={(d) => d.requests.length === 0} empty={t(view === 'to_decide' ? 'approval.inbox_empty' : 'approval.none')}>
+        {(d) => (
+          <DeskTable
+            columns={[t('approval.subject'), t('approval.summary'), { label: t('approval.amount'), end: true }, t('approval.waiver'), t('approval.status_label'), t('approval.requested_at')]}
+            footer={<Pager page={page} pageSize={20} total={d.total} onPage={setPage} />}
+          >
+            {d.requests.map((r) => (
+              <Row key={r.request_id} r={r} currency={currency} selected={selected === r.request_id} onSelect={() => setSelected(r.request_id)} />
+            ))}
+          </DeskTable>
+        )}
+      </QueryView>
       {selected && <Detail requestId={selected} onClose={() => setSelected(null)} />}
     </Stack>
   );

@@ -10,7 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHANGE_FIELDS, CHANGE_REQUEST_STATUSES, createChangeRequest, listChangeRequests, type ChangeField, type ChangeRequestRecord, type ChangeRequestStatus } from '../../../domain/contracts/change-requests/requests';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { Pager } from '../../components/pager';
+import { DeskTable, QueryView } from '../../components/query-state';
 import { errorMessage } from '../../lib/api';
 import { can, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 import { formatDateTime } from '../../lib/format';
@@ -199,45 +200,28 @@ export default function ChangeRequestsPage() {
           </Button>
         ))}
       </HStack>
-      {list.isPending ? (
-        <LoadingState />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.requests.length === 0 ? (
-        <EmptyState>{t('change_requests.none')}</EmptyState>
-      ) : (
-        <Box overflowX="auto" borderWidth="1px" rounded="md" bg="bg">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('change_requests.loan')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('change_requests.change')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('change_requests.old_value')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('change_requests.new_value')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('change_requests.requested_by')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('change_requests.decided')}</Table.ColumnHeader>
-                <Table.ColumnHeader />
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {list.data.requests.map((r) => (
+      <QueryView query={list} isEmpty={(d) => d.requests.length === 0} empty={t('change_requests.none')}>
+        {(d) => (
+          <>
+            <DeskTable
+              columns={[
+                t('change_requests.loan'),
+                t('change_requests.change'),
+                t('change_requests.old_value'),
+                t('change_requests.new_value'),
+                t('change_requests.requested_by'),
+                t('change_requests.decided'),
+                '',
+              ]}
+            >
+              {d.requests.map((r) => (
                 <RequestRow key={r.request_id} r={r} open={open === r.request_id} onToggle={() => setOpen(open === r.request_id ? null : r.request_id)} />
               ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
-      )}
-      {list.data && list.data.total > PAGE_SIZE && (
-        <HStack gap="2">
-          <Button size="xs" variant="outline" disabled={page === 1} onClick={() => setPage(page - 1)}>
-            {t('change_requests.previous')}
-          </Button>
-          <Text fontSize="sm">{t('change_requests.page', { page })}</Text>
-          <Button size="xs" variant="outline" disabled={page * PAGE_SIZE >= list.data.total} onClick={() => setPage(page + 1)}>
-            {t('change_requests.next')}
-          </Button>
-        </HStack>
-      )}
+            </DeskTable>
+            {d.total > PAGE_SIZE && <Pager page={page} pageSize={PAGE_SIZE} total={d.total} onPage={setPage} />}
+          </>
+        )}
+      </QueryView>
     </Stack>
   );
 }

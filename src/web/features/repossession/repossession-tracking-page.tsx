@@ -20,7 +20,7 @@ import {
   type RepossessionStatus,
 } from '../../../domain/contracts/repossession/cases';
 import { formatMinor } from '../../../domain/common/money';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { DeskTable, ErrorState, LoadingState, QueryView } from '../../components/query-state';
 import { errorMessage } from '../../lib/api';
 import { can, download, useEndpointMutation } from '../../lib/endpoint';
 import { formatDateTime } from '../../lib/format';
@@ -297,63 +297,44 @@ export default function RepossessionTrackingPage() {
         </NativeSelect.Root>
       </HStack>
       {open && <CasePanel companyId={companyId} caseId={open} canWrite={canWrite} onClose={() => setOpen(null)} />}
-      {list.isPending ? (
-        <LoadingState />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.cases.length === 0 ? (
-        <EmptyState>{t('repo.none')}</EmptyState>
-      ) : (
-        <Box overflowX="auto" borderWidth="1px" rounded="md" bg="bg">
-          <Table.Root size="sm">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>{t('repo.loan')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('repo.asset')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('repo.stage_h')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('repo.status_h')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('repo.agent')}</Table.ColumnHeader>
-                <Table.ColumnHeader>{t('repo.initiated')}</Table.ColumnHeader>
-                <Table.ColumnHeader />
+      <QueryView query={list} isEmpty={(d) => d.cases.length === 0} empty={t('repo.none')}>
+        {(d) => (
+          <DeskTable columns={[t('repo.loan'), t('repo.asset'), t('repo.stage_h'), t('repo.status_h'), t('repo.agent'), t('repo.initiated'), '']}>
+            {d.cases.map((c) => (
+              <Table.Row key={c.case_id} data-testid="repo-row">
+                <Table.Cell>
+                  <Text fontWeight="medium">{c.loan_id}</Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {c.applicant_name ?? '—'}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <Text>{c.asset_description}</Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {c.chassis_number} · {c.engine_number}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>{t(`repo_field.stage.${c.stage}`)}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={STATUS_PALETTE[c.status]}>{t(`repo.status.${c.status}`)}</Badge>
+                </Table.Cell>
+                <Table.Cell>
+                  <Text>{c.agent_name ?? '—'}</Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {c.agency_name ?? ''}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>{formatDateTime(c.initiated_at)}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  <Button size="xs" variant="outline" onClick={() => setOpen(c.case_id)}>
+                    {t('repo.open')}
+                  </Button>
+                </Table.Cell>
               </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {list.data.cases.map((c) => (
-                <Table.Row key={c.case_id} data-testid="repo-row">
-                  <Table.Cell>
-                    <Text fontWeight="medium">{c.loan_id}</Text>
-                    <Text fontSize="xs" color="fg.muted">
-                      {c.applicant_name ?? '—'}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Text>{c.asset_description}</Text>
-                    <Text fontSize="xs" color="fg.muted">
-                      {c.chassis_number} · {c.engine_number}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell>{t(`repo_field.stage.${c.stage}`)}</Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={STATUS_PALETTE[c.status]}>{t(`repo.status.${c.status}`)}</Badge>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Text>{c.agent_name ?? '—'}</Text>
-                    <Text fontSize="xs" color="fg.muted">
-                      {c.agency_name ?? ''}
-                    </Text>
-                  </Table.Cell>
-                  <Table.Cell>{formatDateTime(c.initiated_at)}</Table.Cell>
-                  <Table.Cell textAlign="end">
-                    <Button size="xs" variant="outline" onClick={() => setOpen(c.case_id)}>
-                      {t('repo.open')}
-                    </Button>
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Box>
-      )}
+            ))}
+          </DeskTable>
+        )}
+      </QueryView>
       {canWrite && <BulkStatus companyId={companyId} />}
     </Stack>
   );

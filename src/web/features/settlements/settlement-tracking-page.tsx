@@ -24,7 +24,7 @@ import {
   type SettlementType,
 } from '../../../domain/contracts/settlements/settlements';
 import { Pager } from '../../components/pager';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { DeskTable, ErrorState, LoadingState, QueryView } from '../../components/query-state';
 import { errorMessage } from '../../lib/api';
 import { can, useEndpointMutation } from '../../lib/endpoint';
 import { formatDateTime } from '../../lib/format';
@@ -265,56 +265,43 @@ export default function SettlementTrackingPage() {
           <Input size="sm" value={loan} maxLength={100} onChange={(e) => (setLoan(e.currentTarget.value), setPage(1))} aria-label={t('settlement.loan_id')} />
         </Box>
       </Flex>
-      {list.isPending ? (
-        <LoadingState />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : list.data.settlements.length === 0 ? (
-        <EmptyState>{t('settlement.none')}</EmptyState>
-      ) : (
-        <Box bg="bg" borderWidth="1px" rounded="md">
-          <Table.ScrollArea>
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('settlement.loan_id')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('settlement.type_label')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('settlement.claim')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('settlement.amount')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('settlement.waiver')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('settlement.status_label')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('settlement.validity')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {list.data.settlements.map((s) => (
-                  <Table.Row key={s.settlement_id} data-testid="settlement-row" bg={selected === s.settlement_id ? 'bg.muted' : undefined}>
-                    <Table.Cell>
-                      <Button size="xs" variant="plain" px="0" textDecoration="underline" aria-pressed={selected === s.settlement_id} onClick={() => setSelected(s.settlement_id)}>
-                        {s.loan_id}
-                      </Button>
-                      <Text fontSize="xs" color="fg.muted">
-                        {s.applicant_name ?? '—'}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell>{t(`settlement.type.${s.settlement_type}`)}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatMinor(s.total_claim_amount_minor, currency)}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatMinor(s.settlement_amount_minor, currency)}</Table.Cell>
-                    <Table.Cell>{s.waiver_pct} %</Table.Cell>
-                    <Table.Cell>
-                      <Badge colorPalette={palette[s.status]}>{t(`settlement.status.${s.status}`)}</Badge>
-                    </Table.Cell>
-                    <Table.Cell>{s.validity_date}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-          <Box px="3" py="2">
-            <Pager page={page} pageSize={20} total={list.data.total} onPage={setPage} />
-          </Box>
-        </Box>
-      )}
+      <QueryView query={list} isEmpty={(d) => d.settlements.length === 0} empty={t('settlement.none')}>
+        {(d) => (
+          <DeskTable
+            columns={[
+              t('settlement.loan_id'),
+              t('settlement.type_label'),
+              { label: t('settlement.claim'), end: true },
+              { label: t('settlement.amount'), end: true },
+              t('settlement.waiver'),
+              t('settlement.status_label'),
+              t('settlement.validity'),
+            ]}
+            footer={<Pager page={page} pageSize={20} total={d.total} onPage={setPage} />}
+          >
+            {d.settlements.map((s) => (
+              <Table.Row key={s.settlement_id} data-testid="settlement-row" bg={selected === s.settlement_id ? 'bg.muted' : undefined}>
+                <Table.Cell>
+                  <Button size="xs" variant="plain" px="0" textDecoration="underline" aria-pressed={selected === s.settlement_id} onClick={() => setSelected(s.settlement_id)}>
+                    {s.loan_id}
+                  </Button>
+                  <Text fontSize="xs" color="fg.muted">
+                    {s.applicant_name ?? '—'}
+                  </Text>
+                </Table.Cell>
+                <Table.Cell>{t(`settlement.type.${s.settlement_type}`)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatMinor(s.total_claim_amount_minor, currency)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatMinor(s.settlement_amount_minor, currency)}</Table.Cell>
+                <Table.Cell>{s.waiver_pct} %</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={palette[s.status]}>{t(`settlement.status.${s.status}`)}</Badge>
+                </Table.Cell>
+                <Table.Cell>{s.validity_date}</Table.Cell>
+              </Table.Row>
+            ))}
+          </DeskTable>
+        )}
+      </QueryView>
       {selected && <Detail settlementId={selected} currency={currency} onClose={() => setSelected(null)} />}
       {can(proposeSettlement, permissions) && <ProposeForm companyId={companyId} currency={currency} />}
       <Exports companyId={companyId} />
