@@ -1,7 +1,7 @@
 /**
  * The browser softphone over a real SIP path (issue 14): kamailio (Debian) as the company's SIP
  * server, baresip as the borrower's phone answering automatically, Chromium with fake media
- * devices. A telecaller connects the softphone (registration), calls a loan of their queue, sees
+ * devices. An admin names the SIP server on the Telephony tab; a telecaller connects the softphone (registration), calls a loan of their queue, sees
  * Ringing/On Call, holds and resumes the call, ends it, and the disposition form follows; the
  * borrower's phone log shows the call was answered and closed.
  */
@@ -45,9 +45,17 @@ async function asAdmin<T>(browser: Browser, act: (page: Page, headers: Record<st
 
 test('a telecaller calls a borrower from the browser softphone: registration, call, hold, resume and end', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await asAdmin(browser, async (p, headers) => {
-    const set = await p.request.put(`/api/calling/softphone/settings?company_id=${COMPANY}`, { headers, data: { ws_url: lab.wsUrl, sip_domain: lab.domain } });
-    expect(set.status(), await set.text()).toBe(200);
+  // The admin names the company's SIP server on the calling desk's Telephony tab.
+  await asAdmin(browser, async (p) => {
+    await p.setViewportSize({ width: 1440, height: 900 });
+    await p.getByRole('link', { name: 'Calling desk' }).first().click();
+    await p.getByTestId('tab-telephony').click();
+    const form = p.getByTestId('softphone-settings');
+    await form.getByLabel('SIP server WebSocket address').fill(lab.wsUrl);
+    await form.getByLabel('SIP domain').fill(lab.domain);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(p.getByText('Softphone settings saved')).toBeVisible();
+    await p.screenshot({ path: artifact('softphone-settings-1440.png') });
   });
 
   await page.setViewportSize({ width: 1440, height: 900 });

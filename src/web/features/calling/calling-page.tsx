@@ -15,7 +15,8 @@ import { formatMinor } from '../../../domain/common/money';
 import type { CallRecord } from '../../../domain/contracts/calling/calls';
 import { getCall, loanCallDetails } from '../../../domain/contracts/calling/calls';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
-import { endpointKey } from '../../lib/endpoint';
+import { updateSoftphoneSettings } from '../../../domain/contracts/calling/softphone';
+import { can, endpointKey } from '../../lib/endpoint';
 import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
 import { errorMessage } from '../../lib/api';
@@ -30,15 +31,17 @@ import type { Softphone, SoftphoneView } from './softphone';
 import { DispositionForm } from './disposition-form';
 import { RemindersList } from './reminders-list';
 import { SoftphoneBar, useSoftphone } from './softphone-bar';
+import { SoftphoneSettings } from './softphone-settings';
 import { StatusReason } from './status-reason';
 import { SupervisorLive } from './supervisor-live';
 
 /** The desk; supervisors (spec 6) also get the live view of their agents and the campaigns. */
 export default function CallingPage() {
   const { t } = useTranslation();
-  const { companyId } = useShell();
+  const { companyId, permissions } = useShell();
   const settings = useCallingSettings(companyId);
   const [tab, setTab] = useState('desk');
+  const telephony = can(updateSoftphoneSettings, permissions);
   if (!settings.data?.supervisor) return <Desk />;
   return (
     <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" lazyMount unmountOnExit>
@@ -50,6 +53,11 @@ export default function CallingPage() {
         <Tabs.Trigger value="campaigns" data-testid="tab-campaigns">
           {t('calling.tab_campaigns')}
         </Tabs.Trigger>
+        {telephony && (
+          <Tabs.Trigger value="telephony" data-testid="tab-telephony">
+            {t('calling.tab_telephony')}
+          </Tabs.Trigger>
+        )}
       </Tabs.List>
       <Tabs.Content value="desk">
         <Desk />
@@ -70,6 +78,16 @@ export default function CallingPage() {
           <CampaignsPanel companyId={companyId} />
         </Stack>
       </Tabs.Content>
+      {telephony && (
+        <Tabs.Content value="telephony">
+          <Stack gap="4" maxW="7xl">
+            <Heading as="h1" size="xl">
+              {t('calling.tab_telephony')}
+            </Heading>
+            <SoftphoneSettings companyId={companyId} />
+          </Stack>
+        </Tabs.Content>
+      )}
     </Tabs.Root>
   );
 }
