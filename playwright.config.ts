@@ -27,7 +27,7 @@ export default defineConfig({
     command: 'npx tsx tests/e2e/start-server.ts',
     // The calling desk's local telephony simulator: 10 times real time, the borrower always answers,
     // talks 10 simulated minutes (1 real minute: the supervisor's e2e acts on the live call) (issue 14).
-    env: { PORT: String(PORT), CALLING_SIMULATOR_SPEED: '10', CALLING_SIMULATOR_ANSWER: 'always', CALLING_SIMULATOR_TALK: '600' },
+    env: { PORT: String(PORT), CALLING_SIMULATOR_SPEED: '10', CALLING_SIMULATOR_ANSWER: 'always', CALLING_SIMULATOR_TALK: '600', SIP_WEBSOCKET_SOURCES: 'wss: ws://127.0.0.1:*' },
     url: `http://localhost:${PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -209,7 +209,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         // Chakra UI / emotion inject style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', cspSource(config.mapTileUrl)],
-        connectSrc: ["'self'", cspSource(config.countryTraceUrl), cspSource(config.mapTileUrl)],
+        connectSrc: ["'self'", cspSource(config.countryTraceUrl), cspSource(config.mapTileUrl), ...config.sipWebSocketSources],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

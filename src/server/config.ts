@@ -27,6 +27,11 @@ export interface AppConfig {
   fileStorage: { kind: 'local'; dir: string } | { kind: 's3'; bucket: string | undefined; endpoint: string | undefined };
   mapTileUrl: string;
   countryTraceUrl: string;
+  /**
+   * Where browser softphones may open their SIP WebSocket (CSP connect-src sources, space separated;
+   * SIP_WEBSOCKET_SOURCES, default `wss:`: any TLS WebSocket, as each company names its own SIP server).
+   */
+  sipWebSocketSources: string[];
   /** Requests per minute per IP on the public sign-in routes. */
   authRateLimitPerMinute: number;
   /**
@@ -102,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : { kind: 's3', bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT },
     mapTileUrl: env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     countryTraceUrl: env.COUNTRY_TRACE_URL ?? 'https://www.cloudflare.com/cdn-cgi/trace',
+    sipWebSocketSources: (env.SIP_WEBSOCKET_SOURCES ?? 'wss:').split(/\s+/).filter(Boolean),
     authRateLimitPerMinute: intFromEnv(env.AUTH_RATE_LIMIT_PER_MINUTE, 30, 'AUTH_RATE_LIMIT_PER_MINUTE'),
     authAccountRateLimit: intFromEnv(env.AUTH_ACCOUNT_RATE_LIMIT, 10, 'AUTH_ACCOUNT_RATE_LIMIT'),
     production: env.NODE_ENV === 'production',

@@ -66,7 +66,8 @@ export const callRecord = z.object({
   mode: z.enum(CALLING_MODES),
   campaign_id: z.string().nullable(),
   call_type: z.enum(CALL_TYPES),
-  provider: z.enum(['local_simulator', 'exotel']),
+  /** 'webrtc_softphone': the agent's browser placed it over SIP (call_type voip). */
+  provider: z.enum(['local_simulator', 'exotel', 'webrtc_softphone']),
   provider_call_id: z.string().nullable(),
   state: z.enum(CALL_STATES),
   outcome: z.enum(CALL_OUTCOMES).nullable(),

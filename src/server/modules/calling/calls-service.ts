@@ -43,7 +43,7 @@ export function toCallRecord(row: CallRow, disposition: string | null = null, ac
     allocation_month: row.allocationMonth,
     mode: row.mode,
     campaign_id: row.campaignId,
-    call_type: 'manual',
+    call_type: row.provider === 'webrtc_softphone' ? 'voip' : 'manual',
     provider: row.provider,
     provider_call_id: row.providerCallId,
     state: row.state as CallState,
@@ -77,22 +77,28 @@ export const statusCallbackPath = (s: SettingsRow) => `/api/calling/telephony/ex
 /** Which modes the desk places itself: the cloud click-to-call legs. Predictive and inbound calls come from the dialer. */
 const DESK_MODES: readonly CallingMode[] = ['click_to_call', 'autodialer'];
 
+/** Said when a softphone call is asked of a company without a SIP server. */
+export const SOFTPHONE_NOT_SET_UP = 'The softphone is not set up for your company';
+
 /**
- * POST /calling/calls: the calling mode must be enabled and the caller's (spec 4, 5); the number
- * one of the loan's (default the borrower's); the compliance decision allows it (recorded either
- * way, on the loan's timeline); then the provider rings the agent's phone, then the borrower's.
- * @throws 400 '{label} is not enabled in company settings' | no agent phone | unknown number;
+ * The checks every call placed from the desk passes, and its row: the calling mode must be enabled
+ * and the caller's (spec 4, 5); the number one of the loan's (default the borrower's); the
+ * compliance decision allows it (recorded either way, on the loan's timeline). `via` 'provider'
+ * rings the agent's phone first (cloud click-to-call: the agent needs a mobile number); 'softphone'
+ * is dialled by the agent's browser over SIP (the company needs a SIP server).
+ * @throws 400 '{label} is not enabled in company settings' | no agent phone | no SIP server | unknown number;
  *   403 permission or the compliance reasons (data.reasons); 404 'No loan details found'
  */
-export async function startCall(db: Db, providerFor: ProviderFor, caller: Caller, body: StartCallBody, now: Date): Promise<CallRecord> {
+export async function recordDeskCall(db: Db, caller: Caller, body: StartCallBody, now: Date, via: 'provider' | 'softphone'): Promise<{ call: CallRow; settings: SettingsRow; zone: string }> {
   const modes = await callerModes(db, caller);
   const mode = body.mode ?? modes.mode ?? 'click_to_call';
   if (!modes.enabled[mode]) throw badRequest(callingModeNotEnabledMessage(mode));
   if (!modes.writable[mode]) throw forbidden(`Permission not found: ${describePermission({ module: 'calling', action: mode, access: 'write' })}`, { missing_permission: { module: 'calling', action: mode, access: 'write' } });
   if (!DESK_MODES.includes(mode)) throw badRequest(`${CALLING_MODE_LABELS[mode]} calls are placed by the dialer, not from the desk`);
   const agentNumber = caller.user.mobile;
-  if (!agentNumber) throw badRequest('Add your mobile number to your profile: the call rings your phone first');
+  if (via === 'provider' && !agentNumber) throw badRequest('Add your mobile number to your profile: the call rings your phone first');
   const settings = await settingsOf(db, caller.companyId, modes.country);
+  if (via === 'softphone' && (!settings.sipWsUrl || !settings.sipDomain)) throw badRequest(SOFTPHONE_NOT_SET_UP);
   const campaignId = modes.campaignFor(mode);
 
   const placed = await db.transaction(async (tx) => {
@@ -127,11 +133,11 @@ export async function startCall(db: Db, providerFor: ProviderFor, caller: Caller
         mode,
         campaignId,
         shootId: `SH${now.getTime().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`,
-        provider: settings.provider,
+        provider: via === 'softphone' ? 'webrtc_softphone' : settings.provider,
         toNumber: to,
         agentNumber,
-        // Caller ids from the pool in turn, spread by a random pick (no shared counter to contend on).
-        callerId: pool.length > 0 ? pool[randomBytes(1)[0] % pool.length] : null,
+        // Caller ids from the pool in turn, spread by a random pick (no shared counter to contend on); a SIP trunk sets its own.
+        callerId: via === 'provider' && pool.length > 0 ? pool[randomBytes(1)[0] % pool.length] : null,
         decisionId: decision.decision_id,
         state: 'Connecting',
         createdAt: now,
@@ -144,10 +150,19 @@ export async function startCall(db: Db, providerFor: ProviderFor, caller: Caller
     const message = placed.decision.reasons.map((r) => r.message).join(' ');
     throw forbidden(message || 'The call is not allowed now', { reasons: placed.decision.reasons });
   }
+  return { call: placed.row, settings, zone: modes.zone.zone };
+}
 
-  const call = placed.row;
+/**
+ * POST /calling/calls: the desk's checks (recordDeskCall), then the provider rings the agent's
+ * phone, then the borrower's.
+ * @throws as recordDeskCall
+ */
+export async function startCall(db: Db, providerFor: ProviderFor, caller: Caller, body: StartCallBody, now: Date): Promise<CallRecord> {
+  const { call, settings, zone } = await recordDeskCall(db, caller, body, now, 'provider');
+  const agentNumber = call.agentNumber ?? '';
   const provider = providerFor(settings);
-  const hour = Math.floor(localTime(now, modes.zone.zone).minutes / 60);
+  const hour = Math.floor(localTime(now, zone).minutes / 60);
   let update: Partial<CallRow>;
   try {
     const { sid } = await provider.connect({ callId: call.callId, agentNumber, customerNumber: call.toNumber, callerId: call.callerId ?? '', statusCallback: statusCallbackPath(settings), localHour: hour });
@@ -207,7 +222,7 @@ export function secretMatches(given: string, expected: string): boolean {
 }
 
 /** The loan's timeline event and calling status when a call ends. */
-async function writeCallEnd(db: DbOrTx, row: CallRow, now: Date): Promise<void> {
+export async function writeCallEnd(db: DbOrTx, row: CallRow, now: Date): Promise<void> {
   const connected = row.outcome === 'Connected';
   const talk = row.talkSeconds ?? 0;
   await addLoanEvents(db, [

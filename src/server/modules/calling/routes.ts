@@ -8,6 +8,7 @@
  */
 import * as campaigns from '../../../domain/contracts/calling/campaigns';
 import * as calls from '../../../domain/contracts/calling/calls';
+import * as softphone from '../../../domain/contracts/calling/softphone';
 import * as telephony from '../../../domain/contracts/calling/telephony';
 import type { RouteGroup } from '../../http/area';
 import { callerOf } from '../../http/caller';
@@ -17,6 +18,7 @@ import type { ProviderFor } from './calls-service';
 import { applyStatusCallback, endCall, getCall, startCall } from './calls-service';
 import { callDetails, callingQueue, dueReminders, recordDisposition } from './desk-service';
 import { deskSettings } from './settings-service';
+import { reportSoftphoneEvent, softphoneConfig, startSoftphoneCall, updateSoftphoneSettings } from './softphone-service';
 import { liveStats, supervisorAction } from './supervisor-service';
 import { exotelProvider } from './telephony/exotel';
 import { localSimulator } from './telephony/local-simulator';
@@ -56,6 +58,12 @@ export const callingRoutes: RouteGroup = async (app, deps) => {
   await serve(calls.recordDisposition, async ({ req, body }) => ok(await db.transaction((tx) => recordDisposition(tx, callerOf(req), body, clock.now())), 'Disposition saved'));
   await serve(calls.loanCallDetails, async ({ req, params }) => ok(await callDetails(db, callerOf(req), params.loan_id, clock.now())));
   await serve(calls.myReminders, async ({ req }) => ok({ reminders: await dueReminders(db, callerOf(req), clock.now()) }));
+
+  // The browser softphone (JsSIP to the company's SIP server): the calls are mirrored here.
+  await serve(softphone.getSoftphone, async ({ req }) => ok(await softphoneConfig(db, callerOf(req))));
+  await serve(softphone.updateSoftphoneSettings, async ({ req, body }) => ok(await updateSoftphoneSettings(db, callerOf(req), body), 'Softphone settings saved'));
+  await serve(softphone.startSoftphoneCall, async ({ req, body }) => ok(await startSoftphoneCall(db, callerOf(req), body, clock.now()), 'Calling'));
+  await serve(softphone.reportSoftphoneEvent, async ({ req, params, body }) => ok(await reportSoftphoneEvent(db, callerOf(req), params.call_id, body, clock.now())));
 
   await serve(campaigns.supervisorLive, async ({ req }) => ok(await liveStats(db, callerOf(req), clock.now())));
   await serve(campaigns.supervisorAction, async ({ req, params, body }) => {

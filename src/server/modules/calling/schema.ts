@@ -26,6 +26,10 @@ export const callingSettings = pgTable('calling_settings', {
   exotelSubdomain: text('exotel_subdomain'),
   exotelApiKey: text('exotel_api_key'),
   dispositions: jsonb('dispositions').$type<DispositionOption[]>().notNull(),
+  /** The company's SIP server over WebSocket for browser softphones (wss://…); null: no softphone. */
+  sipWsUrl: text('sip_ws_url'),
+  /** The SIP domain agents register in (their extension @ this domain). */
+  sipDomain: text('sip_domain'),
   createdAt: instant('created_at').notNull().defaultNow(),
 });
 
@@ -40,7 +44,8 @@ export const callingCalls = pgTable(
     mode: text('mode', { enum: ['predictive', 'inbound', 'autodialer', 'click_to_call'] }).notNull(),
     campaignId: text('campaign_id'),
     shootId: text('shoot_id').notNull(),
-    provider: text('provider', { enum: ['local_simulator', 'exotel'] }).notNull(),
+    /** 'webrtc_softphone': placed by the agent's browser over SIP (a voip call; the browser reports its events). */
+    provider: text('provider', { enum: ['local_simulator', 'exotel', 'webrtc_softphone'] }).notNull(),
     providerCallId: text('provider_call_id'),
     /** The number dialled (clear: the provider needs it; answers show it masked). */
     toNumber: text('to_number').notNull(),

@@ -126,6 +126,7 @@ export async function supervisorAction(db: Db, providerFor: ProviderFor, caller:
   requireSupervisor(caller);
   const [call] = await db.select().from(callingCalls).where(and(eq(callingCalls.companyId, caller.companyId), eq(callingCalls.callId, callId)));
   if (!call || (await agentsOf(db, caller, call.agentId)).length === 0) throw notFound(CALL_NOT_FOUND);
+  if (call.provider === 'webrtc_softphone' && isLive(call.state as CallState)) throw conflict("This call is on the agent's browser softphone: barge, whisper and transfer need the telephony provider");
   if (!isLive(call.state as CallState) || !call.providerCallId) throw conflict('The call has ended');
   const supervisorNumber = caller.user.mobile;
   if (!supervisorNumber) throw badRequest('Add your mobile number to your profile: barge and whisper ring your phone');

@@ -27,6 +27,7 @@ import {
   supervisorLive,
   updateCampaign,
 } from '../../../domain/contracts/calling/campaigns';
+import { getSoftphone, reportSoftphoneEvent, startSoftphoneCall } from '../../../domain/contracts/calling/softphone';
 import { useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 
 export const companyInput = (companyId: string | null) => ({ query: { company_id: companyId ?? undefined } });
@@ -72,3 +73,11 @@ export const useAutodialLogin = () => useRefreshing(autodialLogin, [getAutodialS
 export const useAutodialLogout = () => useRefreshing(autodialLogout, [getAutodialSession.operation, callingQueue.operation, getCallingSettings.operation]);
 export const useSetAgentStatus = () => useRefreshing(setAgentStatus, [getAgentStatus.operation]);
 export const useSupervisorAction = () => useRefreshing(supervisorAction, [supervisorLive.operation]);
+
+export const useSoftphoneConfig = (companyId: string | null) => useEndpoint(getSoftphone, companyInput(companyId), { enabled: Boolean(companyId) });
+export const useStartSoftphoneCall = () => useRefreshing(startSoftphoneCall, [callingQueue.operation, getAgentStatus.operation]);
+/** The softphone's SIP events for the server, retried (a lost 'ended' would leave the call live there); replays are harmless. */
+export function useReportSoftphoneEvent() {
+  const client = useQueryClient();
+  return useEndpointMutation(reportSoftphoneEvent, { retry: 4, retryDelay: (n) => 500 * 2 ** n, onSuccess: () => client.invalidateQueries({ queryKey: [getCall.operation] }) });
+}

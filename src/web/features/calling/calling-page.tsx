@@ -12,29 +12,36 @@ import { useTranslation } from 'react-i18next';
 import type { ConnectionState } from '../../../domain/calling/call-states';
 import { isLive } from '../../../domain/calling/call-states';
 import { formatMinor } from '../../../domain/common/money';
+import type { CallRecord } from '../../../domain/contracts/calling/calls';
 import { getCall, loanCallDetails } from '../../../domain/contracts/calling/calls';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
-import { endpointKey } from '../../lib/endpoint';
+import { updateSoftphoneSettings } from '../../../domain/contracts/calling/softphone';
+import { can, endpointKey } from '../../lib/endpoint';
 import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
 import { errorMessage } from '../../lib/api';
-import { companyInput, useAgentStatus, useCall, useCallingSettings, useQueue, useStartCall } from './api';
+import { companyInput, useAgentStatus, useCall, useCallingSettings, useQueue, useReportSoftphoneEvent, useStartCall, useStartSoftphoneCall } from './api';
 import { AutodialLogin } from './autodial-login';
 import { BreakControl } from './break-control';
 import { CampaignsPanel } from './campaigns-panel';
 import { CallDetails } from './call-details';
+import type { SoftphoneControls } from './dialer-panel';
 import { DialerPanel } from './dialer-panel';
+import type { Softphone, SoftphoneView } from './softphone';
 import { DispositionForm } from './disposition-form';
 import { RemindersList } from './reminders-list';
+import { SoftphoneBar, useSoftphone } from './softphone-bar';
+import { SoftphoneSettings } from './softphone-settings';
 import { StatusReason } from './status-reason';
 import { SupervisorLive } from './supervisor-live';
 
 /** The desk; supervisors (spec 6) also get the live view of their agents and the campaigns. */
 export default function CallingPage() {
   const { t } = useTranslation();
-  const { companyId } = useShell();
+  const { companyId, permissions } = useShell();
   const settings = useCallingSettings(companyId);
   const [tab, setTab] = useState('desk');
+  const telephony = can(updateSoftphoneSettings, permissions);
   if (!settings.data?.supervisor) return <Desk />;
   return (
     <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" lazyMount unmountOnExit>
@@ -46,6 +53,11 @@ export default function CallingPage() {
         <Tabs.Trigger value="campaigns" data-testid="tab-campaigns">
           {t('calling.tab_campaigns')}
         </Tabs.Trigger>
+        {telephony && (
+          <Tabs.Trigger value="telephony" data-testid="tab-telephony">
+            {t('calling.tab_telephony')}
+          </Tabs.Trigger>
+        )}
       </Tabs.List>
       <Tabs.Content value="desk">
         <Desk />
@@ -66,6 +78,16 @@ export default function CallingPage() {
           <CampaignsPanel companyId={companyId} />
         </Stack>
       </Tabs.Content>
+      {telephony && (
+        <Tabs.Content value="telephony">
+          <Stack gap="4" maxW="7xl">
+            <Heading as="h1" size="xl">
+              {t('calling.tab_telephony')}
+            </Heading>
+            <SoftphoneSettings companyId={companyId} />
+          </Stack>
+        </Tabs.Content>
+      )}
     </Tabs.Root>
   );
 }
@@ -77,6 +99,13 @@ function Desk() {
   const queue = useQueue(companyId);
   const status = useAgentStatus(companyId);
   const start = useStartCall();
+  const startSoftphone = useStartSoftphoneCall();
+  const reportEvent = useReportSoftphoneEvent();
+  const softphone = useSoftphone(companyId);
+  // A registered softphone places the desk's calls from the browser; otherwise the provider rings the agent's phone.
+  const viaSoftphone = Boolean(softphone.phone && softphone.view.registered);
+  const placing = start.isPending || startSoftphone.isPending;
+  const placeError = start.error ?? startSoftphone.error;
   const client = useQueryClient();
   const [loanId, setLoanId] = useState<string | null>(null);
   const [callId, setCallId] = useState<string | null>(null);
@@ -102,18 +131,30 @@ function Desk() {
   const dial = (id: string) => {
     setLoanId(id);
     setCallId(null);
-    start.mutate(
-      { ...companyInput(companyId), body: { loan_id: id } },
-      {
-        // A refusal (mode not enabled, compliance) is a toast as well as the panel's message: on a phone the panel may be out of view.
-        onError: (err) => toaster.create({ type: 'error', title: errorMessage(err) }),
-        onSuccess: (c) => {
-          // The answer is the call's first state: shown at once, then polled.
-          client.setQueryData(endpointKey(getCall, { params: { call_id: c.call_id }, ...companyInput(companyId) }), c);
-          setCallId(c.call_id);
+    start.reset();
+    startSoftphone.reset();
+    // A refusal (mode not enabled, compliance) is a toast as well as the panel's message: on a phone the panel may be out of view.
+    const onError = (err: unknown) => toaster.create({ type: 'error', title: errorMessage(err) });
+    // The answer is the call's first state: shown at once, then polled.
+    const show = (c: CallRecord) => {
+      client.setQueryData(endpointKey(getCall, { params: { call_id: c.call_id }, ...companyInput(companyId) }), c);
+      setCallId(c.call_id);
+    };
+    if (viaSoftphone && softphone.phone) {
+      const phone = softphone.phone;
+      startSoftphone.mutate(
+        { ...companyInput(companyId), body: { loan_id: id } },
+        {
+          onError,
+          onSuccess: ({ call: c, dial_uri }) => {
+            show(c);
+            void phone.call(dial_uri, (event, cause) => reportEvent.mutate({ params: { call_id: c.call_id }, ...companyInput(companyId), body: { event, cause } }));
+          },
         },
-      },
-    );
+      );
+      return;
+    }
+    start.mutate({ ...companyInput(companyId), body: { loan_id: id } }, { onError, onSuccess: show });
   };
   const select = (id: string) => {
     if (live) return;
@@ -136,6 +177,7 @@ function Desk() {
           <BreakControl companyId={companyId} status={status.data} settings={settings.data} onExpired={onExpired} />
         </Flex>
       </Flex>
+      {softphone.config?.enabled && softphone.phone && <SoftphoneBar config={softphone.config} view={softphone.view} phone={softphone.phone} busy={live} />}
       {settings.data?.enabled_modes.includes('autodialer') && <AutodialLogin companyId={companyId} disabled={live || onBreak} />}
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }} gap="4" alignItems="start">
         <Stack gap="2" borderWidth="1px" rounded="md" p="4" bg="bg" role="region" aria-label={t('calling.queue')}>
@@ -173,7 +215,7 @@ function Desk() {
                       {[l.loan_id, l.dpd !== null ? t('calling.dpd', { dpd: l.dpd }) : null, l.total_due_minor !== null ? formatMinor(l.total_due_minor, currency) : null, l.calling_status].filter(Boolean).join(' · ')}
                     </Text>
                   </Box>
-                  <Button size="sm" colorPalette="green" aria-label={t('calling.call_loan', { loan: l.loan_id })} disabled={live || start.isPending || onBreak} onClick={() => dial(l.loan_id)} data-testid="call-button">
+                  <Button size="sm" colorPalette="green" aria-label={t('calling.call_loan', { loan: l.loan_id })} disabled={live || placing || onBreak} onClick={() => dial(l.loan_id)} data-testid="call-button">
                     <Phone /> {t('calling.call')}
                   </Button>
                 </Flex>
@@ -187,7 +229,15 @@ function Desk() {
               {t('calling.calls_off_on_break')}
             </Text>
           )}
-          <DialerPanel companyId={companyId} connection={connection} call={current} placing={start.isPending} error={start.error} microphone={status.data?.microphone ?? null} />
+          <DialerPanel
+            companyId={companyId}
+            connection={viaSoftphone ? softphone.view.connection : connection}
+            call={current}
+            placing={placing}
+            error={placeError}
+            microphone={softphone.view.microphone ?? status.data?.microphone ?? null}
+            softphone={current?.provider === 'webrtc_softphone' && softphone.phone ? softphoneControls(softphone.phone, softphone.view) : null}
+          />
           {current && !live && settings.data && !current.disposition && !disposed.has(current.call_id) && (
             <DispositionForm key={current.call_id} companyId={companyId} call={current} settings={settings.data} onDone={() => setDisposed(new Set(disposed).add(current.call_id))} />
           )}
@@ -197,4 +247,17 @@ function Desk() {
       </Grid>
     </Stack>
   );
+}
+
+/** The dialer panel's buttons acting on the browser softphone's call. */
+function softphoneControls(phone: Softphone, view: SoftphoneView): SoftphoneControls {
+  return {
+    muted: view.muted,
+    held: view.held,
+    mute: () => phone.mute(),
+    unmute: () => phone.unmute(),
+    hold: () => phone.hold(),
+    resume: () => phone.resume(),
+    hangup: () => phone.hangup(),
+  };
 }

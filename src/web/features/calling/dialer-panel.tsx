@@ -5,7 +5,7 @@
  * and hold are done on that phone (shown, disabled, saying so); end asks the provider to hang up.
  */
 import { Alert, Badge, Button, Flex, Stack, Text } from '@chakra-ui/react';
-import { Mic, Pause, PhoneOff } from 'lucide-react';
+import { Mic, MicOff, Pause, PhoneOff, Play } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallState, ConnectionState } from '../../../domain/calling/call-states';
@@ -39,6 +39,17 @@ function useElapsed(from: string | null, running: boolean): number {
   return from ? Math.max(0, Math.floor((now - Date.parse(from)) / 1000)) : 0;
 }
 
+/** The browser softphone's controls of the live call (issue 14). */
+export interface SoftphoneControls {
+  muted: boolean;
+  held: boolean;
+  mute(): void;
+  unmute(): void;
+  hold(): void;
+  resume(): void;
+  hangup(): void;
+}
+
 export function DialerPanel({
   companyId,
   connection,
@@ -46,6 +57,7 @@ export function DialerPanel({
   placing,
   error,
   microphone = null,
+  softphone = null,
 }: {
   companyId: string | null;
   connection: ConnectionState;
@@ -54,6 +66,8 @@ export function DialerPanel({
   error: unknown;
   /** Spec 3 microphone state the agent reported (null: working). */
   microphone?: MicrophoneState | null;
+  /** The browser softphone carrying this call: mute, hold and end act on it here. */
+  softphone?: SoftphoneControls | null;
 }) {
   const { t } = useTranslation();
   const end = useEndCall();
@@ -90,18 +104,34 @@ export function DialerPanel({
           {t('calling.call_line', { to: call.to, caller_id: call.caller_id ?? '—', shoot_id: call.shoot_id })}
         </Text>
       )}
-      <Flex gap="2" wrap="wrap">
-        <Button size="sm" variant="outline" disabled title={t('calling.on_your_phone')}>
-          <Mic /> {t('calling.mute')}
-        </Button>
-        <Button size="sm" variant="outline" disabled title={t('calling.on_your_phone')}>
-          <Pause /> {t('calling.hold')}
-        </Button>
-        <Button size="sm" colorPalette="red" disabled={!live || !call?.provider_call_id} loading={end.isPending} onClick={() => call && end.mutate({ params: { call_id: call.call_id }, ...companyInput(companyId) })} data-testid="end-call">
-          <PhoneOff /> {t('calling.end')}
-        </Button>
-      </Flex>
-      {live && <Text fontSize="xs" color="fg.muted">{t('calling.on_your_phone')}</Text>}
+      {softphone ? (
+        <Flex gap="2" wrap="wrap">
+          <Button size="sm" variant="outline" disabled={!live} aria-pressed={softphone.muted} onClick={() => (softphone.muted ? softphone.unmute() : softphone.mute())} data-testid="softphone-mute">
+            {softphone.muted ? <MicOff /> : <Mic />} {softphone.muted ? t('calling.unmute') : t('calling.mute')}
+          </Button>
+          <Button size="sm" variant="outline" disabled={!live || call?.state === 'Ringing' || call?.state === 'Connecting'} aria-pressed={softphone.held} onClick={() => (softphone.held ? softphone.resume() : softphone.hold())} data-testid="softphone-hold">
+            {softphone.held ? <Play /> : <Pause />} {softphone.held ? t('calling.resume') : t('calling.hold')}
+          </Button>
+          <Button size="sm" colorPalette="red" disabled={!live} onClick={() => softphone.hangup()} data-testid="end-call">
+            <PhoneOff /> {t('calling.end')}
+          </Button>
+        </Flex>
+      ) : (
+        <>
+          <Flex gap="2" wrap="wrap">
+            <Button size="sm" variant="outline" disabled title={t('calling.on_your_phone')}>
+              <Mic /> {t('calling.mute')}
+            </Button>
+            <Button size="sm" variant="outline" disabled title={t('calling.on_your_phone')}>
+              <Pause /> {t('calling.hold')}
+            </Button>
+            <Button size="sm" colorPalette="red" disabled={!live || !call?.provider_call_id} loading={end.isPending} onClick={() => call && end.mutate({ params: { call_id: call.call_id }, ...companyInput(companyId) })} data-testid="end-call">
+              <PhoneOff /> {t('calling.end')}
+            </Button>
+          </Flex>
+          {live && <Text fontSize="xs" color="fg.muted">{t('calling.on_your_phone')}</Text>}
+        </>
+      )}
       {(error || end.error) && (
         <Alert.Root status="error" role="alert" data-testid="call-refused">
           <Alert.Indicator />

@@ -1,0 +1,49 @@
+/** Schemas of the browser softphone (issue 14; spec 9). Behind ./softphone.ts. */
+import { z } from 'zod';
+import { SIP_DOMAIN_PATTERN, SOFTPHONE_EVENTS, isSipWebSocketUrl } from '../../calling/softphone';
+import { companyQuery } from '../envelope';
+import { callRecord, startCallBody } from './calls.schema';
+
+export { companyQuery };
+
+/** What the agent's browser needs to register: null fields when the company has no SIP server. */
+export const softphoneConfig = z.object({
+  enabled: z.boolean(),
+  /** The company's SIP server over WebSocket (wss://…). */
+  ws_url: z.string().nullable(),
+  /** The agent's SIP address on it (their extension). */
+  sip_uri: z.string().nullable(),
+  display_name: z.string(),
+  /** Spec 9 dialer ICE gathering time-out (ms). */
+  ice_gathering_timeout_ms: z.number().int(),
+});
+export type SoftphoneConfig = z.infer<typeof softphoneConfig>;
+
+/** `PUT /api/calling/softphone/settings`: null `ws_url` switches the softphone off. */
+export const softphoneSettingsBody = z
+  .object({
+    ws_url: z.string().trim().max(300).refine(isSipWebSocketUrl, 'Enter a wss:// address of your SIP server (ws:// only for a server on your own network)').nullable(),
+    sip_domain: z.string().trim().regex(SIP_DOMAIN_PATTERN, 'Enter the SIP domain, e.g. sip.example.com').nullable(),
+  })
+  .refine((b) => (b.ws_url === null) === (b.sip_domain === null), { message: 'Give both the WebSocket address and the SIP domain, or neither', path: ['sip_domain'] });
+export type SoftphoneSettingsBody = z.infer<typeof softphoneSettingsBody>;
+
+export const softphoneSettings = z.object({ ws_url: z.string().nullable(), sip_domain: z.string().nullable() });
+export type SoftphoneSettings = z.infer<typeof softphoneSettings>;
+
+/** `POST /api/calling/softphone/calls`: the same body as a click-to-call. */
+export const softphoneCallBody = startCallBody;
+export type SoftphoneCallBody = z.infer<typeof softphoneCallBody>;
+
+/** The call as recorded, and the SIP address the browser dials. */
+export const softphoneCall = z.object({ call: callRecord, dial_uri: z.string() });
+export type SoftphoneCall = z.infer<typeof softphoneCall>;
+
+/** `POST /api/calling/softphone/calls/{call_id}/events`: what the browser's SIP call did. */
+export const softphoneEventBody = z.object({
+  event: z.enum(SOFTPHONE_EVENTS),
+  /** The SIP cause the browser saw (JsSIP's cause: 'Busy', 'Rejected', 'Unavailable', 'Canceled', …). */
+  cause: z.string().trim().max(120).optional(),
+});
+export type SoftphoneEventBody = z.infer<typeof softphoneEventBody>;
+export const softphoneCallParams = z.object({ call_id: z.string().min(1).max(64) });

@@ -1,0 +1,127 @@
+/**
+ * The browser softphone's API (issue 14): the company's SIP server set by an admin (and refused
+ * from a telecaller or with a bad address), the agent's SIP address, a softphone call recorded
+ * through the desk's checks (compliance refusal, no SIP server), the SIP events the browser
+ * reports moving the call (ringing → On Call → On Hold → On Call → Call Ended) with talk time,
+ * the loan's timeline and call type voip; replays, another agent's call, a busy borrower.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallRecord, QueueLoan } from '../../src/domain/contracts/calling/calls';
+import { settableClock } from '../../src/server/http/clock';
+import { createTestApp, headers, LENDER, signIn, type TestApp } from './helpers';
+
+const clock = settableClock(new Date('2026-11-23T11:00:00+05:30'));
+let t: TestApp;
+let telecaller: Record<string, string>;
+let admin: Record<string, string>;
+let manager: Record<string, string>;
+let queue: QueueLoan[];
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+  telecaller = headers((await signIn(t.app, 'telecaller@demo.in')).token, LENDER);
+  admin = headers((await signIn(t.app, 'admin@demo.in')).token, LENDER);
+  manager = headers((await signIn(t.app, 'manager@demo.in')).token, LENDER);
+  queue = (await t.app.inject({ url: '/api/calling/queue', headers: telecaller })).json().data.loans;
+});
+afterAll(async () => t?.close());
+
+const setSip = (payload: Record<string, unknown>, h = admin) => t.app.inject({ method: 'PUT', url: '/api/calling/softphone/settings', headers: h, payload });
+const startCall = (loanId: string, h = telecaller) => t.app.inject({ method: 'POST', url: '/api/calling/softphone/calls', headers: h, payload: { loan_id: loanId } });
+const report = (callId: string, event: string, cause?: string, h = telecaller) =>
+  t.app.inject({ method: 'POST', url: `/api/calling/softphone/calls/${callId}/events`, headers: h, payload: cause ? { event, cause } : { event } });
+const at = (iso: string) => clock.set(new Date(iso));
+
+describe('the company’s SIP server', () => {
+  it('is off until an admin sets it; a softphone call is refused meanwhile', async () => {
+    const before = (await t.app.inject({ url: '/api/calling/softphone', headers: telecaller })).json().data;
+    expect(before).toMatchObject({ enabled: false, ws_url: null, sip_uri: null, ice_gathering_timeout_ms: 2000 });
+    const refused = await startCall(queue[0].loan_id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('The softphone is not set up for your company');
+  });
+
+  it('refuses a telecaller, a plain ws:// address on the internet and half a setting', async () => {
+    expect((await setSip({ ws_url: 'wss://sip.example.in:8443', sip_domain: 'sip.example.in' }, telecaller)).statusCode).toBe(403);
+    const plain = await setSip({ ws_url: 'ws://sip.example.in', sip_domain: 'sip.example.in' });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.body).toContain('wss://');
+    expect((await setSip({ ws_url: 'wss://sip.example.in', sip_domain: null })).statusCode).toBe(400);
+    expect((await setSip({ ws_url: 'wss://sip.example.in', sip_domain: 'bad domain!' })).statusCode).toBe(400);
+  });
+
+  it('once set, each agent gets their SIP address (extension = their mobile number)', async () => {
+    const res = await setSip({ ws_url: 'wss://sip.example.in:8443/ws', sip_domain: 'sip.example.in' });
+    expect(res.statusCode, res.body).toBe(200);
+    const cfg = (await t.app.inject({ url: '/api/calling/softphone', headers: telecaller })).json().data;
+    expect(cfg.enabled).toBe(true);
+    expect(cfg.ws_url).toBe('wss://sip.example.in:8443/ws');
+    expect(cfg.sip_uri).toMatch(/^sip:\d{6,}@sip\.example\.in$/);
+    expect(cfg.display_name).toBeTruthy();
+  });
+});
+
+describe('a softphone call', () => {
+  it('is checked like any call and moves with the browser’s SIP events; the end is on the timeline as a voip call', async () => {
+    at('2026-11-23T11:00:00+05:30');
+    const loan = queue[0];
+    const res = await startCall(loan.loan_id);
+    expect(res.statusCode, res.body).toBe(200);
+    const { call, dial_uri } = res.json().data as { call: CallRecord; dial_uri: string };
+    expect(call).toMatchObject({ state: 'Connecting', provider: 'webrtc_softphone', call_type: 'voip', caller_id: null, provider_call_id: null });
+    expect(dial_uri).toMatch(/^sip:\+?\d{6,}@sip\.example\.in$/);
+    // The number in the SIP address is the loan's borrower number; the record shows it masked.
+    expect(call.to).toMatch(/^\*+\d{4}$/);
+    expect(dial_uri.replace(/@.*/, '').endsWith(call.to.slice(-4))).toBe(true);
+
+    const moves: [string, string][] = [
+      ['ringing', 'Ringing'],
+      ['answered', 'On Call'],
+      ['held', 'On Hold'],
+      ['resumed', 'On Call'],
+    ];
+    for (const [event, state] of moves) {
+      const r = await report(call.call_id, event);
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json().data.state).toBe(state);
+    }
+    at('2026-11-23T11:02:05+05:30');
+    const end = await report(call.call_id, 'ended', 'Terminated');
+    expect(end.json().data).toMatchObject({ state: 'Call Ended', outcome: 'Connected', provider_status: 'completed', talk_seconds: 125 });
+    // A replayed or late event changes nothing.
+    expect((await report(call.call_id, 'ended')).json().data).toMatchObject({ state: 'Call Ended', talk_seconds: 125 });
+    expect((await report(call.call_id, 'answered')).json().data.state).toBe('Call Ended');
+
+    const activity = await t.app.inject({ url: `/api/recovery/loan/activity/${loan.loan_id}?page_size=20`, headers: admin });
+    const events = activity.json().data.events as { kind: string; remark: string | null }[];
+    expect(events.find((e) => e.kind === 'call')?.remark).toBe('Call Connected (talk time 2m 5s)');
+    // The disposition form then records it as a voip call.
+    const d = await t.app.inject({ method: 'POST', url: '/api/calling/dispositions', headers: { ...telecaller, 'idempotency-key': 'softphone-disp-1' }, payload: { call_id: call.call_id, disposition: 'Call Back', callback_at: '2026-11-23T16:30:00+05:30', call_type: 'voip' } });
+    expect(d.statusCode, d.body).toBe(200);
+  });
+
+  it('a busy borrower ends it as Customer Unreachable; another agent cannot report on it', async () => {
+    at('2026-11-23T12:00:00+05:30');
+    const { call } = (await startCall(queue[1].loan_id)).json().data as { call: CallRecord };
+    expect((await report(call.call_id, 'ringing', undefined, manager)).statusCode).toBe(404);
+    const busy = await report(call.call_id, 'failed', 'Busy');
+    expect(busy.json().data).toMatchObject({ state: 'Call Failed', outcome: 'Customer Unreachable', provider_status: 'busy', failure_reason: 'Busy', talk_seconds: 0 });
+  });
+
+  it('is refused outside contact hours with the compliance reason, before anything is dialled', async () => {
+    at('2026-11-23T19:30:00+05:30');
+    const res = await startCall(queue[2].loan_id);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/^Contact is allowed only between 08:00 and 19:00/);
+    at('2026-11-23T11:00:00+05:30');
+  });
+
+  it('bad input and a click-to-call id get 4xx', async () => {
+    expect((await report('no-such-call', 'answered')).statusCode).toBe(404);
+    const bad = await t.app.inject({ method: 'POST', url: '/api/calling/softphone/calls/x/events', headers: telecaller, payload: { event: 'exploded' } });
+    expect(bad.statusCode).toBe(400);
+    const c2c = await t.app.inject({ method: 'POST', url: '/api/calling/calls', headers: telecaller, payload: { loan_id: queue[3].loan_id } });
+    expect(c2c.statusCode, c2c.body).toBe(200);
+    expect((await report(c2c.json().data.call_id, 'answered')).statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * A real SIP path for the softphone's end-to-end test (issue 14): Debian's kamailio as the
+ * company's registrar and proxy (SIP over WebSocket for the browser, UDP for phones) and baresip
+ * as the borrower's phone, answering automatically with ICE and DTLS-SRTP (what a WebRTC browser
+ * requires). Both run on free local ports in a temporary directory and are stopped by `stop()`.
+ * Needs the Debian packages kamailio, kamailio-websocket-modules and baresip (.ci/run installs them).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface SipLab {
+  /** The browser softphone's WebSocket address (ws://127.0.0.1:port). */
+  wsUrl: string;
+  /** The SIP domain agents register in (127.0.0.1:udp port). */
+  domain: string;
+  /** baresip's log so far: what the borrower's phone saw (calls answered, held, closed). */
+  phoneLog(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on now (TCP; the same number is taken for UDP). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.unref();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`SIP lab: ${what} did not happen within ${ms} ms`);
+}
+
+export async function startSipLab(): Promise<SipLab> {
+  const dir = await mkdtemp(join(tmpdir(), 'sip-lab-'));
+  const [udp, ws, phone] = [await freePort(), await freePort(), await freePort()];
+  const procs: ChildProcess[] = [];
+  const kamLog = join(dir, 'kamailio.log');
+  const phoneLogPath = join(dir, 'baresip.log');
+  const logTo = async (p: ChildProcess, file: string) => {
+    await writeFile(file, '');
+    const { createWriteStream } = await import('node:fs');
+    const out = createWriteStream(file, { flags: 'a' });
+    // Both streams into one file: neither may close it for the other.
+    p.stdout?.pipe(out, { end: false });
+    p.stderr?.pipe(out, { end: false });
+    p.once('exit', () => out.end());
+  };
+
+  const kamailio = spawn('kamailio', ['-f', join(import.meta.dirname, 'kamailio.cfg'), '-DD', '-E', '-A', `UDP_PORT=${udp}`, '-A', `WS_PORT=${ws}`, '-Y', dir, '-P', join(dir, 'kamailio.pid')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  procs.push(kamailio);
+  await logTo(kamailio, kamLog);
+  await waitFor(async () => (await readFile(kamLog, 'utf8')).includes('INFO: <core> [main.c'), 'kamailio start');
+
+  // The borrower's phone: answers every call, plays a tone, accepts what a browser offers.
+  const config = [
+    `sip_listen 127.0.0.1:${phone}`,
+    'module_path /usr/lib/baresip/modules',
+    ...['g711.so', 'opus.so', 'ausine.so', 'aubridge.so', 'stun.so', 'ice.so', 'dtls_srtp.so', 'srtp.so'].map((m) => `module ${m}`),
+    'module_app account.so',
+    'module_app menu.so',
+    'audio_player aubridge,nil',
+    'audio_source ausine,440',
+    'audio_alert aubridge,nil',
+    // Browsers require RTP and RTCP on one port.
+    'rtcp_mux yes',
+  ].join('\n');
+  await writeFile(join(dir, 'config'), `${config}\n`);
+  await writeFile(join(dir, 'accounts'), `<sip:gateway@127.0.0.1:${udp};transport=udp>;answermode=auto;mediaenc=dtls_srtp;medianat=ice;regint=300\n`);
+  const baresip = spawn('baresip', ['-f', dir, '-v'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  procs.push(baresip);
+  await logTo(baresip, phoneLogPath);
+  await waitFor(async () => /gateway@127\.0\.0\.1.*200 OK/.test(await readFile(phoneLogPath, 'utf8')), 'the borrower phone registering');
+
+  return {
+    wsUrl: `ws://127.0.0.1:${ws}`,
+    domain: `127.0.0.1:${udp}`,
+    phoneLog: () => readFile(phoneLogPath, 'utf8'),
+    async stop() {
+      for (const p of procs.reverse()) {
+        if (p.exitCode === null) {
+          p.kill('SIGTERM');
+          await new Promise((r) => {
+            const t = setTimeout(() => {
+              p.kill('SIGKILL');
+              r(null);
+            }, 3000);
+            p.once('exit', () => {
+              clearTimeout(t);
+              r(null);
+            });
+          });
+        }
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

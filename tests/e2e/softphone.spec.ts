@@ -1,0 +1,112 @@
+/**
+ * The browser softphone over a real SIP path (issue 14): kamailio (Debian) as the company's SIP
+ * server, baresip as the borrower's phone answering automatically, Chromium with fake media
+ * devices. An admin names the SIP server on the Telephony tab; a telecaller connects the softphone (registration), calls a loan of their queue, sees
+ * Ringing/On Call, holds and resumes the call, ends it, and the disposition form follows; the
+ * borrower's phone log shows the call was answered and closed.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../../playwright.config';
+import { artifact, signIn } from './helpers';
+import { startSipLab, type SipLab } from './sip/sip-lab';
+
+test.use({
+  timezoneId: 'Asia/Kolkata',
+  permissions: ['microphone'],
+  launchOptions: { executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] },
+});
+
+const COMPANY = 'demo-lender-in';
+let lab: SipLab;
+
+test.beforeAll(async () => {
+  lab = await startSipLab();
+});
+test.afterAll(async ({ browser }) => {
+  // The other calling specs use the cloud click-to-call path: switch the softphone off again.
+  await asAdmin(browser, async (page, headers) => {
+    await page.request.put(`/api/calling/softphone/settings?company_id=${COMPANY}`, { headers, data: { ws_url: null, sip_domain: null } });
+  });
+  await lab?.stop();
+});
+
+/** Runs `act` with a signed-in page of `email` and its API headers. */
+async function asAdmin<T>(browser: Browser, act: (page: Page, headers: Record<string, string>) => Promise<T>, email = 'admin@demo.in'): Promise<T> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  const token = await page.evaluate(() => localStorage.getItem('uat'));
+  try {
+    return await act(page, { authenticationtoken: token ?? '', 'X-Company-ID': COMPANY });
+  } finally {
+    await context.close();
+  }
+}
+
+test('a telecaller calls a borrower from the browser softphone: registration, call, hold, resume and end', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  // The admin names the company's SIP server on the calling desk's Telephony tab.
+  await asAdmin(browser, async (p) => {
+    await p.setViewportSize({ width: 1440, height: 900 });
+    await p.getByRole('link', { name: 'Calling desk' }).first().click();
+    await p.getByTestId('tab-telephony').click();
+    const form = p.getByTestId('softphone-settings');
+    await form.getByLabel('SIP server WebSocket address').fill(lab.wsUrl);
+    await form.getByLabel('SIP domain').fill(lab.domain);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(p.getByText('Softphone settings saved')).toBeVisible();
+    await p.screenshot({ path: artifact('softphone-settings-1440.png') });
+  });
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'telecaller@demo.in');
+  await page.getByRole('link', { name: 'Calling desk' }).first().click();
+  const bar = page.getByTestId('softphone');
+  await expect(bar).toBeVisible();
+  await expect(bar).toContainText(`@${lab.domain}`);
+  await bar.getByTestId('softphone-connect').click();
+  await expect(page.getByTestId('softphone-state')).toHaveText('Registered');
+
+  // A loan the cloud click-to-call specs do not use; the compliance override lets the call through at any hour.
+  const row = page.getByTestId('queue-loan').last();
+  const loanId = (await row.getAttribute('data-loan'))!;
+  await asAdmin(
+    browser,
+    async (p, headers) => {
+      const res = await p.request.post('/api/compliance/overrides', { headers, data: { loan_id: loanId, channel: 'call', reason: 'End-to-end softphone call at any hour' } });
+      expect(res.status(), await res.text()).toBe(200);
+    },
+    'supervisor@demo.in',
+  );
+
+  await row.getByTestId('call-button').click();
+  const state = page.getByTestId('call-state');
+  await expect(state).toHaveText('On Call', { timeout: 20_000 });
+  await expect(page.getByTestId('call-duration')).not.toHaveText('00:00:00', { timeout: 5_000 });
+  await page.screenshot({ path: artifact('softphone-on-call-1440.png') });
+
+  await page.getByTestId('softphone-hold').click();
+  await expect(state).toHaveText('On Hold');
+  await expect(page.getByTestId('softphone-hold')).toHaveText(/Resume/);
+  await page.getByTestId('softphone-hold').click();
+  await expect(state).toHaveText('On Call');
+  await page.getByTestId('softphone-mute').click();
+  await expect(page.getByTestId('softphone-mute')).toHaveAttribute('aria-pressed', 'true');
+
+  await page.getByTestId('end-call').click();
+  await expect(state).toHaveText('Call Ended');
+  await expect(page.getByTestId('call-outcome')).toHaveText('Connected');
+  await expect(page.getByTestId('disposition-choice')).toBeVisible();
+  await expect(page.getByTestId('total-calls')).toHaveText(/[1-9]/);
+
+  // The borrower's phone really had the call: answered, put on hold by the agent, then closed.
+  const log = await lab.phoneLog();
+  expect(log).toMatch(/answering call/);
+  expect(log).toMatch(/DTLS-SRTP complete/);
+  expect(log).toMatch(/session closed/);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: artifact('softphone-390.png'), fullPage: true });
+  await page.getByTestId('softphone-disconnect').click();
+  await expect(page.getByTestId('softphone-state')).toHaveText('Disconnected');
+});
