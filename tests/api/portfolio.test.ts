@@ -115,6 +115,20 @@ describe('loans list', () => {
     expect(page.loans.map((l) => l.loan_id).sort()).toEqual(expected.map((l) => l.loan_id).sort());
   });
 
+  it('filters an amount range in rupees, bounds finer than a paisa included, like the data says', async () => {
+    const loans = await allLoans();
+    const amounts = loans.map((l) => Number(l.total_claim_amount)).sort((a, b) => a - b);
+    // Bounds between two loans' amounts, with a tenth of a paisa: the comparison is on the exact value.
+    const min = amounts[Math.floor(amounts.length / 4)] - 0.005;
+    const max = amounts[Math.floor(amounts.length / 2)] + 0.005;
+    const expected = loans.filter((l) => Number(l.total_claim_amount) >= min && Number(l.total_claim_amount) <= max);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(loans.length);
+    const page = await get<LoansPage>(loansUrl({ filters: [{ filter_key: 'total_claim_amount', min, max }], page_size: '500' }));
+    expect(page.total).toBe(expected.length);
+    expect(page.loans.map((l) => l.loan_id).sort()).toEqual(expected.map((l) => l.loan_id).sort());
+  });
+
   it('sorts by a variable both ways and pages with stable totals', async () => {
     const asc = await get<LoansPage>(loansUrl({ sort_by: 'total_claim_amount', sort_order: 'asc', page_size: '50' }));
     const desc = await get<LoansPage>(loansUrl({ sort_by: 'total_claim_amount', sort_order: 'desc', page_size: '50' }));
@@ -227,6 +241,10 @@ describe('profiles', () => {
     expect(times).toEqual([...times].sort().reverse());
     const page = await get<LoansPage>(loansUrl({ search: loanId }));
     expect(page.loans.find((l) => l.loan_id === loanId)?.remarks).toBe('Customer will pay on Friday');
+    // The remark is this loan's alone: the other loans of the month do not show it.
+    const others = (await allLoans()).filter((l) => l.loan_id !== loanId);
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.filter((l) => l.remarks === 'Customer will pay on Friday').map((l) => l.loan_id)).toEqual([]);
   });
 
   it('shows a customer with all their loans in the month', async () => {

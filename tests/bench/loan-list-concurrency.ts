@@ -13,6 +13,8 @@
  * database is made on that server). The server runs in this process (PGlite would serialise every
  * query on its one connection, so it is not measured here). CONCURRENCY and SECONDS may be set.
  */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { LENDER, createTestApp, headers, signIn } from '../api/helpers';
 import { seedBenchLoans } from './loan-seed';
@@ -25,6 +27,25 @@ const SECONDS = Number(process.env.SECONDS ?? 15);
 if (!process.env.DATABASE_URL) {
   console.log('loan-list-concurrency: skipped (set DATABASE_URL to a PostgreSQL server; measured on PostgreSQL only)');
   process.exit(0);
+}
+
+/** CPU seconds (user + system) of the local PostgreSQL server's processes, or null when it is not on this machine / not readable. */
+function postgresCpuSeconds(): number | null {
+  try {
+    const pids = execFileSync('pgrep', ['-u', 'postgres'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    let ticks = 0;
+    for (const pid of pids) {
+      try {
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // The backend ended meanwhile.
+      }
+    }
+    return ticks / 100;
+  } catch {
+    return null;
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -72,6 +93,8 @@ try {
     for (let i = 0; i < 20; i += 1) await get(load.url(i));
     const times: number[] = [];
     let n = 0;
+    const cpu0 = process.cpuUsage();
+    const pg0 = postgresCpuSeconds();
     const start = performance.now();
     const until = start + SECONDS * 1000;
     await Promise.all(
@@ -85,10 +108,17 @@ try {
       }),
     );
     const elapsed = (performance.now() - start) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const pg1 = postgresCpuSeconds();
     times.sort((a, b) => a - b);
     console.log(
       `GET /loans ${load.name} over ${LOANS.toLocaleString('en')} loans  c=${CONCURRENCY}  n=${times.length}  ${(times.length / elapsed).toFixed(0)} req/s  ` +
         `p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  p99 ${percentile(times, 99).toFixed(1)} ms  (targets: ≥ 300 req/s, p99 < 100 ms)`,
+    );
+    // Where the time goes: CPU per request in this process (server and the 16 clients) and in PostgreSQL.
+    const perRequest = (seconds: number) => ((seconds * 1000) / times.length).toFixed(2);
+    console.log(
+      `  CPU per request: node ${perRequest((cpu.user + cpu.system) / 1e6)} ms` + (pg0 !== null && pg1 !== null ? `, PostgreSQL ${perRequest(pg1 - pg0)} ms` : '') + ` (2 cores: ${(2000 / (times.length / elapsed)).toFixed(2)} ms available)`,
     );
   }
   agent.destroy();

@@ -53,6 +53,27 @@ export function variableSql(name: string, dataType: VariableDataType | string): 
 }
 
 /**
+ * A range bound in major units (rupees) as the minor-unit (paise) bound that selects the same
+ * integer column values: `column / 100 >= min` ⇔ `column >= ceil(min × 100)`, `<= max` ⇔
+ * `<= floor(max × 100)`, computed on the decimal digits (no float rounding). Null for values
+ * written in exponent form or beyond ±10^15 (the caller then compares the exact numeric quotient).
+ */
+export function minorUnitBound(major: number, side: 'min' | 'max'): string | null {
+  if (!Number.isFinite(major) || Math.abs(major) >= 1e15) return null;
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(String(major));
+  if (!m) return null;
+  const [, sign, whole, fraction = ''] = m;
+  const magnitude = BigInt(whole) * 100n + BigInt(`${fraction}00`.slice(0, 2));
+  let minor = sign ? -magnitude : magnitude;
+  // Digits finer than paise: no integer equals the value, so the bound moves to its side.
+  if (/[1-9]/.test(fraction.slice(2))) {
+    if (side === 'min' && !sign) minor += 1n;
+    if (side === 'max' && sign) minor -= 1n;
+  }
+  return minor.toString();
+}
+
+/**
  * The condition of one applied filter (already checked by validateLoanFilters against `item`).
  * multi_select: value in the values; range: min ≤ value ≤ max (numbers); date_range: the same on
  * 'YYYY-MM-DD'; text: contains, case-insensitive.
@@ -64,10 +85,17 @@ export function filterSql(filter: LoanFilter, item: FilterConfigItem): SQL {
     case 'multi_select':
       parts.push(sql`${value} in (${sql.join((filter.values ?? []).map((v) => sql`${v}`), sql`, `)})`);
       break;
-    case 'range':
-      if (filter.min !== undefined) parts.push(sql`${value} >= ${Number(filter.min)}`);
-      if (filter.max !== undefined) parts.push(sql`${value} <= ${Number(filter.max)}`);
+    case 'range': {
+      // On an amount column the bounds become paise, so the comparison is on the column itself
+      // and its index applies (the quotient `column / 100` hides it from every index).
+      const column = MINOR_COLUMNS.has(filter.filter_key) ? PROMOTED_COLUMNS[filter.filter_key] : undefined;
+      for (const [bound, op] of [['min', sql`>=`], ['max', sql`<=`]] as const) {
+        if (filter[bound] === undefined) continue;
+        const minor = column ? minorUnitBound(Number(filter[bound]), bound) : null;
+        parts.push(minor !== null ? sql`${column} ${op} ${minor}` : sql`${value} ${op} ${Number(filter[bound])}`);
+      }
       break;
+    }
     case 'date_range':
       if (filter.min !== undefined) parts.push(sql`${value} >= ${String(filter.min)}`);
       if (filter.max !== undefined) parts.push(sql`${value} <= ${String(filter.max)}`);
@@ -142,5 +170,10 @@ export function sortSql(name: string, dataType: VariableDataType | string, order
   return name === 'loan_id' ? [primary, asc(loans.id)] : [primary, order === 'asc' ? asc(loans.loanId) : desc(loans.loanId)];
 }
 
-/** The latest remark on a loan, as a correlated subquery (spec 3 "remarks (shown as Activity Timeline)"). */
-export const latestRemarkSql = sql<string | null>`(select e.remark from loan_events e where e.company_id = ${loans.companyId} and e.loan_id = ${loans.loanId} and e.kind = 'remark' order by e.created_at desc limit 1)`;
+/**
+ * The latest remark on a loan, as a correlated subquery (spec 3 "remarks (shown as Activity Timeline)").
+ * The outer columns are named with their table: Drizzle writes a one-table select's columns bare,
+ * and a bare "loan_id" inside the subquery is loan_events' own — the subquery then returned the
+ * newest remark of any loan (of any company, outside the company wall) on every row.
+ */
+export const latestRemarkSql = sql<string | null>`(select e.remark from loan_events e where e.company_id = "loans"."company_id" and e.loan_id = "loans"."loan_id" and e.kind = 'remark' order by e.created_at desc limit 1)`;

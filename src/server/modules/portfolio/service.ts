@@ -85,8 +85,19 @@ export function parseFilters(raw: string | readonly LoanFilter[] | undefined, va
   return filters.map((filter) => ({ filter, item: byKey.get(filter.filter_key)! }));
 }
 
+/** The loans columns a LoanRecord is made of (the promoted columns repeat what `variables` holds). */
+export const loanRecordColumns = {
+  variables: loans.variables,
+  loanId: loans.loanId,
+  allocationMonth: loans.allocationMonth,
+  clientCustomerId: loans.clientCustomerId,
+  applicantName: loans.applicantName,
+  coApplicantCount: loans.coApplicantCount,
+  updatedAt: loans.updatedAt,
+};
+
 /** A loans row (with its latest remark) as the flat record lists, profiles and exports send, before masking. */
-export function toLoanRecord(row: LoanRow, remarks: string | null): LoanRecord {
+export function toLoanRecord(row: Pick<LoanRow, keyof typeof loanRecordColumns>, remarks: string | null): LoanRecord {
   return {
     ...row.variables,
     loan_id: row.loanId,
@@ -125,8 +136,9 @@ export async function listLoans(db: Db, view: PortfolioView, query: LoansQuery):
   // The total comes from maintained counts (loan-counts.ts), not a count of the month per page.
   const [total, rows] = await Promise.all([
     loanListTotal(db, selection, where),
+    // Only the record's columns: a page's 50 rows are parsed and mapped column by column.
     db
-      .select({ loan: loans, remarks: latestRemarkSql })
+      .select({ loan: loanRecordColumns, remarks: latestRemarkSql })
       .from(loans)
       .where(where)
       .orderBy(...order)
