@@ -59,6 +59,14 @@ describe('field deposits', () => {
       [cash.receipt_number, 70_000, 'cash', loan.loan_id, loan.allocation_month],
       [cheque.receipt_number, 30_025, 'cheque', loan.loan_id, loan.allocation_month],
     ]);
+    // The loan profile's payments card lists them, with the loan's total.
+    const list = await t.app.inject({ url: `/api/payment/payments?loan_id=${loan.loan_id}&source=field_receipt`, headers: admin });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data).toMatchObject({ total: 2, total_minor: 100_025 });
+    expect(list.json().data.payments.map((p: { reference: string; source: string }) => [p.reference, p.source]).sort()).toEqual([
+      [cash.receipt_number, 'field_receipt'],
+      [cheque.receipt_number, 'field_receipt'],
+    ]);
     const after = await details(loan.loan_id, loan.allocation_month);
     if (before.header.total_dues_minor !== null) expect(after.header.total_dues_minor).toBe(Math.max(0, before.header.total_dues_minor - 100_025));
     expect(after.loan.recovery_status).toBe(after.header.total_dues_minor === 0 ? 'paid' : 'partially_paid');

@@ -56,6 +56,12 @@ export interface PaymentInput {
    * own statement (`seenBeforeSql`, to save a round trip); absent: recordPayment asks.
    */
   seen?: boolean;
+  /**
+   * The caller lowers the loan's dues itself in the last statement of its transaction
+   * (portfolio's loanPaymentsUpdateSql), so the loan's rows stay locked only until its commit (the
+   * gateway webhook); absent: posting lowers them at once.
+   */
+  deferDues?: boolean;
 }
 
 /** Why `p` cannot post silently, or null when it can (first matching reason wins). */
@@ -151,7 +157,7 @@ export async function postToLoan(db: DbOrTx, p: PaymentInput & { loanId: string;
     },
   ]);
   // Last, so a loan paid by many at once is locked for the shortest time.
-  await applyLoanPayments(db, p.companyId, [{ loanId: p.loanId, allocationMonth: p.allocationMonth, amountMinor: p.amountMinor }]);
+  if (!p.deferDues) await applyLoanPayments(db, p.companyId, [{ loanId: p.loanId, allocationMonth: p.allocationMonth, amountMinor: p.amountMinor }]);
   return paymentId;
 }
 

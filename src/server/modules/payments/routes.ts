@@ -3,6 +3,7 @@ import * as exceptions from '../../../domain/contracts/payments/exceptions';
 import * as links from '../../../domain/contracts/payments/links';
 import * as settings from '../../../domain/contracts/payments/settings';
 import { openShortLink } from '../../../domain/contracts/payments/short-links';
+import { listLoanPayments } from '../../../domain/contracts/payments/loan-payments';
 import * as uploads from '../../../domain/contracts/payments/uploads';
 import * as webhooks from '../../../domain/contracts/payments/webhooks';
 import type { FastifyRequest } from 'fastify';
@@ -17,6 +18,7 @@ import { listGatewaySettings, putGatewaySettings } from './settings-service';
 import { getException, listExceptions, resolveException } from './exceptions-service';
 import { reconcileBatch, recordPayment } from './reconciliation';
 import { openShortCode } from './short-links';
+import { listPostedPayments } from './loan-payments-service';
 import { createUpload, listUploads, toUploadRecord, uploadErrorFile, uploadOf } from './uploads-service';
 import { handleWebhook } from './webhook-service';
 
@@ -74,6 +76,8 @@ export function paymentRoutes(transport: GatewayTransport = liveTransport): Rout
       const { companyId } = callerOf(req);
       return ok(await db.transaction((tx) => reconcileBatch(tx, companyId, body.source, body.payments)), 'Payments reconciled');
     });
+
+    await serve(listLoanPayments, async ({ req, query }) => ok(await listPostedPayments(db, callerOf(req).companyId, query)));
 
     await serve(uploads.createPaymentUpload, async ({ req, files }) => {
       const { companyId, user } = callerOf(req);

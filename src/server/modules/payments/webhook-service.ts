@@ -17,6 +17,7 @@ import { GATEWAYS } from './gateways';
 import type { Headers } from './gateways/types';
 import { statusAt } from './links-service';
 import { recordPayment, seenBeforeSql } from './reconciliation';
+import { loanPaymentsUpdateSql } from '../portfolio/queries';
 import { paymentGatewayEvents, paymentGatewayPayments, paymentLinks } from './schema';
 import { credentialsOf } from './settings-service';
 
@@ -82,6 +83,7 @@ export async function handleWebhook(db: Db, config: Pick<AppConfig, 'paymentCred
       linkId: link.linkId,
       failedBefore: Boolean(found.failed),
       seen: Boolean(found.seen),
+      deferDues: true,
       linkClosed: status === 'CANCELLED' || status === 'EXPIRED',
       details: facts,
     });
@@ -93,7 +95,10 @@ export async function handleWebhook(db: Db, config: Pick<AppConfig, 'paymentCred
     if (result.outcome !== 'posted') return { outcome: 'recorded' as const };
     const paymentId = result.payment_id!;
     const paid = link.paidMinor + e.amountMinor;
-    // The gateway payment, the link's paid amount and the event's outcome in one statement.
+    // The gateway payment, the link's paid amount, the event's outcome and the loan's dues in one
+    // statement, the last before commit: lowering the dues locks the loan's rows (and its month's
+    // counts row), which concurrent payments of the company then wait for.
+    const paidNow = sql`(select ${link.loanId}::text as loan_id, ${link.allocationMonth}::text as allocation_month, ${e.amountMinor}::bigint as paid)`;
     await tx.execute(sql`
       with gp as (
         insert into ${paymentGatewayPayments} (company_id, pg_vendor, gateway_payment_id, link_id, payment_id, amount_minor, created_at)
@@ -102,7 +107,7 @@ export async function handleWebhook(db: Db, config: Pick<AppConfig, 'paymentCred
       ), l as (
         update ${paymentLinks} set paid_minor = paid_minor + ${e.amountMinor}, status = ${paid >= link.amountMinor ? 'PAID' : 'PARTIALLY_PAID'}, updated_at = ${now.toISOString()}::timestamptz
         where link_id = ${link.linkId}
-      )
+      ), dues as (${loanPaymentsUpdateSql(companyId, paidNow)})
       update ${paymentGatewayEvents} set outcome = 'posted' where company_id = ${companyId} and pg_vendor = ${vendor} and event_id = ${e.eventId}`);
     return { outcome: 'posted' as const };
   });
