@@ -194,3 +194,16 @@ describe('batch reconciliation', () => {
     expect(q.exceptions.find((e) => e.source_ref === refs[3])).toMatchObject({ reason: 'amount_mismatch', expected_minor: 1000, expected_from: 'stated' });
   });
 });
+
+describe('dues after a gateway payment', () => {
+  it("a webhook that posts lowers the loan's total claim amount and marks it partially paid", async () => {
+    const dues = async () => (await t.app.inject({ url: `/api/recovery/loan-details/${loanB}`, headers: admin })).json().data as { header: { total_dues_minor: number | null }; loan: Record<string, unknown> };
+    const before = await dues();
+    const res = await t.app.inject({ method: 'POST', url: '/api/payment/links', headers: { ...admin, 'idempotency-key': uid('link') }, payload: { loan_id: loanB, amount_minor: 1_234, pg_vendor: 'cashfree' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await webhook(res.json().data as PaymentLinkRecord)).json().data.outcome).toBe('posted');
+    const after = await dues();
+    expect(after.header.total_dues_minor).toBe(Math.max(0, before.header.total_dues_minor! - 1_234));
+    expect(after.loan.recovery_status).toBe('partially_paid');
+  });
+});

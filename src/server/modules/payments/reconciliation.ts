@@ -10,10 +10,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ExpectedFrom, PaymentExceptionReason, PaymentSource, ReconcileBatchResult, RecordPaymentResult } from '../../../domain/contracts/payments/exceptions';
 import { formatMinor } from '../../../domain/common/money';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf, safeInteger } from '../../db/sql-helpers';
 import { companySettings } from '../companies/queries';
-import { addLoanEvents, latestLoanMonth, latestLoanMonthSql } from '../portfolio/queries';
+import { addLoanEvents, applyLoanPayments, latestLoanMonth, latestLoanMonthSql, loanPaymentsUpdateSql } from '../portfolio/queries';
 import { loanPayments, paymentExceptions } from './schema';
 
 /** What was expected of a payment. `atMost`: any amount up to it is fine (a partial-payment link's remainder). */
@@ -50,6 +51,17 @@ export interface PaymentInput {
   details?: Record<string, unknown>;
   /** Who recorded it (null for webhooks and jobs). */
   actorId?: string | null;
+  /**
+   * Whether (source, source_ref) was posted or queued before, when the caller already asked in its
+   * own statement (`seenBeforeSql`, to save a round trip); absent: recordPayment asks.
+   */
+  seen?: boolean;
+  /**
+   * The caller lowers the loan's dues itself in the last statement of its transaction
+   * (portfolio's loanPaymentsUpdateSql), so the loan's rows stay locked only until its commit (the
+   * gateway webhook); absent: posting lowers them at once.
+   */
+  deferDues?: boolean;
 }
 
 /** Why `p` cannot post silently, or null when it can (first matching reason wins). */
@@ -62,14 +74,19 @@ export function exceptionReason(p: Pick<PaymentInput, 'amountMinor' | 'expected'
   return null;
 }
 
+/**
+ * A boolean SQL expression: whether (source, source_ref) was already posted or queued. A caller
+ * may fold it into a statement it runs anyway and pass the answer as `PaymentInput.seen`.
+ */
+export function seenBeforeSql(companyId: string, source: PaymentSource, sourceRef: string): SQL<boolean> {
+  return sql<boolean>`(exists (select 1 from ${loanPayments} where company_id = ${companyId} and source = ${source} and source_ref = ${sourceRef})
+    or exists (select 1 from ${paymentExceptions} where company_id = ${companyId} and source = ${source} and source_ref = ${sourceRef}))`;
+}
+
 /** Whether (source, source_ref) was already posted or queued. */
 async function seenBefore(db: DbOrTx, companyId: string, source: PaymentSource, sourceRef: string): Promise<boolean> {
-  const [hit] = rowsOf<{ hit: number }>(await db.execute(sql`
-    select 1 as hit from ${loanPayments} where company_id = ${companyId} and source = ${source} and source_ref = ${sourceRef}
-    union all
-    select 1 from ${paymentExceptions} where company_id = ${companyId} and source = ${source} and source_ref = ${sourceRef}
-    limit 1`));
-  return Boolean(hit);
+  const [row] = rowsOf<{ hit: boolean }>(await db.execute(sql`select ${seenBeforeSql(companyId, source, sourceRef)} as hit`));
+  return Boolean(row?.hit);
 }
 
 /**
@@ -79,7 +96,7 @@ async function seenBefore(db: DbOrTx, companyId: string, source: PaymentSource, 
  * @returns posted (payment_id), exception (exception_id, reason) or duplicate (nothing changed)
  */
 export async function recordPayment(db: DbOrTx, p: PaymentInput): Promise<RecordPaymentResult> {
-  if (await seenBefore(db, p.companyId, p.source, p.sourceRef)) return { outcome: 'duplicate', payment_id: null, exception_id: null, reason: null };
+  if (p.seen ?? (await seenBefore(db, p.companyId, p.source, p.sourceRef))) return { outcome: 'duplicate', payment_id: null, exception_id: null, reason: null };
   const month = p.loanId === null ? null : (p.allocationMonth ?? (await latestLoanMonth(db, p.companyId, p.loanId)));
   const reason = exceptionReason(p, month !== null);
   const reference = p.reference ?? `${p.source}:${p.sourceRef}`;
@@ -111,7 +128,8 @@ export async function recordPayment(db: DbOrTx, p: PaymentInput): Promise<Record
 }
 
 /**
- * Writes the loan_payments row and the loan's timeline entry; null when (source, source_ref) was
+ * Writes the loan_payments row and the loan's timeline entry, and lowers the loan's dues
+ * (portfolio's applyLoanPayments: total claim amount, recovery_status); null when (source, source_ref) was
  * posted meanwhile. Also used when a person posts an exception.
  */
 export async function postToLoan(db: DbOrTx, p: PaymentInput & { loanId: string; allocationMonth: string; reference: string }): Promise<string | null> {
@@ -138,6 +156,8 @@ export async function postToLoan(db: DbOrTx, p: PaymentInput & { loanId: string;
       createdAt: p.paidAt,
     },
   ]);
+  // Last, so a loan paid by many at once is locked for the shortest time.
+  if (!p.deferDues) await applyLoanPayments(db, p.companyId, [{ loanId: p.loanId, allocationMonth: p.allocationMonth, amountMinor: p.amountMinor }]);
   return paymentId;
 }
 
@@ -157,7 +177,8 @@ export interface BatchPayment {
  * Reconciles many payments of one source in ONE statement (set-based, no per-row loop): the rows
  * travel as one JSON parameter; each row's loan is looked up through portfolio's index; rows seen
  * before (posted or queued) or repeated in the batch are duplicates; the rest post or are queued
- * (unknown_loan, amount_mismatch against `expected_minor`). Batch payments get no timeline entry
+ * (unknown_loan, amount_mismatch against `expected_minor`); the paid loans' dues and recovery_status
+ * follow in the same statement. Batch payments get no timeline entry
  * each (the loan's payments tab lists them); a single `recordPayment` does.
  * @returns counts, and the posted total in minor units
  */
@@ -186,8 +207,9 @@ export async function reconcileBatch(db: DbOrTx, companyId: string, source: Paym
       select ${companyId}, j.loan_id, j.allocation_month, j.amount_minor, j.paid_at, j.channel, coalesce(j.reference, ${source} || ':' || j.source_ref), ${source}, j.source_ref
       from judged j where j.reason is null
       on conflict do nothing
-      returning amount_minor
+      returning loan_id, allocation_month, amount_minor
     ),
+    dues as (${loanPaymentsUpdateSql(companyId, sql`(select loan_id, allocation_month, sum(amount_minor) as paid from posted group by loan_id, allocation_month)`)}),
     queued as (
       insert into ${paymentExceptions} (company_id, source, source_ref, reason, loan_id, allocation_month, amount_minor, expected_minor, expected_from, paid_at, channel, reference)
       select ${companyId}, ${source}, j.source_ref, j.reason, j.loan_id, j.allocation_month, j.amount_minor, j.expected_minor, j.expected_from, j.paid_at, j.channel, coalesce(j.reference, ${source} || ':' || j.source_ref)

@@ -3,18 +3,23 @@ import * as exceptions from '../../../domain/contracts/payments/exceptions';
 import * as links from '../../../domain/contracts/payments/links';
 import * as settings from '../../../domain/contracts/payments/settings';
 import { openShortLink } from '../../../domain/contracts/payments/short-links';
+import { listLoanPayments } from '../../../domain/contracts/payments/loan-payments';
+import * as uploads from '../../../domain/contracts/payments/uploads';
 import * as webhooks from '../../../domain/contracts/payments/webhooks';
 import type { FastifyRequest } from 'fastify';
 import type { RouteGroup } from '../../http/area';
 import { callerOf } from '../../http/caller';
 import { ok } from '../../http/envelope';
 import { endpointServer } from '../../http/route';
+import { sendDownload } from '../../http/downloads';
 import type { GatewayTransport } from './links-service';
 import { cancelLink, createLink, getLink, listLinks, liveTransport } from './links-service';
 import { listGatewaySettings, putGatewaySettings } from './settings-service';
 import { getException, listExceptions, resolveException } from './exceptions-service';
 import { reconcileBatch, recordPayment } from './reconciliation';
 import { openShortCode } from './short-links';
+import { listPostedPayments } from './loan-payments-service';
+import { createUpload, listUploads, toUploadRecord, uploadErrorFile, uploadOf } from './uploads-service';
 import { handleWebhook } from './webhook-service';
 
 /** The origin the caller reached us at (behind a proxy with TRUST_PROXY: the forwarded one). */
@@ -70,6 +75,19 @@ export function paymentRoutes(transport: GatewayTransport = liveTransport): Rout
     await serve(exceptions.reconcilePaymentBatch, async ({ req, body }) => {
       const { companyId } = callerOf(req);
       return ok(await db.transaction((tx) => reconcileBatch(tx, companyId, body.source, body.payments)), 'Payments reconciled');
+    });
+
+    await serve(listLoanPayments, async ({ req, query }) => ok(await listPostedPayments(db, callerOf(req).companyId, query)));
+
+    await serve(uploads.createPaymentUpload, async ({ req, files }) => {
+      const { companyId, user } = callerOf(req);
+      return ok(await createUpload(deps, companyId, user.userId, files[0]), 'Payments file uploaded');
+    });
+    await serve(uploads.listPaymentUploads, async ({ req, query }) => ok(await listUploads(db, callerOf(req).companyId, query)));
+    await serve(uploads.getPaymentUpload, async ({ req, params }) => ok(toUploadRecord(await uploadOf(db, callerOf(req).companyId, params.upload_id))));
+    await serve(uploads.paymentUploadErrorFile, async ({ req, reply, params }) => {
+      const { fileName, csv } = await uploadErrorFile(db, deps.files, callerOf(req).companyId, params.upload_id);
+      return sendDownload(reply, csv, { fileName, contentType: 'text/csv; charset=utf-8' });
     });
   };
 }

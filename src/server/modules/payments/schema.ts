@@ -7,10 +7,12 @@
  * - payment_links: links asked of a gateway, with what has been paid on them.
  * - payment_gateway_events: every verified webhook event once (duplicates dropped by event id).
  * - payment_gateway_payments: each gateway payment once, with the loan payment it posted.
+ * - payment_uploads, payment_upload_errors: offline payment files and their unreadable rows.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PAYMENT_EXCEPTION_REASONS, PAYMENT_EXCEPTION_STATUSES, PAYMENT_SOURCES } from '../../../domain/contracts/payments/exceptions';
+import { PAYMENT_UPLOAD_STATUSES } from '../../../domain/contracts/payments/uploads';
 import { companyRef } from '../companies/queries';
 
 export const loanPayments = pgTable(
@@ -178,4 +180,51 @@ export const paymentShortLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_short_links_link').on(t.companyId, t.linkId)],
+);
+
+/**
+ * Offline payment uploads (issue 15, the payments tab of bulk operations): a stored file reconciled
+ * by the `payments-uploads` job in chunks; `rows_read` is the checkpoint (committed with each
+ * chunk's payments), so a job resumed after a restart goes on from there, and reconciliation's
+ * (source, source_ref) key keeps a chunk read twice from posting twice.
+ */
+export const paymentUploads = pgTable(
+  'payment_uploads',
+  {
+    uploadId: text('upload_id').primaryKey().default(sql`gen_random_uuid()::text`),
+    companyId: text('company_id').notNull().references(companyRef),
+    fileName: text('file_name').notNull(),
+    fileKey: text('file_key').notNull(),
+    /** 'csv' | 'xlsx' | 'xls'. */
+    fileKind: text('file_kind').notNull(),
+    status: text('status', { enum: PAYMENT_UPLOAD_STATUSES }).notNull().default('initiated'),
+    progress: integer('progress').notNull().default(0),
+    /** Sheet rows consumed (header included): where a resumed job goes on. */
+    rowsRead: integer('rows_read').notNull().default(0),
+    dataRows: integer('data_rows').notNull().default(0),
+    posted: integer('posted').notNull().default(0),
+    exceptions: integer('exceptions').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    errorRows: integer('error_rows').notNull().default(0),
+    postedMinor: bigint('posted_minor', { mode: 'number' }).notNull().default(0),
+    message: text('message'),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_uploads_company').on(t.companyId, t.createdAt)],
+);
+export type PaymentUploadRow = typeof paymentUploads.$inferSelect;
+
+/** The rows of an upload that could not be read (the error file): the sheet row, its cells, why. */
+export const paymentUploadErrors = pgTable(
+  'payment_upload_errors',
+  {
+    uploadId: text('upload_id').notNull().references(() => paymentUploads.uploadId, { onDelete: 'cascade' }),
+    companyId: text('company_id').notNull().references(companyRef),
+    rowNumber: integer('row_number').notNull(),
+    cells: jsonb('cells').$type<string[]>().notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.rowNumber] })],
 );

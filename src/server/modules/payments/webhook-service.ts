@@ -16,7 +16,8 @@ import { unauthorized } from '../../http/errors';
 import { GATEWAYS } from './gateways';
 import type { Headers } from './gateways/types';
 import { statusAt } from './links-service';
-import { recordPayment } from './reconciliation';
+import { recordPayment, seenBeforeSql } from './reconciliation';
+import { loanPaymentsUpdateSql } from '../portfolio/queries';
 import { paymentGatewayEvents, paymentGatewayPayments, paymentLinks } from './schema';
 import { credentialsOf } from './settings-service';
 
@@ -43,13 +44,19 @@ export async function handleWebhook(db: Db, config: Pick<AppConfig, 'paymentCred
     if (!fresh) return { outcome: 'duplicate' as const };
     const setOutcome = (outcome: WebhookOutcome['outcome']) =>
       tx.update(paymentGatewayEvents).set({ outcome }).where(and(eq(paymentGatewayEvents.companyId, companyId), eq(paymentGatewayEvents.pgVendor, vendor), eq(paymentGatewayEvents.eventId, e.eventId)));
-    // Locks the link so concurrent payments on it add up.
-    const [link] = await tx
-      .select()
+    const sourceRef = `${vendor}:${e.paymentId}`;
+    // One round trip: lock the link (so concurrent payments on it add up), and ask whether this
+    // payment was reported failed before and whether it was already posted or queued.
+    const [found] = await tx
+      .select({
+        link: paymentLinks,
+        failed: sql<boolean>`exists (select 1 from ${paymentGatewayEvents} where ${paymentGatewayEvents.companyId} = ${companyId} and ${paymentGatewayEvents.pgVendor} = ${vendor} and ${paymentGatewayEvents.gatewayPaymentId} = ${e.paymentId} and ${paymentGatewayEvents.eventOutcome} = 'FAILED')`,
+        seen: seenBeforeSql(companyId, 'online', sourceRef),
+      })
       .from(paymentLinks)
       .where(and(eq(paymentLinks.companyId, companyId), eq(paymentLinks.linkId, e.linkId), eq(paymentLinks.pgVendor, vendor)))
-      .for('update');
-    const sourceRef = `${vendor}:${e.paymentId}`;
+      .for('update', { of: paymentLinks });
+    const link = found?.link;
     const facts = { pg_vendor: vendor, link_id: e.linkId, gateway_payment_id: e.paymentId };
     if (!link) {
       await setOutcome('unknown_link');
@@ -60,11 +67,6 @@ export async function handleWebhook(db: Db, config: Pick<AppConfig, 'paymentCred
       return { outcome: 'unknown_link' as const };
     }
     if (e.outcome !== 'SUCCESS') return { outcome: 'recorded' as const };
-    const [failed] = await tx
-      .select({ eventId: paymentGatewayEvents.eventId })
-      .from(paymentGatewayEvents)
-      .where(and(eq(paymentGatewayEvents.companyId, companyId), eq(paymentGatewayEvents.pgVendor, vendor), eq(paymentGatewayEvents.gatewayPaymentId, e.paymentId), eq(paymentGatewayEvents.eventOutcome, 'FAILED')))
-      .limit(1);
     const status = statusAt(link, now);
     const remainder = Math.max(0, link.amountMinor - link.paidMinor);
     const result = await recordPayment(tx, {
@@ -79,7 +81,9 @@ export async function handleWebhook(db: Db, config: Pick<AppConfig, 'paymentCred
       reference: sourceRef,
       expected: { amountMinor: remainder, from: 'link', atMost: link.partial },
       linkId: link.linkId,
-      failedBefore: Boolean(failed),
+      failedBefore: Boolean(found.failed),
+      seen: Boolean(found.seen),
+      deferDues: true,
       linkClosed: status === 'CANCELLED' || status === 'EXPIRED',
       details: facts,
     });
@@ -90,13 +94,21 @@ export async function handleWebhook(db: Db, config: Pick<AppConfig, 'paymentCred
     // The same payment under another event id posts nothing more.
     if (result.outcome !== 'posted') return { outcome: 'recorded' as const };
     const paymentId = result.payment_id!;
-    await tx.insert(paymentGatewayPayments).values({ companyId, pgVendor: vendor, gatewayPaymentId: e.paymentId, linkId: link.linkId, paymentId, amountMinor: e.amountMinor, createdAt: now }).onConflictDoNothing();
     const paid = link.paidMinor + e.amountMinor;
-    await tx
-      .update(paymentLinks)
-      .set({ paidMinor: sql`${paymentLinks.paidMinor} + ${e.amountMinor}`, status: paid >= link.amountMinor ? 'PAID' : 'PARTIALLY_PAID', updatedAt: now })
-      .where(eq(paymentLinks.linkId, link.linkId));
-    await setOutcome('posted');
+    // The gateway payment, the link's paid amount, the event's outcome and the loan's dues in one
+    // statement, the last before commit: lowering the dues locks the loan's rows (and its month's
+    // counts row), which concurrent payments of the company then wait for.
+    const paidNow = sql`(select ${link.loanId}::text as loan_id, ${link.allocationMonth}::text as allocation_month, ${e.amountMinor}::bigint as paid)`;
+    await tx.execute(sql`
+      with gp as (
+        insert into ${paymentGatewayPayments} (company_id, pg_vendor, gateway_payment_id, link_id, payment_id, amount_minor, created_at)
+        values (${companyId}, ${vendor}, ${e.paymentId}, ${link.linkId}, ${paymentId}, ${e.amountMinor}, ${now.toISOString()}::timestamptz)
+        on conflict do nothing
+      ), l as (
+        update ${paymentLinks} set paid_minor = paid_minor + ${e.amountMinor}, status = ${paid >= link.amountMinor ? 'PAID' : 'PARTIALLY_PAID'}, updated_at = ${now.toISOString()}::timestamptz
+        where link_id = ${link.linkId}
+      ), dues as (${loanPaymentsUpdateSql(companyId, paidNow)})
+      update ${paymentGatewayEvents} set outcome = 'posted' where company_id = ${companyId} and pg_vendor = ${vendor} and event_id = ${e.eventId}`);
     return { outcome: 'posted' as const };
   });
 }

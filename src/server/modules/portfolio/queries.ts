@@ -13,6 +13,8 @@ export type { LoanEventInput, LoanKey, LoanSummary } from './loan-reads';
 export type { LoanSelection } from './loan-query';
 export { loanContactFacts } from './loan-contacts';
 export { latestLoanMonth, latestLoanMonthSql } from './loan-months';
+export { applyLoanPayments, loanPaymentsUpdateSql, RECOVERY_STATUS } from './loan-payments';
+export type { LoanPaymentPosted } from './loan-payments';
 export type { LoanContactFacts, LoanContactRole } from './loan-contacts';
 export { canReadUnmasked } from './loan-masking';
 export { changeLoanTags, loanStates, setLoansArchived, writeLoanBatch } from './loan-writer';
@@ -64,10 +66,11 @@ export async function loansByPhone(db: DbOrTx, companyId: string, number: string
 /**
  * The loan status variables (spec 3 "Status fields per loan") other areas keep: calling
  * (`calling_status`, `telecalling_status`; issue 14), settlements (`settlement_status`; issue 16),
- * communication (`digital_communication_status`, `chatr_status`; issue 13). Only these: other
+ * communication (`digital_communication_status`, `chatr_status`; issue 13), payments
+ * (`recovery_status`, through applyLoanPayments; issue 15). Only these: other
  * areas cannot write the loan otherwise.
  */
-export const LOAN_STATUS_FIELDS = ['calling_status', 'telecalling_status', 'settlement_status', 'digital_communication_status', 'chatr_status'] as const;
+export const LOAN_STATUS_FIELDS = ['calling_status', 'telecalling_status', 'settlement_status', 'digital_communication_status', 'chatr_status', 'recovery_status'] as const;
 export type LoanStatusField = (typeof LOAN_STATUS_FIELDS)[number];
 
 /**

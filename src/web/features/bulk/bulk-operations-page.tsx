@@ -2,8 +2,9 @@
  * `/app/bulk-operations` (spec 2 bulk operation tabs): the import management, export management
  * and loan operations tabs, each shown when the user may call the list it opens with (`can`:
  * Core Collection Modules › imports / exports / allocation read); writing needs the tab's start
- * endpoint. The other tabs of spec 2 (payments, notices, digital communication) are
- * not built yet and so not shown. `?tab=export_management` opens the export tab.
+ * endpoint. The payments tab (offline payment uploads) is the payments area's (CG Payment Module ›
+ * payments). The other tabs of spec 2 (notices, digital communication) are not built yet and so
+ * not shown. `?tab=export_management` opens the export tab.
  */
 import { Heading, Stack, Tabs } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +12,13 @@ import { useSearchParams } from 'react-router-dom';
 import { createExport, listExports } from '../../../domain/contracts/bulk/exports';
 import { createImport, listImports } from '../../../domain/contracts/bulk/imports';
 import { listLoanOperations, startLoanOperation } from '../../../domain/contracts/bulk/loan-operations';
+import { createPaymentUpload, listPaymentUploads } from '../../../domain/contracts/payments/uploads';
 import { can } from '../../lib/endpoint';
 import { useShell } from '../../lib/shell-context';
 import { ExportTab } from './export-tab';
 import { ImportTab } from './import-tab';
 import { LoanOperationsTab } from './loan-operations-tab';
+import { PaymentUploadsTab } from '../payments/public';
 
 export default function BulkOperationsPage() {
   const { t } = useTranslation();
@@ -25,6 +28,7 @@ export default function BulkOperationsPage() {
     can(listImports, permissions) && 'import_management',
     can(listExports, permissions) && 'export_management',
     can(listLoanOperations, permissions) && 'loan_operations',
+    can(listPaymentUploads, permissions) && 'payments',
   ].filter((tab): tab is string => typeof tab === 'string');
   const asked = params.get('tab');
   const tab = asked && tabs.includes(asked) ? asked : tabs[0];
@@ -58,6 +62,9 @@ export default function BulkOperationsPage() {
           </Tabs.Content>
           <Tabs.Content value="loan_operations">
             <LoanOperationsTab companyId={companyId} canWrite={can(startLoanOperation, permissions)} />
+          </Tabs.Content>
+          <Tabs.Content value="payments">
+            <PaymentUploadsTab companyId={companyId} canWrite={can(createPaymentUpload, permissions)} />
           </Tabs.Content>
         </Tabs.Root>
       )}

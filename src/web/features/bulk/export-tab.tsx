@@ -16,7 +16,7 @@ import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';
 import { useIsPhone } from '../../lib/use-is-phone';
 import { EXPORTS_PAGE_SIZE, useCreateExport, useExports, type ExportsQuery } from './api';
-import { DownloadButton } from './download-button';
+import { DownloadButton } from '../../components/download-button';
 import { currentMonth, formatDateTime } from '../../lib/format';
 import { StatusBadge } from './status-badge';
 

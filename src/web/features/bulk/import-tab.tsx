@@ -19,7 +19,7 @@ import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';
 import { useIsPhone } from '../../lib/use-is-phone';
 import { IMPORTS_PAGE_SIZE, useImport, useImportPreview, useImports, useStartImport, useTerminateImport } from './api';
-import { DownloadButton } from './download-button';
+import { DownloadButton } from '../../components/download-button';
 import { currentMonth, formatDateTime } from '../../lib/format';
 import { StatusBadge } from './status-badge';
 import { CountFigure } from '../../components/count-figure';

@@ -12,7 +12,7 @@ import { loanOperationErrorFile, type LoanOperationRecord } from '../../../domai
 import { TERMINATION_FAILED_MESSAGE, canTerminate } from '../../../domain/bulk/termination';
 import { ErrorState, LoadingState } from '../../components/query-state';
 import { toaster } from '../../lib/toaster';
-import { DownloadButton } from './download-button';
+import { DownloadButton } from '../../components/download-button';
 import { StatusBadge } from './status-badge';
 import { useLoanOperation, useTerminateLoanOperation } from './api';
 import { CountFigure } from '../../components/count-figure';

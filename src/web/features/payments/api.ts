@@ -2,6 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { listPaymentExceptions, resolvePaymentException, type PaymentExceptionReason, type PaymentExceptionStatus, type PaymentSource } from '../../../domain/contracts/payments/exceptions';
 import { getGatewaySettings, putGatewaySettings } from '../../../domain/contracts/payments/settings';
+import { createPaymentUpload, listPaymentUploads, type PaymentUploadsPage } from '../../../domain/contracts/payments/uploads';
 import { endpointKey, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 
 export const companyInput = (companyId: string | null) => ({ query: { company_id: companyId ?? undefined } });
@@ -24,4 +25,15 @@ export function useExceptions(companyId: string | null, filters: { status: Payme
 export function useResolveException() {
   const client = useQueryClient();
   return useEndpointMutation(resolvePaymentException, { onSuccess: () => client.invalidateQueries({ queryKey: [listPaymentExceptions.operation] }) });
+}
+
+/** Offline payment uploads, newest 20; polled every second while `poll(data)` says a job runs. */
+export function usePaymentUploads(companyId: string | null, poll: (data: PaymentUploadsPage | undefined) => boolean) {
+  return useEndpoint(listPaymentUploads, { query: { company_id: companyId ?? undefined, page_size: 20 } }, { enabled: Boolean(companyId), refetchInterval: (q) => (poll(q.state.data) ? 1000 : false) });
+}
+
+/** Uploads a payments file, then refetches the list. */
+export function useUploadPayments() {
+  const client = useQueryClient();
+  return useEndpointMutation(createPaymentUpload, { onSuccess: () => client.invalidateQueries({ queryKey: [listPaymentUploads.operation] }) });
 }

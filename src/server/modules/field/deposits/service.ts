@@ -15,12 +15,12 @@ import { badRequest, conflict, notFound } from '../../../http/errors';
 import type { FileStorage } from '../../../storage/files';
 import type { Caller } from '../../../http/caller';
 import { allocationsSubquery } from '../../allocation/queries';
-import { paymentsSubquery } from '../../payments/queries';
+import { paymentsSubquery, recordPayment } from '../../payments/queries';
 import { canReadUnmasked, loanKeyOf, loanSummaries, portfolioView } from '../../portfolio/queries';
 import { textOrNull } from '../../../db/sql-helpers';
 import { toReceiptRecord } from '../receipts/service';
 import { fosDeposits, fosReceipts } from '../schema';
-import type { FosDepositRow } from '../schema';
+import type { FosDepositRow, FosReceiptRow } from '../schema';
 import type { FormFile } from '../../../http/multipart';
 import { imageExtension } from '../../../http/multipart';
 
@@ -132,10 +132,35 @@ export async function recordDeposit(tx: DbOrTx, files: FileStorage, caller: Call
       .where(and(eq(fosReceipts.companyId, caller.companyId), inArray(fosReceipts.receiptId, rows.map((r) => r.receiptId)), isNull(fosReceipts.depositId)))
       .returning({ n: fosReceipts.receiptNumber });
     if (linked.length !== rows.length) throw conflict('Some of these receipts were deposited meanwhile; refresh and try again');
+    await postDepositedReceipts(tx, caller, depositId, rows);
     return toDepositRecord(deposit, linked.map((l) => l.n).sort());
   } catch (err) {
     if (slipKey) await files.delete(slipKey);
     throw err;
+  }
+}
+
+/**
+ * Posts each deposited receipt to its loan through payments' reconciliation (issue 15: a field
+ * receipt reaches the loan once the money is at the bank), in the deposit's transaction, keyed by
+ * the receipt id, so a replayed or retried deposit posts nothing more. Paid on the day it was
+ * collected, in the receipt's allocation month; an unknown loan goes to the exceptions queue.
+ */
+async function postDepositedReceipts(tx: DbOrTx, caller: Caller, depositId: string, receipts: readonly FosReceiptRow[]): Promise<void> {
+  for (const r of receipts) {
+    await recordPayment(tx, {
+      companyId: caller.companyId,
+      source: 'field_receipt',
+      sourceRef: r.receiptId,
+      loanId: r.loanId,
+      allocationMonth: r.allocationMonth,
+      amountMinor: r.amountMinor,
+      paidAt: r.collectedAt,
+      channel: r.paymentMode,
+      reference: r.receiptNumber,
+      details: { receipt_number: r.receiptNumber, deposit_id: depositId },
+      actorId: caller.user.userId,
+    });
   }
 }
 

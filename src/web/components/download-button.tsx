@@ -2,10 +2,10 @@
 import { Button, type ButtonProps } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import type { Endpoint, ParamsOf, QueryOf } from '../../../domain/contracts/endpoint';
-import { errorMessage } from '../../lib/api';
-import { toaster } from '../../lib/toaster';
-import { saveDownload } from '../../lib/save-download';
+import type { Endpoint, ParamsOf, QueryOf } from '../../domain/contracts/endpoint';
+import { errorMessage } from '../lib/api';
+import { toaster } from '../lib/toaster';
+import { saveDownload } from '../lib/save-download';
 
 export interface DownloadButtonProps<E extends Endpoint> {
   /** The file endpoint (`produces: 'file'`), e.g. importErrorFile. */
