@@ -8,7 +8,7 @@
 import { formatReceiptNumber, parseReceiptNumber } from '../domain/field/receipt-number';
 import { META_KEYS, fieldDb, getMeta } from './db';
 import type { OfflineExecutive, OfflineSession, OutboxFile, OutboxItem, OutboxItemOf } from './db';
-import { fileField, legacyRequestFields, type OutboxBody, type OutboxKind } from './outbox-endpoints';
+import type { OutboxBody, OutboxKind } from './outbox-endpoints';
 
 /** What a screen hands to `enqueue` with the kind: the endpoint's body (typed by the kind), files, the loan, a line for the sync bar. */
 export interface EnqueueInput<K extends OutboxKind> {
@@ -47,6 +47,9 @@ export class NoOfflineSessionError extends Error {
 export async function enqueue<K extends OutboxKind>(kind: K, input: EnqueueInput<K>): Promise<OutboxItemOf<K>> {
   const s = await getMeta<OfflineSession>(META_KEYS.session);
   if (!s) throw new NoOfflineSessionError();
+  // Every endpoint definition the outbox sends (repossession's too) loads with the first write, not
+  // with the sync bar that lists and retries items on the day list (issue 18).
+  const { fileField, legacyRequestFields } = await import('./outbox-endpoints');
   const now = Date.now();
   const item: OutboxItemOf<K> = {
     idempotency_key: crypto.randomUUID(),

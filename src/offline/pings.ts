@@ -11,8 +11,6 @@
 import type { PingBody } from '../domain/contracts/field/tracking';
 import { META_KEYS, ON_DUTY_PREFIX, fieldDb, getMeta, setMeta } from './db';
 import type { OfflineSession, OutboxItem } from './db';
-import { enqueue } from './outbox';
-import { PING_KIND } from './ping-batch';
 
 /** A timer ping every 5 minutes while on duty. */
 export const PING_INTERVAL_MS = 5 * 60_000;
@@ -88,6 +86,9 @@ export async function queuePing(fix: Fix, source: PingBody['source'], battery: n
     battery: battery === null || !Number.isFinite(battery) ? null : Math.min(100, Math.max(0, Math.round(battery))),
     source,
   };
+  // The outbox's writer and the batch's kind load with the first ping, not with the duty switch
+  // on the day list (issue 18).
+  const [{ enqueue }, { PING_KIND }] = await Promise.all([import('./outbox'), import('./ping-batch')]);
   const item = await enqueue(PING_KIND, { body: ping, loanId: null, summary: `Position · ${fix.at}` });
   await setMeta(META_KEYS.lastPingAt(item.company_id, item.user_id), fix.at);
   return item;

@@ -14,13 +14,12 @@
  */
 import { lazy, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import { Spinner } from '../components/plain';
 import { WithChakra } from '../components/with-chakra';
 import type { WebArea, WebRoute } from '../lib/area';
 import { allAreasLoaded, loadAllAreas, useWebAreas } from '../lib/areas';
 import { deskPage } from '../lib/i18n';
-import { session } from '../lib/store';
+import { useSession } from '../lib/store';
 import { AppShell } from './app-shell';
 import { BootShell } from './boot-shell';
 import { NotFound } from './not-found';
@@ -72,7 +71,7 @@ function UnknownPath({ inShell = false }: { inShell?: boolean }) {
 
 /** Spec 4: authenticated means a uat token exists; otherwise go to /login with `next`. */
 function RequireAuth() {
-  const { uat } = useSnapshot(session);
+  const { uat } = useSession();
   const location = useLocation();
   if (!uat) return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return <AppShell />;

@@ -5,15 +5,14 @@
  */
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
-import { session } from '../lib/store';
+import { useSession } from '../lib/store';
 import { WithChakra } from '../components/with-chakra';
 
 const SessionDialogs = lazy(() => import('./session-dialogs'));
 
 function BlockingMessage() {
   const { t } = useTranslation();
-  const { blockingMessage } = useSnapshot(session);
+  const { blockingMessage } = useSession();
   if (blockingMessage === null) return null;
   return (
     <div role="alertdialog" aria-modal="true" aria-labelledby="blocking-title" className="ro-blocking">
@@ -30,7 +29,7 @@ function BlockingMessage() {
 
 /** Mount once inside the router. The modals' chunk loads the first time one is raised, then stays. */
 export function SessionAlerts() {
-  const { sessionExpired, missingPermission } = useSnapshot(session);
+  const { sessionExpired, missingPermission } = useSession();
   const [dialogsWanted, setDialogsWanted] = useState(false);
   if (!dialogsWanted && (sessionExpired || missingPermission !== null)) setDialogsWanted(true);
   return (

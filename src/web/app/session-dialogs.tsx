@@ -6,14 +6,13 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import { describePermission } from '../../domain/users/permissions';
 import { leaveToLogin } from '../features/auth/public';
-import { session } from '../lib/store';
+import { session, useSession } from '../lib/store';
 
 function SessionExpiredModal() {
   const { t } = useTranslation();
-  const { sessionExpired } = useSnapshot(session);
+  const { sessionExpired } = useSession();
   return (
     <Dialog.Root open={sessionExpired} role="alertdialog" closeOnInteractOutside={false} closeOnEscape={false} placement="center">
       <Portal>
@@ -39,7 +38,7 @@ function SessionExpiredModal() {
 function PermissionModal() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { missingPermission } = useSnapshot(session);
+  const { missingPermission } = useSession();
   const close = () => {
     session.missingPermission = null;
   };

@@ -1,5 +1,5 @@
 /**
- * The session store (valtio), the one place the web app keeps who is signed in and which
+ * The session store, the one place the web app keeps who is signed in and which
  * session-level alarm is up (spec 4 "Authentication", spec 8 "Session").
  *
  * Owns: the `uat` token and `email` (localStorage, spec 3 "Browser-stored values"),
@@ -7,8 +7,8 @@
  * session expired (401), missing permission (403), blocking server message (521).
  * The company of a request is not stored here: it is the `company_id` query parameter of the URL.
  */
+import { useSyncExternalStore } from 'react';
 import { LANGUAGE_STORAGE_KEY } from './languages';
-import { proxy } from 'valtio';
 import type { PermissionRequirement } from '../../domain/users/permissions';
 
 export type CountryLogin = 'INDIA' | 'INDONESIA';
@@ -41,14 +41,43 @@ export interface SessionState {
   blockingMessage: string | null;
 }
 
-export const session = proxy<SessionState>({
+const initial: SessionState = {
   uat: read(STORAGE_KEYS.uat),
   email: read(STORAGE_KEYS.email),
   country_login: readCountry(),
   sessionExpired: false,
   missingPermission: null,
   blockingMessage: null,
+};
+let snapshot: Readonly<SessionState> = { ...initial };
+const listeners = new Set<() => void>();
+
+/**
+ * The session: read and assign its fields anywhere (`session.uat`, `session.sessionExpired = true`);
+ * every assignment that changes a value publishes a new snapshot to `useSession()`. Six fields
+ * changed a few times a session: a plain object behind a Proxy and React's useSyncExternalStore do
+ * what valtio did here, without its ~2.5 KB gzipped on every first load (issue 18).
+ */
+export const session: SessionState = new Proxy(initial, {
+  set(target, key, value) {
+    const field = key as keyof SessionState;
+    if (Object.is(target[field], value)) return true;
+    Reflect.set(target, key, value);
+    snapshot = { ...target };
+    for (const listener of listeners) listener();
+    return true;
+  },
 });
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The session's current values in a component, rendered again when any of them changes. */
+export function useSession(): Readonly<SessionState> {
+  return useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+}
 
 /** True when a country was chosen before (so first-visit detection is skipped). */
 export function hasStoredCountry(): boolean {

@@ -1,18 +1,15 @@
 /**
- * Sign-in calls of the user service (spec 7 `/public/*`, `/logout`, `/profile/details`), from the
- * endpoint definitions of src/domain/contracts/auth. Credentials are encrypted with the server's
+ * Sign-in calls of the user service (spec 7 `/public/*`, `/profile/details` of a link's token), from the
+ * endpoint definitions of src/domain/contracts/auth (the signed-in session's own calls: session-api.ts). Credentials are encrypted with the server's
  * published key before they leave the page.
  */
-import { useQuery } from '@tanstack/react-query';
-import { useSnapshot } from 'valtio';
 import { encryptForServer } from '../../../domain/auth/login-crypto';
 import { checkOtp as checkOtpEndpoint, forgotPassword, sendOtp as sendOtpEndpoint } from '../../../domain/contracts/auth/otp';
 import type { LoginResult, UserProfile } from '../../../domain/contracts/auth/sign-in';
-import { loginKey, profileDetails, signIn, signOut, ssoLogin } from '../../../domain/contracts/auth/sign-in';
+import { loginKey, profileDetails, signIn, ssoLogin } from '../../../domain/contracts/auth/sign-in';
 import { confirmEmailChange as confirmEmailChangeEndpoint } from '../../../domain/contracts/users/email-change';
 import { API_BASE } from '../../lib/api';
 import { apiPath, call, callWithMessage } from '../../lib/endpoint';
-import { session } from '../../lib/store';
 
 async function encrypted(body: unknown) {
   return encryptForServer(await call(loginKey), body);
@@ -43,11 +40,6 @@ export async function ssoMessage(email: string): Promise<string> {
   return (await callWithMessage(ssoLogin, { query: { email } })).message;
 }
 
-/** Ends the session server-side (records platform_logout). Failures are ignored by the caller. */
-export function logout() {
-  return call(signOut, { query: { source: 'web' } });
-}
-
 /**
  * The profile a link's session token belongs to, asked with that token rather than the stored one
  * (the link is not installed yet), so the confirmation names the real account.
@@ -58,22 +50,6 @@ export async function profileOfToken(token: string, signal?: AbortSignal): Promi
   if (!response.ok) return null;
   const body = (await response.json()) as { success?: boolean; data?: UserProfile };
   return body.success && body.data ? body.data : null;
-}
-
-/** The query key of the profile of a session token (the login screen fills it with the sign-in's answer). */
-export function profileKey(token: string | null) {
-  return [profileDetails.operation, token] as const;
-}
-
-/** The signed-in user's profile; disabled while signed out. Keyed by the token: a new sign-in reads afresh. */
-export function useProfile() {
-  const { uat } = useSnapshot(session);
-  return useQuery({
-    queryKey: profileKey(uat),
-    queryFn: ({ signal }) => call(profileDetails, { signal }),
-    enabled: Boolean(uat),
-    staleTime: 5 * 60_000,
-  });
 }
 
 /** Applies a pending email change with the code sent to the old address (issue 12). @throws ApiError 'Invalid or expired confirmation code' (400), 409 when the new email was taken meanwhile. */

@@ -9,10 +9,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useSnapshot } from 'valtio';
 import { safeNextPath } from '../../../domain/auth/sign-out';
 import { clearPendingLinkSignIn, pendingLinkSignIn } from '../../lib/link-token';
-import { session, signIn } from '../../lib/store';
+import { signIn, useSession } from '../../lib/store';
 import { profileOfToken } from './api';
 import { AuthLayout } from './auth-layout';
 
@@ -27,7 +26,7 @@ export default function LinkSignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { uat: currentUat, email: currentEmail } = useSnapshot(session);
+  const { uat: currentUat, email: currentEmail } = useSession();
   // Read once: the pending link lives only in this page load.
   const [link] = useState(pendingLinkSignIn);
   const profile = useQuery({

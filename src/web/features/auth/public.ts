@@ -3,5 +3,5 @@
  * areas and the app shell import an area only through its public.ts). Plain modules only: the app
  * shell imports this from the entry chunk, which carries no Chakra (decision 006).
  */
-export { useProfile } from './api';
+export { useProfile } from './session-api';
 export { leaveToLogin, signOut } from './sign-out';

@@ -4,7 +4,7 @@
  */
 import { signOutRedirect } from '../../../domain/auth/sign-out';
 import { clearSession } from '../../lib/store';
-import { logout } from './api';
+import { logout } from './session-api';
 
 /** Signs out and reloads on the login page. Never throws: a failed logout call still signs out locally. */
 export async function signOut(): Promise<void> {

@@ -4,11 +4,10 @@
  * offline session saved at sign-in (same token only, so another user's rows never show).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSnapshot } from 'valtio';
 import { META_KEYS, getMeta } from '../../../offline/db';
 import type { OfflineSession } from '../../../offline/db';
 import { useShell } from '../../lib/shell-context';
-import { session } from '../../lib/store';
+import { useSession } from '../../lib/store';
 
 export interface FieldIdentity {
   userId: string | null;
@@ -19,7 +18,7 @@ export interface FieldIdentity {
 
 export function useFieldIdentity(): FieldIdentity {
   const { profile, companyId } = useShell();
-  const { uat } = useSnapshot(session);
+  const { uat } = useSession();
   const stored = useLiveQuery(() => getMeta<OfflineSession>(META_KEYS.session).then((s) => s ?? false), []);
   if (profile) return { userId: profile.user_id, companyId, ready: true };
   const offlineUser = stored && stored.token === uat ? stored.user_id : null;

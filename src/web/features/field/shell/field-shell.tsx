@@ -8,7 +8,6 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useSnapshot } from 'valtio';
 import { hasPermission } from '../../../../domain/users/has-permission';
 import { onServerAnswer } from '../../../lib/api';
 import { saveOfflineSession } from '../../../../offline/session';
@@ -16,7 +15,7 @@ import type * as TriggersModule from '../../../../offline/triggers';
 import { requestPersistentStorage } from '../../../../offline/storage';
 import { useShell } from '../../../lib/shell-context';
 import { afterFirstPaint } from '../../../lib/idle';
-import { session } from '../../../lib/store';
+import { useSession } from '../../../lib/store';
 import { DutySwitch, useDutyPings } from './duty-switch';
 import { SYNCED_READS } from '../api';
 import { ALLOCATION_REFRESH_KEY, useAllocationRefresh, useSyncMeta } from '../field-data';
@@ -28,7 +27,7 @@ const loadTriggers = (): Promise<Triggers> => import('../../../../offline/trigge
 
 export default function FieldShell() {
   const { profile, companyId, permissions } = useShell();
-  const { uat } = useSnapshot(session);
+  const { uat } = useSession();
   const identity = useFieldIdentity();
   const userId = profile?.user_id ?? null;
   const visits = hasPermission(permissions, { module: 'fos', action: 'visits', access: 'read' });
