@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BatchDetail, TemplateRecord } from '../../src/domain/contracts/legal/notices';
+import type { BatchDetail, LoanNoticeRecord, TemplateRecord } from '../../src/domain/contracts/legal/notices';
 import type { LoanDetails } from '../../src/domain/contracts/portfolio/profiles';
 import { loanEvents } from '../../src/server/modules/portfolio/schema';
 import { demoMonth } from '../../src/server/seed/demo-portfolio';
@@ -145,6 +145,11 @@ describe('notice batches', () => {
     const oneText = pdfText(one.rawPayload);
     expect(oneText).toContain(names.get(loanIds[1]));
     expect(oneText).not.toContain(names.get(loanIds[0]));
+
+    // The loan's notice-tracking tab: its notices with template, language and date; another company sees none.
+    const ofLoan = (await t.app.inject({ url: `/api/notice/notices?loan_id=${loanIds[1]}`, headers: admin })).json().data.notices as LoanNoticeRecord[];
+    expect(ofLoan.map((n) => [n.notice_id, n.status, n.kind, n.language, n.issue_date])).toContainEqual([batch.notices[1].notice_id, 'success', 'loan_recall', 'en', '2026-11-24']);
+    expect((await t.app.inject({ url: `/api/notice/notices?loan_id=${loanIds[1]}`, headers: adminTrust })).json().data.notices).toEqual([]);
 
     const errors = await t.app.inject({ url: `/api/notice/batches/${batch.batch_id}/errors`, headers: admin });
     expect(errors.statusCode).toBe(200);

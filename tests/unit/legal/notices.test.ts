@@ -71,5 +71,17 @@ describe('litigation stages', () => {
     expect(stageDeadline('sarfaesi', 'demand_13_2', '2026-01-01')).toBe('2026-03-02');
     expect(stageDeadline('sarfaesi', 'objection_reply_13_3a', '2026-01-20')).toBe('2026-02-04');
     expect(stageDeadline('civil', 'plaint', '2026-01-01')).toBeNull();
+    expect(stageDeadline('sarfaesi', 'possession_13_4', '2026-01-01')).toBeNull();
+    // s.138: 5 days for the notice to arrive, 15 to pay, then a month to file the complaint.
+    expect(stageDeadline('criminal_proceedings', 'notice', '2026-01-01')).toBe('2026-02-20');
+    expect(stageDeadline('arbitration', 'invocation', '2026-01-01')).toBe('2026-01-31');
+    expect(stageDeadline('ibc', 'application_s7_s9', '2026-01-01')).toBe('2026-01-15');
+    expect(stageDeadline('ibc', 'cirp', '2026-01-01')).toBe('2026-06-30');
+    expect(stageDeadline('against', 'received', '2026-01-01')).toBe('2026-01-31');
+  });
+
+  it("writes a case's stage into the loan's legal_status", async () => {
+    const { legalStatusOf } = await import('../../../src/domain/legal/cases');
+    expect(legalStatusOf('sarfaesi', 'possession_13_4')).toBe('sarfaesi: possession_13_4');
   });
 });

@@ -64,10 +64,10 @@ export async function loansByPhone(db: DbOrTx, companyId: string, number: string
 /**
  * The loan status variables (spec 3 "Status fields per loan") other areas keep: calling
  * (`calling_status`, `telecalling_status`; issue 14), settlements (`settlement_status`; issue 16),
- * communication (`digital_communication_status`, `chatr_status`; issue 13). Only these: other
+ * communication (`digital_communication_status`, `chatr_status`; issue 13), legal (`legal_status`; issue 17). Only these: other
  * areas cannot write the loan otherwise.
  */
-export const LOAN_STATUS_FIELDS = ['calling_status', 'telecalling_status', 'settlement_status', 'digital_communication_status', 'chatr_status'] as const;
+export const LOAN_STATUS_FIELDS = ['calling_status', 'telecalling_status', 'settlement_status', 'digital_communication_status', 'chatr_status', 'legal_status'] as const;
 export type LoanStatusField = (typeof LOAN_STATUS_FIELDS)[number];
 
 /**
