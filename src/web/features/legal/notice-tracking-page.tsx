@@ -1,16 +1,15 @@
 /**
  * `/app/notice-tracking` (issue 17; spec 2): the company's notice batches with their progress and
  * counts (spec 4 notice statuses), a dialog generating a batch from an approved template in a
- * language for listed loans or every loan of a month, the Merged File and error file downloads,
+ * language for listed loans or the month's loans by the loans list's DPD filter, the Merged File and error file downloads,
  * and each notice of the selected batch with its PDF and its dispatch (speed post or courier,
  * tracking number, dispatched / delivered / returned; email / WhatsApp with the PDF, a batch at
  * once, the POD upload: notice-dispatch.tsx). Writes need notice › notices write.
  */
-import { Badge, Box, Button, Card, Dialog, Tabs, Field, Flex, Heading, HStack, Input, NativeSelect, Portal, Progress, Stack, Table, Text, Textarea } from '@chakra-ui/react';
-import { Download, FilePlus2 } from 'lucide-react';
+import { Box, Button, Card, Dialog, Tabs, Field, Flex, Heading, HStack, Input, NativeSelect, Portal, Progress, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { FilePlus2 } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Endpoint, ParamsOf, QueryOf } from '../../../domain/contracts/endpoint';
 import {
   batchErrors,
   createBatch,
@@ -29,37 +28,7 @@ import { toaster } from '../../lib/toaster';
 import { DispatchEditor, MessageDispatch, NoticeDocuments, SendBatchButtons, SendNoticeButtons, sentAsMessage } from './notice-dispatch';
 import { TemplatesPanel } from './templates-panel';
 import { useBatch, useBatches, useCreateBatch, useTemplates } from './api';
-import { saveDownload } from '../../lib/save-download';
-
-const STATUS_COLOURS: Record<string, string> = { success: 'green', failed: 'red', in_progress: 'blue', no_data_found: 'orange' };
-
-function NoticeStatus({ status }: { status: string }) {
-  const { t } = useTranslation();
-  return (
-    <Badge colorPalette={STATUS_COLOURS[status] ?? 'gray'} data-testid="notice-status" data-status={status}>
-      {t(`legal.status.${status}`)}
-    </Badge>
-  );
-}
-
-function FileButton<E extends Endpoint>({ endpoint, params, query, name, label, ariaLabel }: { endpoint: E; params: ParamsOf<E>; query: QueryOf<E>; name: string; label: string; ariaLabel: string }) {
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setBusy(true);
-    try {
-      await saveDownload(endpoint, { params, query }, name);
-    } catch (error) {
-      toaster.create({ type: 'error', title: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button size="xs" variant="outline" loading={busy} onClick={() => void save()} aria-label={ariaLabel}>
-      <Download aria-hidden /> {label}
-    </Button>
-  );
-}
+import { FileButton, NoticeStatus } from './notice-parts';
 
 function Bar({ value, label }: { value: number; label: string }) {
   return (
@@ -86,15 +55,19 @@ function GenerateDialog({ companyId, onStarted }: { companyId: string | null; on
   const [language, setLanguage] = useState<NoticeLanguage | ''>('');
   const lang: NoticeLanguage | undefined = template && (language && template.languages.includes(language) ? language : template.languages[0]);
   const [month, setMonth] = useState(currentMonth);
-  const [scope, setScope] = useState<'ids' | 'month'>('ids');
+  const [scope, setScope] = useState<'ids' | 'filter'>('ids');
   const [ids, setIds] = useState('');
+  // The loans list's DPD filter (filter_key 'dpd'); both ends empty: every loan of the month.
+  const [dpdMin, setDpdMin] = useState('');
+  const [dpdMax, setDpdMax] = useState('');
+  const dpdFilter = dpdMin || dpdMax ? [{ filter_key: 'dpd', ...(dpdMin ? { min: Number(dpdMin) } : {}), ...(dpdMax ? { max: Number(dpdMax) } : {}) }] : [];
   const loanIds = ids.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!template || !lang) return;
     create.mutate(
-      { query: { company_id: companyId ?? undefined }, body: { template_id: template.template_id, language: lang, allocation_month: month, ...(scope === 'ids' ? { loan_ids: loanIds } : { filters: [] }) } },
+      { query: { company_id: companyId ?? undefined }, body: { template_id: template.template_id, language: lang, allocation_month: month, ...(scope === 'ids' ? { loan_ids: loanIds } : { filters: dpdFilter }) } },
       {
         onSuccess: (batch) => {
           toaster.create({ type: 'success', title: t('legal.started') });
@@ -162,9 +135,9 @@ function GenerateDialog({ companyId, onStarted }: { companyId: string | null; on
                     <Field.Root>
                       <Field.Label>{t('legal.loans')}</Field.Label>
                       <NativeSelect.Root>
-                        <NativeSelect.Field value={scope} onChange={(e) => setScope(e.currentTarget.value as 'ids' | 'month')} data-testid="batch-scope">
+                        <NativeSelect.Field value={scope} onChange={(e) => setScope(e.currentTarget.value as 'ids' | 'filter')} data-testid="batch-scope">
                           <option value="ids">{t('legal.scope_ids')}</option>
-                          <option value="month">{t('legal.scope_month')}</option>
+                          <option value="filter">{t('legal.scope_filter')}</option>
                         </NativeSelect.Field>
                         <NativeSelect.Indicator />
                       </NativeSelect.Root>
@@ -174,6 +147,16 @@ function GenerateDialog({ companyId, onStarted }: { companyId: string | null; on
                         <Field.Label>{t('legal.loan_ids')}</Field.Label>
                         <Textarea value={ids} rows={4} onChange={(e) => setIds(e.currentTarget.value)} data-testid="batch-loan-ids" />
                         <Field.HelperText>{t('legal.loan_ids_help')}</Field.HelperText>
+                      </Field.Root>
+                    )}
+                    {scope === 'filter' && (
+                      <Field.Root>
+                        <Field.Label>{t('legal.dpd_range')}</Field.Label>
+                        <HStack gap="2">
+                          <Input type="number" min={0} inputMode="numeric" value={dpdMin} onChange={(e) => setDpdMin(e.currentTarget.value)} aria-label={t('legal.dpd_from')} data-testid="batch-dpd-min" />
+                          <Input type="number" min={0} inputMode="numeric" value={dpdMax} onChange={(e) => setDpdMax(e.currentTarget.value)} aria-label={t('legal.dpd_to')} data-testid="batch-dpd-max" />
+                        </HStack>
+                        <Field.HelperText>{t('legal.dpd_help')}</Field.HelperText>
                       </Field.Root>
                     )}
                     {create.isError && (
