@@ -262,7 +262,11 @@ function BatchNotices({ companyId, batchId, canWrite }: { companyId: string | nu
   );
 }
 
-export default function NoticeTrackingPage() {
+/**
+ * Batches (generate, progress, files, each notice's dispatch) and templates: the body of
+ * `/app/notice-tracking` and of the Notice management tab of bulk operations (legal/public.ts).
+ */
+export function NoticeManagement() {
   const { t } = useTranslation();
   const { companyId, permissions } = useShell();
   const [page] = useState(1);
@@ -273,13 +277,12 @@ export default function NoticeTrackingPage() {
   const q = { company_id: companyId ?? undefined };
 
   return (
-    <Stack gap="5" maxW="7xl">
-      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-        <Heading as="h1" size="xl">
-          {t('menu.notice_tracking')}
-        </Heading>
-        {canWrite && <GenerateDialog companyId={companyId} onStarted={(b) => setSelected(b.batch_id)} />}
-      </Flex>
+    <Stack gap="5">
+      {canWrite && (
+        <Flex justify="end">
+          <GenerateDialog companyId={companyId} onStarted={(b) => setSelected(b.batch_id)} />
+        </Flex>
+      )}
       <Tabs.Root defaultValue="batches" variant="line" lazyMount unmountOnExit>
         <Tabs.List>
           <Tabs.Trigger value="batches">{t('legal.tab_batches')}</Tabs.Trigger>
@@ -355,6 +358,18 @@ export default function NoticeTrackingPage() {
           </Stack>
         </Tabs.Content>
       </Tabs.Root>
+    </Stack>
+  );
+}
+
+export default function NoticeTrackingPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="2" maxW="7xl">
+      <Heading as="h1" size="xl">
+        {t('menu.notice_tracking')}
+      </Heading>
+      <NoticeManagement />
     </Stack>
   );
 }
