@@ -77,7 +77,7 @@ async function finished(h: Record<string, string>, batchId: string): Promise<Bat
 describe('notice templates', () => {
   it('every company starts with the built-ins approved; a new version is a draft a batch refuses until approved', async () => {
     // The Indian lender's built-ins follow Indian law; the Indonesian trust's are the three somasi.
-    expect(templates.map((x) => x.kind).sort()).toEqual(['arbitration_invocation', 'loan_recall', 'ni_138', 'sarfaesi_13_2', 'sarfaesi_13_4']);
+    expect(templates.map((x) => x.kind).sort()).toEqual(['arbitration_invocation', 'conciliation', 'loan_recall', 'lok_adalat', 'ni_138', 'sarfaesi_13_2', 'sarfaesi_13_4']);
     expect(template('ni_138')).toMatchObject({ status: 'approved', version: 1, languages: ['en', 'hi'] });
 
     const bad = await t.app.inject({ method: 'POST', url: '/api/notice/templates', headers: admin, payload: { kind: 'loan_recall', name: 'Recall', bodies: { en: 'Dear {{applicant_name}}, your {{password}} please.' } } });

@@ -29,6 +29,8 @@ describe('statute dates', () => {
     expect(statuteDates('arbitration_invocation', { issueDate: '2028-02-10' }).reply_by).toBe('2028-03-11');
     expect(statuteDates('loan_recall', { issueDate: '2028-02-20' }).pay_by).toBe('2028-03-06');
     expect(statuteDates('somasi_2', { issueDate: '2028-02-25' }).pay_by).toBe('2028-03-03');
+    expect(statuteDates('conciliation', { issueDate: '2028-02-10' }).reply_by).toBe('2028-03-11');
+    expect(statuteDates('lok_adalat', { issueDate: '2028-02-20' }).reply_by).toBe('2028-03-06');
   });
 });
 
