@@ -7,13 +7,12 @@
 import { Badge, Box, Heading, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { noticePdf } from '../../../domain/contracts/legal/notices';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { useEndpoint } from '../../lib/endpoint';
 import { useShell } from '../../lib/shell-context';
 import { listCases } from '../../../domain/contracts/legal/cases';
 import { loanNotices } from '../../../domain/contracts/legal/notices';
-import { FileButton, NoticeStatus } from './notice-parts';
+import { NoticePdfButton, NoticeStatus } from './notice-parts';
 
 function Notices({ companyId, loanId }: { companyId: string | null; loanId: string }) {
   const { t } = useTranslation();
@@ -66,7 +65,7 @@ function Notices({ companyId, loanId }: { companyId: string | null; loanId: stri
                   )}
                 </Table.Cell>
                 <Table.Cell>
-                  {n.status === 'success' && <FileButton endpoint={noticePdf} params={{ notice_id: n.notice_id }} query={q} name={`notice_${n.loan_id}.pdf`} label="PDF" ariaLabel={t('legal.download_notice', { loan: n.loan_id })} />}
+                  <NoticePdfButton notice={n} companyId={companyId} />
                 </Table.Cell>
               </Table.Row>
             ))}

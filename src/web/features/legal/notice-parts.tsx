@@ -1,9 +1,10 @@
-/** Pieces of the notice screens (`/app/notice-tracking`, the loan's notice-tracking tab): a notice's status badge and a file download button. */
+/** Pieces of the notice screens (`/app/notice-tracking`, the loan's notice-tracking tab): a notice's status badge, a file download button, a notice's PDF button. */
 import { Badge, Button } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Endpoint, ParamsOf, QueryOf } from '../../../domain/contracts/endpoint';
+import { noticePdf, type NoticeRecord } from '../../../domain/contracts/legal/notices';
 import { errorMessage } from '../../lib/api';
 import { saveDownload } from '../../lib/save-download';
 import { toaster } from '../../lib/toaster';
@@ -39,4 +40,11 @@ export function FileButton<E extends Endpoint>({ endpoint, params, query, name, 
       <Download aria-hidden /> {label}
     </Button>
   );
+}
+
+/** The PDF of a generated notice (nothing for one that was not generated). */
+export function NoticePdfButton({ notice, companyId }: { notice: Pick<NoticeRecord, 'notice_id' | 'loan_id' | 'status'>; companyId: string | null }) {
+  const { t } = useTranslation();
+  if (notice.status !== 'success') return null;
+  return <FileButton endpoint={noticePdf} params={{ notice_id: notice.notice_id }} query={{ company_id: companyId ?? undefined }} name={`notice_${notice.loan_id}.pdf`} label="PDF" ariaLabel={t('legal.download_notice', { loan: notice.loan_id })} />;
 }

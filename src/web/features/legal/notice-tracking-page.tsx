@@ -14,7 +14,6 @@ import {
   batchErrors,
   createBatch,
   mergedFile,
-  noticePdf,
   updateDispatch,
   type BatchRecord,
   type NoticeLanguage,
@@ -28,7 +27,7 @@ import { toaster } from '../../lib/toaster';
 import { DispatchEditor, MessageDispatch, NoticeDocuments, SendBatchButtons, SendNoticeButtons, sentAsMessage } from './notice-dispatch';
 import { TemplatesPanel } from './templates-panel';
 import { useBatch, useBatches, useCreateBatch, useTemplates } from './api';
-import { FileButton, NoticeStatus } from './notice-parts';
+import { FileButton, NoticePdfButton, NoticeStatus } from './notice-parts';
 
 function Bar({ value, label }: { value: number; label: string }) {
   return (
@@ -190,7 +189,6 @@ function BatchNotices({ companyId, batchId, canWrite }: { companyId: string | nu
   const batch = useBatch(companyId, batchId);
   if (batch.isPending) return <LoadingState />;
   if (batch.isError) return <ErrorState error={batch.error} onRetry={() => void batch.refetch()} />;
-  const q = { company_id: companyId ?? undefined };
   return (
     <Card.Root size="sm" data-testid="batch-detail">
       <Card.Header>
@@ -229,9 +227,7 @@ function BatchNotices({ companyId, batchId, canWrite }: { companyId: string | nu
                     </Stack>
                   </Table.Cell>
                   <Table.Cell>
-                    {n.status === 'success' && (
-                      <FileButton endpoint={noticePdf} params={{ notice_id: n.notice_id }} query={q} name={`notice_${n.loan_id}.pdf`} label="PDF" ariaLabel={t('legal.download_notice', { loan: n.loan_id })} />
-                    )}
+                    <NoticePdfButton notice={n} companyId={companyId} />
                   </Table.Cell>
                   <Table.Cell>
                     {n.status !== 'success' ? (
