@@ -21,9 +21,8 @@ function CountTable({ caption, rows }: { caption: string; rows: { label: string;
   return (
     <Box bg="bg" borderWidth="1px" rounded="md" p="3">
       <Table.Root size="sm">
-        <Table.Caption captionSide="top" textAlign="start" fontWeight="semibold" mb="2">
-          {caption}
-        </Table.Caption>
+        {/* The column header shows the caption; the caption names the table for screen readers. */}
+        <Table.Caption srOnly>{caption}</Table.Caption>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>{caption}</Table.ColumnHeader>
