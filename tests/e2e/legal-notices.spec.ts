@@ -7,7 +7,7 @@
  * Then at desk size (issue 17 "a lawyer generates notices for a filter, watches progress, downloads
  * the merged file, records a hearing"; after the first test, which starts from no batch): notices
  * for the month's loans past 700 days (the loans list's DPD filter) watched to 100 %, the Merged
- * File, a hearing with an order and the next date on a demo SARFAESI case (its history, a cost),
+ * File, the loan's notice-tracking tab, a hearing with an order and the next date on a demo SARFAESI case (its history, a cost),
  * and the legal portfolio's calendar holding that date.
  */
 import { readFileSync } from 'node:fs';
@@ -103,6 +103,13 @@ test('at desk size, a lawyer generates notices for a filter, downloads the Merge
   expect(download.suggestedFilename()).toMatch(/_merged\.pdf$/);
   expect(readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
   await expect(page.getByTestId('batch-detail').getByTestId('notice-row')).toHaveCount(Number(total));
+  const noticed = (await page.getByTestId('batch-detail').getByTestId('notice-row').first().locator('td').first().textContent())!.trim();
+
+  // The loan's notice-tracking tab (spec 2 /app/customer/notice-tracking) lists that notice.
+  await page.goto(`/app/customer/notice-tracking?loan_id=${noticed}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Notices and cases of loan ${noticed}` })).toBeVisible();
+  await expect(page.getByTestId('loan-notice').first()).toContainText('Loan recall notice');
+  await expect(page.getByTestId('loan-notice').first().getByTestId('notice-status')).toHaveAttribute('data-status', 'success');
 
   // A demo SARFAESI case: its history, a hearing recorded with an order and the next date.
   await page.goto('/app/process-tracking/sarfaesi');
