@@ -8,7 +8,7 @@
  */
 import { Box, Button, Card, Dialog, Tabs, Field, Flex, Heading, HStack, Input, NativeSelect, Portal, Progress, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { FilePlus2 } from 'lucide-react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   batchErrors,
@@ -262,7 +262,7 @@ function BatchNotices({ companyId, batchId, canWrite }: { companyId: string | nu
  * Batches (generate, progress, files, each notice's dispatch) and templates: the body of
  * `/app/notice-tracking` and of the Notice management tab of bulk operations (legal/public.ts).
  */
-export function NoticeManagement() {
+export function NoticeManagement({ heading }: { heading?: ReactNode }) {
   const { t } = useTranslation();
   const { companyId, permissions } = useShell();
   const [page] = useState(1);
@@ -274,9 +274,10 @@ export function NoticeManagement() {
 
   return (
     <Stack gap="5">
-      {canWrite && (
-        <Flex justify="end">
-          <GenerateDialog companyId={companyId} onStarted={(b) => setSelected(b.batch_id)} />
+      {(heading || canWrite) && (
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          {heading ?? <span />}
+          {canWrite && <GenerateDialog companyId={companyId} onStarted={(b) => setSelected(b.batch_id)} />}
         </Flex>
       )}
       <Tabs.Root defaultValue="batches" variant="line" lazyMount unmountOnExit>
@@ -361,11 +362,14 @@ export function NoticeManagement() {
 export default function NoticeTrackingPage() {
   const { t } = useTranslation();
   return (
-    <Stack gap="2" maxW="7xl">
-      <Heading as="h1" size="xl">
-        {t('menu.notice_tracking')}
-      </Heading>
-      <NoticeManagement />
+    <Stack maxW="7xl">
+      <NoticeManagement
+        heading={
+          <Heading as="h1" size="xl">
+            {t('menu.notice_tracking')}
+          </Heading>
+        }
+      />
     </Stack>
   );
 }
