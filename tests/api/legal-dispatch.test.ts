@@ -14,6 +14,7 @@ import { settableClock } from '../../src/server/http/clock';
 import { localProvider } from '../../src/server/modules/communication/providers/local';
 import { demoMonth } from '../../src/server/seed/demo-portfolio';
 import { createTestApp, headers, LENDER, signIn, TRUST, type TestApp } from './helpers';
+import { multipart } from './multipart';
 
 const clock = settableClock(new Date('2026-11-24T10:00:00+05:30'));
 let t: TestApp;
@@ -55,13 +56,6 @@ const send = (noticeId: string, payload: Record<string, unknown>, h = admin) =>
   t.app.inject({ method: 'POST', url: `/api/notice/notices/${noticeId}/send`, headers: { ...h, 'idempotency-key': `notice-send-${(keyN += 1)}` }, payload });
 const pdfOf = async (noticeId: string) => (await t.app.inject({ url: `/api/notice/notices/${noticeId}/pdf`, headers: admin })).rawPayload;
 const activity = async (loanId: string) => (await t.app.inject({ url: `/api/recovery/loan/activity/${loanId}?page_size=50`, headers: admin })).json().data.events as Array<{ kind: string; remark: string | null }>;
-
-function multipart(fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }) {
-  const boundary = `----dispatch${Date.now()}`;
-  const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { boundary, payload: Buffer.concat(parts) };
-}
 
 describe('a notice sent by email or WhatsApp with its PDF', () => {
   let batch: BatchDetail;

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BatchDetail, TemplateRecord } from '../../src/domain/contracts/legal/notices';
+import type { BatchDetail, LoanNoticeRecord, TemplateRecord } from '../../src/domain/contracts/legal/notices';
 import type { LoanDetails } from '../../src/domain/contracts/portfolio/profiles';
 import { loanEvents } from '../../src/server/modules/portfolio/schema';
 import { demoMonth } from '../../src/server/seed/demo-portfolio';
@@ -77,7 +77,7 @@ async function finished(h: Record<string, string>, batchId: string): Promise<Bat
 describe('notice templates', () => {
   it('every company starts with the built-ins approved; a new version is a draft a batch refuses until approved', async () => {
     // The Indian lender's built-ins follow Indian law; the Indonesian trust's are the three somasi.
-    expect(templates.map((x) => x.kind).sort()).toEqual(['arbitration_invocation', 'loan_recall', 'ni_138', 'sarfaesi_13_2', 'sarfaesi_13_4']);
+    expect(templates.map((x) => x.kind).sort()).toEqual(['arbitration_invocation', 'conciliation', 'loan_recall', 'lok_adalat', 'ni_138', 'sarfaesi_13_2', 'sarfaesi_13_4']);
     expect(template('ni_138')).toMatchObject({ status: 'approved', version: 1, languages: ['en', 'hi'] });
 
     const bad = await t.app.inject({ method: 'POST', url: '/api/notice/templates', headers: admin, payload: { kind: 'loan_recall', name: 'Recall', bodies: { en: 'Dear {{applicant_name}}, your {{password}} please.' } } });
@@ -145,6 +145,11 @@ describe('notice batches', () => {
     const oneText = pdfText(one.rawPayload);
     expect(oneText).toContain(names.get(loanIds[1]));
     expect(oneText).not.toContain(names.get(loanIds[0]));
+
+    // The loan's notice-tracking tab: its notices with template, language and date; another company sees none.
+    const ofLoan = (await t.app.inject({ url: `/api/notice/notices?loan_id=${loanIds[1]}`, headers: admin })).json().data.notices as LoanNoticeRecord[];
+    expect(ofLoan.map((n) => [n.notice_id, n.status, n.kind, n.language, n.issue_date])).toContainEqual([batch.notices[1].notice_id, 'success', 'loan_recall', 'en', '2026-11-24']);
+    expect((await t.app.inject({ url: `/api/notice/notices?loan_id=${loanIds[1]}`, headers: adminTrust })).json().data.notices).toEqual([]);
 
     const errors = await t.app.inject({ url: `/api/notice/batches/${batch.batch_id}/errors`, headers: admin });
     expect(errors.statusCode).toBe(200);

@@ -17,7 +17,7 @@
 import { addDays, isCalendarDay, type CalendarDay } from '../common/calendar';
 
 /** The notice kinds (process templates) this product writes. */
-export const NOTICE_KINDS = ['ni_138', 'sarfaesi_13_2', 'sarfaesi_13_4', 'arbitration_invocation', 'loan_recall', 'somasi_1', 'somasi_2', 'somasi_3'] as const;
+export const NOTICE_KINDS = ['ni_138', 'sarfaesi_13_2', 'sarfaesi_13_4', 'arbitration_invocation', 'loan_recall', 'somasi_1', 'somasi_2', 'somasi_3', 'conciliation', 'lok_adalat'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** Days the s.138 notice may follow the cheque return memo. */
@@ -32,6 +32,10 @@ export const SARFAESI_13_3A_REPLY_DAYS = 15;
 export const ARBITRATION_REPLY_DAYS = 30;
 /** Default contractual period of a loan recall notice. */
 export const LOAN_RECALL_DAYS = 15;
+/** Days the other party has to accept an invitation to conciliate before it counts as rejected (Arbitration and Conciliation Act s.62(3)). */
+export const CONCILIATION_REPLY_DAYS = 30;
+/** Days the borrower is given to agree to the matter being placed before a Lok Adalat (the lender's own period; the Legal Services Authorities Act sets none). */
+export const LOK_ADALAT_REPLY_DAYS = 15;
 /** Days to pay after each somasi. */
 export const SOMASI_DAYS = 7;
 /** Days the post is presumed to take to deliver a notice (General Clauses Act s.27 practice) when the receipt date is not known. */
@@ -74,6 +78,7 @@ function need(value: CalendarDay | null | undefined, name: string): CalendarDay 
  * - sarfaesi_13_4: `demand_expired_on` (demand + 60).
  * - arbitration_invocation: `reply_by` (issue + 30). loan_recall: `pay_by` (issue + 15).
  * - somasi_n: `pay_by` (issue + 7).
+ * - conciliation: `reply_by` (issue + 30, s.62(3)). lok_adalat: `reply_by` (issue + 15).
  * @throws StatuteError 'missing' when the kind's input date is absent; 'window' when an s.138
  *   notice is past the 30 days of the memo, or an s.13(4) notice comes before the 60 days ended.
  */
@@ -104,5 +109,9 @@ export function statuteDates(kind: NoticeKind, input: StatuteInput): StatuteDate
     case 'somasi_2':
     case 'somasi_3':
       return { issue_date: issue, pay_by: addDays(issue, SOMASI_DAYS) };
+    case 'conciliation':
+      return { issue_date: issue, reply_by: addDays(issue, CONCILIATION_REPLY_DAYS) };
+    case 'lok_adalat':
+      return { issue_date: issue, reply_by: addDays(issue, LOK_ADALAT_REPLY_DAYS) };
   }
 }

@@ -195,6 +195,36 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
       ),
     },
   },
+  {
+    kind: 'conciliation',
+    country: 'INDIA',
+    name: 'Invitation to conciliate',
+    bodies: {
+      en: en(
+        'INVITATION TO CONCILIATE UNDER SECTION 62 OF THE ARBITRATION AND CONCILIATION ACT, 1996',
+        'A dispute has arisen under the above loan: {{total_claim_amount}} remains unpaid since {{date_of_default}}. Our client invites you to settle it by conciliation under Part III of the Act, before a conciliator agreed between us.\n\nPlease accept this invitation in writing within 30 days of this notice, that is by {{reply_by}}. If no reply is received by then, the invitation will be treated as rejected (Section 62(3)) and our client will pursue its other remedies.',
+      ),
+      hi: hi(
+        'मध्यस्थता और सुलह अधिनियम, 1996 की धारा 62 के अंतर्गत सुलह हेतु आमंत्रण',
+        'उपरोक्त ऋण के अंतर्गत विवाद उत्पन्न हुआ है: {{date_of_default}} से {{total_claim_amount}} का भुगतान बकाया है। हमारे पक्षकार आपको अधिनियम के भाग III के अंतर्गत, परस्पर सहमत सुलहकर्ता के समक्ष, सुलह द्वारा इसका निपटारा करने के लिए आमंत्रित करते हैं।\n\nकृपया इस सूचना के 30 दिनों के भीतर, अर्थात {{reply_by}} तक, लिखित में यह आमंत्रण स्वीकार करें। तब तक उत्तर न मिलने पर आमंत्रण अस्वीकृत माना जाएगा (धारा 62(3)) और हमारे पक्षकार अन्य उपचार अपनाएँगे।',
+      ),
+    },
+  },
+  {
+    kind: 'lok_adalat',
+    country: 'INDIA',
+    name: 'Lok Adalat notice',
+    bodies: {
+      en: en(
+        'NOTICE FOR SETTLEMENT BEFORE THE LOK ADALAT',
+        'Your loan account is in default since {{date_of_default}}; {{total_claim_amount}} is outstanding. Our client proposes to place this pre-litigation matter before the Lok Adalat under the Legal Services Authorities Act, 1987, where it can be settled by agreement. An award of the Lok Adalat is final and binding on both parties.\n\nPlease contact us by {{reply_by}} to confirm your participation and to receive the date and place of the sitting.',
+      ),
+      hi: hi(
+        'लोक अदालत के समक्ष समझौते हेतु सूचना',
+        'आपका ऋण खाता {{date_of_default}} से चूक में है; {{total_claim_amount}} बकाया है। हमारे पक्षकार इस मुकदमा-पूर्व मामले को विधिक सेवा प्राधिकरण अधिनियम, 1987 के अंतर्गत लोक अदालत के समक्ष रखना चाहते हैं, जहाँ आपसी सहमति से इसका निपटारा हो सकता है। लोक अदालत का निर्णय अंतिम है और दोनों पक्षों पर बाध्यकारी है।\n\nकृपया अपनी सहभागिता की पुष्टि करने तथा बैठक की तिथि और स्थान जानने के लिए {{reply_by}} तक हमसे संपर्क करें।',
+      ),
+    },
+  },
   ...([1, 2, 3] as const).map(
     (n): BuiltInTemplate => ({
       kind: `somasi_${n}`,

@@ -10,6 +10,11 @@
  * `close()` at the end. The page runs no script and reaches no network: the HTML is ours and
  * self-contained, and a loan value is escaped text (templates.ts).
  */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /** Debian's Chromium (CI installs it; playwright.config.ts uses the same binary). CHROMIUM_PATH overrides. */
@@ -57,5 +62,27 @@ export async function withPrinter<T>(fn: (printer: PdfPrinter) => Promise<T>): P
     return await fn(printer);
   } finally {
     await printer.close();
+  }
+}
+
+/** Debian poppler-utils' `pdfunite` (installed with chromium, README). PDFUNITE_PATH overrides. */
+export const PDFUNITE_PATH = process.env.PDFUNITE_PATH ?? 'pdfunite';
+
+/**
+ * One PDF of `parts`' pages in order, joined by poppler's `pdfunite` in a child process (a long
+ * document is printed in parts: Chromium laying out thousands of pages at once takes gigabytes).
+ * One part is answered as it is. @throws when pdfunite is missing or a part is not a PDF.
+ */
+export async function joinPdfs(parts: readonly Buffer[]): Promise<Buffer> {
+  if (parts.length === 1) return parts[0];
+  const dir = await mkdtemp(join(tmpdir(), 'pdf-join-'));
+  try {
+    const names = parts.map((_, i) => join(dir, `${String(i).padStart(6, '0')}.pdf`));
+    await Promise.all(parts.map((p, i) => writeFile(names[i], p)));
+    const out = join(dir, 'joined.pdf');
+    await promisify(execFile)(PDFUNITE_PATH, [...names, out]);
+    return await readFile(out);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }

@@ -2,16 +2,19 @@
  * The demo's litigation (issue 17 "lawyer@demo.in and advocate@demo.in have cases and hearings in
  * the demo"): a few cases of the lender's current month across process types, at various stages,
  * with courts, case numbers and next hearings in the coming weeks; some assigned to the advocate,
- * the others to the lawyer. Notices are not seeded (printing needs Chromium): the lawyer generates
+ * the others to the lawyer. Each case with a next hearing has the hearing that gave that date (three
+ * weeks ago, with proceedings, an order for some, a court fee), and each loan its `legal_status`. Notices are not seeded (printing needs Chromium): the lawyer generates
  * them from `/app/notice-tracking`.
  *
- * Idempotent: does nothing once the lender has a case.
+ * Idempotent: does nothing once the lender has a case (hearings: once the lender has a hearing).
  */
 import { addDays } from '../../domain/common/calendar';
 import { eq, and, asc, count } from 'drizzle-orm';
 import type { ProcessType } from '../../domain/legal/cases';
 import type { Db } from '../db/client';
-import { legalCases } from '../modules/legal/schema';
+import { legalStatusOf } from '../../domain/legal/cases';
+import { legalCases, legalCosts, legalHearings } from '../modules/legal/schema';
+import { setLoanStatuses } from '../modules/portfolio/queries';
 import { loans } from '../modules/portfolio/schema';
 import { users } from '../modules/users/schema';
 import { DEMO_COMPANY_IN } from './demo-constants';
@@ -33,7 +36,10 @@ export const DEMO_CASE_OFFSET = 100;
 
 export async function seedDemoLegal(db: Db, now: Date = new Date()): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(legalCases).where(eq(legalCases.companyId, DEMO_COMPANY_IN));
-  if (n > 0) return false;
+  if (n > 0) {
+    await seedDemoHearings(db, now);
+    return false;
+  }
   const month = demoMonth(now);
   const picked = await db
     .select({ loanId: loans.loanId })
@@ -61,5 +67,31 @@ export async function seedDemoLegal(db: Db, now: Date = new Date()): Promise<boo
       };
     }),
   );
+  await seedDemoHearings(db, now);
   return true;
+}
+
+/** The hearing that gave each demo case its next date, and the loans' legal_status (once). */
+async function seedDemoHearings(db: Db, now: Date): Promise<void> {
+  const [{ n }] = await db.select({ n: count() }).from(legalHearings).where(eq(legalHearings.companyId, DEMO_COMPANY_IN));
+  if (n > 0) return;
+  const cases = await db.select().from(legalCases).where(eq(legalCases.companyId, DEMO_COMPANY_IN)).orderBy(asc(legalCases.createdAt), asc(legalCases.loanId));
+  const held = addDays(now.toISOString().slice(0, 10), -21);
+  const heard = cases.filter((c) => c.nextHearingDate);
+  if (heard.length > 0) {
+    await db.insert(legalHearings).values(
+      heard.map((c, i) => ({
+        companyId: DEMO_COMPANY_IN,
+        caseId: c.caseId,
+        hearingDate: held,
+        stage: c.stage,
+        proceedings: i % 2 === 0 ? 'Counsel for the lender present; the other side sought time' : 'Matter called out; arguments heard in part',
+        orderText: i % 2 === 0 ? 'Adjourned; reply to be filed before the next date' : null,
+        nextHearingDate: c.nextHearingDate,
+        recordedBy: c.advocateId,
+      })),
+    );
+    await db.insert(legalCosts).values(heard.map((c) => ({ companyId: DEMO_COMPANY_IN, caseId: c.caseId, kind: 'court_fee' as const, amountMinor: 50_000, incurredOn: held, recordedBy: c.advocateId })));
+  }
+  for (const c of cases) await setLoanStatuses(db, DEMO_COMPANY_IN, c.loanId, c.allocationMonth, { legal_status: legalStatusOf(c.processType, c.stage) });
 }

@@ -29,6 +29,8 @@ describe('statute dates', () => {
     expect(statuteDates('arbitration_invocation', { issueDate: '2028-02-10' }).reply_by).toBe('2028-03-11');
     expect(statuteDates('loan_recall', { issueDate: '2028-02-20' }).pay_by).toBe('2028-03-06');
     expect(statuteDates('somasi_2', { issueDate: '2028-02-25' }).pay_by).toBe('2028-03-03');
+    expect(statuteDates('conciliation', { issueDate: '2028-02-10' }).reply_by).toBe('2028-03-11');
+    expect(statuteDates('lok_adalat', { issueDate: '2028-02-20' }).reply_by).toBe('2028-03-06');
   });
 });
 
@@ -71,5 +73,17 @@ describe('litigation stages', () => {
     expect(stageDeadline('sarfaesi', 'demand_13_2', '2026-01-01')).toBe('2026-03-02');
     expect(stageDeadline('sarfaesi', 'objection_reply_13_3a', '2026-01-20')).toBe('2026-02-04');
     expect(stageDeadline('civil', 'plaint', '2026-01-01')).toBeNull();
+    expect(stageDeadline('sarfaesi', 'possession_13_4', '2026-01-01')).toBeNull();
+    // s.138: 5 days for the notice to arrive, 15 to pay, then a month to file the complaint.
+    expect(stageDeadline('criminal_proceedings', 'notice', '2026-01-01')).toBe('2026-02-20');
+    expect(stageDeadline('arbitration', 'invocation', '2026-01-01')).toBe('2026-01-31');
+    expect(stageDeadline('ibc', 'application_s7_s9', '2026-01-01')).toBe('2026-01-15');
+    expect(stageDeadline('ibc', 'cirp', '2026-01-01')).toBe('2026-06-30');
+    expect(stageDeadline('against', 'received', '2026-01-01')).toBe('2026-01-31');
+  });
+
+  it("writes a case's stage into the loan's legal_status", async () => {
+    const { legalStatusOf } = await import('../../../src/domain/legal/cases');
+    expect(legalStatusOf('sarfaesi', 'possession_13_4')).toBe('sarfaesi: possession_13_4');
   });
 });

@@ -103,6 +103,7 @@ describe('the area registry', () => {
       'portfolio-assignment',
       'notice-tracking',
       'process-tracking/common_legal_process',
+      'legal-portfolio',
       'approvals',
       'settlement-tracking',
       'change-request',
@@ -177,7 +178,7 @@ describe('the walls between areas', () => {
     };
     for (const area of deps.keys()) visit(area, []);
     expect(cycles).toEqual([]);
-    // Today's graph: portfolio → bulk, payments (the loan profile's payment links), communication (the link to the loan's messages and chat); allocation → bulk, portfolio; field → auth, portfolio, users; calling → portfolio (the call-list builder's month and filters); bulk → payments (the payments tab: offline payment uploads).
-    expect(Object.fromEntries([...deps].map(([a, b]) => [a, [...b].sort()]))).toEqual({ portfolio: ['bulk', 'communication', 'payments'], allocation: ['bulk', 'portfolio'], field: ['auth', 'portfolio', 'users'], 'change-requests': ['approval'], repossession: ['approval'], settlements: ['approval'], calling: ['portfolio'], bulk: ['payments'] });
+    // Today's graph: portfolio → bulk, payments (the loan profile's payment links), communication (the link to the loan's messages and chat), legal (the link to the loan's notices and cases); bulk → legal (the Notice management tab), payments (the payments tab); allocation → bulk, portfolio; field → auth, portfolio, users; calling → portfolio (the call-list builder's month and filters).
+    expect(Object.fromEntries([...deps].map(([a, b]) => [a, [...b].sort()]))).toEqual({ portfolio: ['bulk', 'communication', 'legal', 'payments'], allocation: ['bulk', 'portfolio'], bulk: ['legal', 'payments'], field: ['auth', 'portfolio', 'users'], 'change-requests': ['approval'], repossession: ['approval'], settlements: ['approval'], calling: ['portfolio'] });
   });
 });

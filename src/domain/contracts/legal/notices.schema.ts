@@ -135,3 +135,9 @@ export const noticeDocumentRecord = z.object({
 export type NoticeDocumentRecord = z.infer<typeof noticeDocumentRecord>;
 export const noticeDocumentsResponse = z.object({ documents: z.array(noticeDocumentRecord) });
 export const noticeDocumentParams = z.object({ document_id: id });
+
+/** GET /notice/notices?loan_id=: a loan's notices, newest first, with their batch's template, language and date. */
+export const loanNoticesQuery = companyQuery.extend({ loan_id: z.string().trim().min(1).max(100) });
+export const loanNoticeRecord = noticeRecord.extend({ template_name: z.string(), kind: z.enum(NOTICE_KINDS), version: z.number().int(), language: z.enum(NOTICE_LANGUAGES), issue_date: z.string(), created_at: z.string() });
+export type LoanNoticeRecord = z.infer<typeof loanNoticeRecord>;
+export const loanNoticesResponse = z.object({ notices: z.array(loanNoticeRecord) });

@@ -9,9 +9,9 @@
  */
 import type { PermissionRequirement } from '../../users/permissions';
 import { endpoint } from '../endpoint';
-import type { BatchBody, BatchDetail, BatchRecord, BatchSendRecord, DispatchBody, NoticeDocumentRecord, NoticeRecord, SendNoticeBody, TemplateBody, TemplateRecord } from './notices.schema';
+import type { BatchBody, BatchDetail, BatchRecord, BatchSendRecord, DispatchBody, LoanNoticeRecord, NoticeDocumentRecord, NoticeRecord, SendNoticeBody, TemplateBody, TemplateRecord } from './notices.schema';
 import { DOCUMENT_EXTENSIONS } from '../../validation/rules';
-export type { BatchBody, BatchDetail, BatchRecord, BatchSendRecord, DispatchBody, NoticeDocumentRecord, NoticeRecord, SendNoticeBody, TemplateBody, TemplateRecord };
+export type { BatchBody, BatchDetail, BatchRecord, BatchSendRecord, DispatchBody, LoanNoticeRecord, NoticeDocumentRecord, NoticeRecord, SendNoticeBody, TemplateBody, TemplateRecord };
 export { NOTICE_KINDS, type NoticeKind } from '../../legal/statute';
 export { NOTICE_LANGUAGES, type NoticeLanguage } from '../../legal/templates';
 
@@ -242,4 +242,16 @@ export const noticeDocumentFile = endpoint({
   tags,
   summary: 'Download a POD or tracking report',
   schemas: async () => ({ params: (await schema()).noticeDocumentParams, query: await company() }),
+});
+
+/** GET /api/notice/notices?loan_id=: the loan's notices (spec 2 `/app/customer/notice-tracking`), newest first. */
+export const loanNotices = endpoint({
+  operation: 'notice.notices.of_loan',
+  method: 'GET',
+  path: '/notice/notices',
+  access: 'company',
+  permission: noticesAccess('read'),
+  tags,
+  summary: "A loan's notices with their status, dispatch and template",
+  schemas: async () => ({ query: (await schema()).loanNoticesQuery, response: (await schema()).loanNoticesResponse }),
 });

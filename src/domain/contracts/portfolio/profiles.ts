@@ -15,7 +15,7 @@ const schema = () => import('./profiles.schema');
 
 /** Spec 8: the loan details call returns no data. */
 export const NO_LOAN_DETAILS_MESSAGE = 'No loan details found';
-export const ACTIVITY_KINDS = ['remark', 'call', 'ptp', 'payment', 'visit', 'status_change', 'import', 'allocation', 'compliance', 'notice', 'approval', 'settlement', 'change_request', 'repossession'] as const;
+export const ACTIVITY_KINDS = ['remark', 'call', 'ptp', 'payment', 'visit', 'status_change', 'import', 'allocation', 'compliance', 'notice', 'approval', 'settlement', 'change_request', 'repossession', 'litigation'] as const;
 /** The per-module status variables shown on profiles. */
 export const PROFILE_STATUS_FIELDS = MODULE_STATUS_VARIABLE_NAMES;
 

@@ -5,15 +5,20 @@
  * the PDF through communication's queries.ts, one notice or a batch as a durable job) — and litigation cases by process type, for
  * lawyers and advocates. One batch runs at a
  * time per process (each launches its own browser); batches a stopped process left in progress are
- * re-queued once the queue runs.
+ * re-queued once the queue runs. Every hour (and once the app is ready) advocates are emailed the
+ * hearings and statutory deadlines due (reminders.ts).
  */
 import { defineArea } from '../../http/area';
 import { runNoticeBatch } from './batch-job';
 import { NOTICE_BATCH_QUEUE, unfinishedBatches, type NoticeBatchJobData } from './batches-service';
 import { caseRoutes } from './cases-routes';
 import { NOTICE_DISPATCH_QUEUE, runBatchSend, type NoticeDispatchJobData } from './dispatch-service';
+import { sendDueReminders } from './reminders';
 import { noticeRoutes } from './routes';
 import * as tables from './schema';
+
+/** How often advocates' reminders are looked for (ms). */
+const REMINDER_SWEEP_MS = 60 * 60_000;
 
 export default defineArea({
   name: 'legal',
@@ -22,8 +27,16 @@ export default defineArea({
   jobs(ctx) {
     ctx.jobs.work<NoticeBatchJobData>(NOTICE_BATCH_QUEUE, (data) => runNoticeBatch(ctx.db, ctx.files, data.batchId, (err) => ctx.log.error({ err, batchId: data.batchId }, 'notice batch failed')));
     ctx.jobs.work<NoticeDispatchJobData>(NOTICE_DISPATCH_QUEUE, (data) => runBatchSend(ctx.db, ctx.files, data, () => ctx.clock.now()));
+    let timer: NodeJS.Timeout | null = null;
+    const remind = () => sendDueReminders(ctx.db, ctx.messages, ctx.clock.now()).catch((err: unknown) => ctx.log.error({ err }, 'legal reminders failed'));
     ctx.onReady(async () => {
       for (const batchId of await unfinishedBatches(ctx.db)) await ctx.jobs.send<NoticeBatchJobData>(NOTICE_BATCH_QUEUE, { batchId });
+      void remind();
+      timer = setInterval(() => void remind(), REMINDER_SWEEP_MS);
+      timer.unref();
+    });
+    ctx.onClose(() => {
+      if (timer) clearInterval(timer);
     });
   },
 });

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import type { FileStorage } from '../../storage/files';
 import { companyCountry, getCompany } from '../companies/queries';
 import { addLoanEvents, loanSummaries, portfolioView } from '../portfolio/queries';
-import { openPrinter, type PdfPrinter } from '../../documents/pdf';
+import { joinPdfs, openPrinter, type PdfPrinter } from '../../documents/pdf';
 import { noticeBatches, notices, noticeTemplates, type NoticeRow } from './schema';
 
 /** Notices read and printed per chunk. */
@@ -24,12 +24,26 @@ export const NO_NOTICE_MESSAGE = 'No notice could be generated: see the error fi
 export const noticePdfKey = (n: Pick<NoticeRow, 'companyId' | 'batchId' | 'noticeId'>) => `notices/${n.companyId}/${n.batchId}/${n.noticeId}.pdf`;
 export const mergedKey = (companyId: string, batchId: string) => `notices/${companyId}/${batchId}/merged.pdf`;
 
+/**
+ * Notices per printed part of a Merged File: Chromium's memory grows with the pages it lays out at
+ * once (the whole browser, measured: 250 pages ~510 MB, 1,000 ~790 MB, 2,500 ~1 GB), so a long
+ * file is printed in parts and joined.
+ */
+export const MERGED_PART = 250;
+
 /** A printable document of notices written with `values`, in `language`. */
 export function noticesHtml(body: string, language: NoticeLanguage, values: readonly Record<string, string | null>[]): string {
   return noticeDocument(
     values.map((v) => noticeFragment(body, v)),
     language,
   );
+}
+
+/** One PDF of the notices written with `values`, in order: printed MERGED_PART at a time and joined. */
+export async function printNotices(printer: PdfPrinter, body: string, language: NoticeLanguage, values: readonly Record<string, string | null>[]): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for (let i = 0; i < values.length; i += MERGED_PART) parts.push(await printer.print(noticesHtml(body, language, values.slice(i, i + MERGED_PART))));
+  return joinPdfs(parts);
 }
 
 /**
@@ -95,7 +109,7 @@ export async function runNoticeBatch(db: Db, files: FileStorage, batchId: string
       return;
     }
     printer ??= await openPrinter();
-    const merged = await printer.print(noticesHtml(body, batch.language, done.map((d) => d.values ?? {})));
+    const merged = await printNotices(printer, body, batch.language, done.map((d) => d.values ?? {}));
     const key = mergedKey(batch.companyId, batchId);
     await files.put(key, merged);
     await db.update(noticeBatches).set({ status: 'success', mergedKey: key, message: null, finishedAt: new Date() }).where(eq(noticeBatches.batchId, batchId));

@@ -6,7 +6,7 @@
  * to a company: another company's ids are never found.
  */
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { BatchBody, BatchDetail, BatchRecord, BatchStatus, DispatchBody, NoticeDispatchStatus, NoticeRecord, NoticeStatus } from '../../../domain/contracts/legal/notices';
+import type { BatchBody, BatchDetail, BatchRecord, BatchStatus, DispatchBody, LoanNoticeRecord, NoticeDispatchStatus, NoticeRecord, NoticeStatus } from '../../../domain/contracts/legal/notices';
 import { MAX_BATCH_LOANS } from '../../../domain/contracts/legal/notices';
 import { localDay, countryTimeZone } from '../../../domain/common/dates';
 import type { Db, DbOrTx } from '../../db/client';
@@ -275,4 +275,21 @@ export async function batchErrorRows(db: Db, batchId: string): Promise<{ loanId:
     .from(notices)
     .where(and(eq(notices.batchId, batchId), sql`${notices.status} in ('failed', 'no_data_found')`))
     .orderBy(asc(notices.seq));
+}
+
+/** Most notices GET /notice/notices?loan_id= lists (newest first). */
+export const LOAN_NOTICES_LIMIT = 200;
+
+/** GET /notice/notices?loan_id=: the loan's notices in every month, newest batch first, names masked for the caller. */
+export async function loanNotices(db: Db, companyId: string, loanId: string, unmasked: boolean): Promise<LoanNoticeRecord[]> {
+  const rows = await db
+    .select({ row: notices, batch: noticeBatches, templateName: noticeTemplates.name, kind: noticeTemplates.kind, version: noticeTemplates.version })
+    .from(notices)
+    .innerJoin(noticeBatches, eq(noticeBatches.batchId, notices.batchId))
+    .innerJoin(noticeTemplates, eq(noticeTemplates.templateId, noticeBatches.templateId))
+    .where(and(eq(notices.companyId, companyId), eq(notices.loanId, loanId)))
+    .orderBy(desc(noticeBatches.createdAt), desc(notices.noticeId))
+    .limit(LOAN_NOTICES_LIMIT);
+  const records = await toNoticeRecords(db, companyId, rows.map((r) => r.row), await portfolioView(db, companyId, unmasked));
+  return rows.map((r, i) => ({ ...records[i], template_name: r.templateName, kind: r.kind, version: r.version, language: r.batch.language, issue_date: r.batch.issueDate, created_at: r.batch.createdAt.toISOString() }));
 }

@@ -5,12 +5,12 @@
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { CaseBody, CaseRecord, CaseUpdate, LegalMember, ProcessType } from '../../../domain/contracts/legal/cases';
-import { isStageOf, PROCESS_STAGES, stageDeadline } from '../../../domain/legal/cases';
+import { isStageOf, legalStatusOf, PROCESS_STAGES, stageDeadline } from '../../../domain/legal/cases';
 import { countryTimeZone, localDay } from '../../../domain/common/dates';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { companyCountry } from '../companies/queries';
-import { loanExists, loanKeyOf, loanSummaries, portfolioView } from '../portfolio/queries';
+import { loanExists, loanKeyOf, loanSummaries, portfolioView, setLoanStatuses } from '../portfolio/queries';
 import { membersOfProfessions, userNamesSubquery } from '../users/queries';
 import { legalCases, type LegalCaseRow } from './schema';
 
@@ -23,13 +23,16 @@ export interface CaseCaller {
   profession: string;
   unmasked: boolean;
 }
-const ownOnly = (c: CaseCaller) => c.profession === 'advocate';
+/** Whether the caller is limited to the cases assigned to them (profession 'advocate'). */
+export const ownOnly = (c: CaseCaller) => c.profession === 'advocate';
 
-async function today(db: Db, companyId: string, now: Date): Promise<string> {
+/** The company's today ('YYYY-MM-DD') in its country's time zone. */
+export async function companyToday(db: DbOrTx, companyId: string, now: Date): Promise<string> {
   return localDay(now, countryTimeZone((await companyCountry(db, companyId)).country).offsetMinutes);
 }
 
-async function toRecords(db: Db, companyId: string, unmasked: boolean, rows: { row: LegalCaseRow; advocateName: string | null }[]): Promise<CaseRecord[]> {
+/** Case rows (with their advocate's name) as the API shows them, names masked for a masked caller. */
+export async function caseRecords(db: Db, companyId: string, unmasked: boolean, rows: { row: LegalCaseRow; advocateName: string | null }[]): Promise<CaseRecord[]> {
   const view = await portfolioView(db, companyId, unmasked);
   const loans = new Map((await loanSummaries(db, view, rows.map((r) => ({ loanId: r.row.loanId, allocationMonth: r.row.allocationMonth })))).map((l) => [loanKeyOf(l), l]));
   return rows.map(({ row, advocateName }) => {
@@ -53,14 +56,17 @@ async function toRecords(db: Db, companyId: string, unmasked: boolean, rows: { r
   });
 }
 
-function casesWith(db: Db) {
+/** Cases joined with their advocate's name (add a where). */
+export function casesWith(db: DbOrTx) {
   const advocates = userNamesSubquery(db, 'advocates');
   return db.select({ row: legalCases, advocateName: advocates.name }).from(legalCases).leftJoin(advocates, eq(advocates.userId, legalCases.advocateId)).$dynamic();
 }
 
-/** GET /litigation/cases: a type's cases, next hearing first (none last), then by loan. */
-export async function listCases(db: Db, companyId: string, caller: CaseCaller, query: { process_type: ProcessType; page_number: number; page_size: number }): Promise<{ cases: CaseRecord[]; total: number }> {
-  const parts = [eq(legalCases.companyId, companyId), eq(legalCases.processType, query.process_type)];
+/** GET /litigation/cases: a type's (or a loan's) cases, next hearing first (none last), then by loan. */
+export async function listCases(db: Db, companyId: string, caller: CaseCaller, query: { process_type?: ProcessType; loan_id?: string; page_number: number; page_size: number }): Promise<{ cases: CaseRecord[]; total: number }> {
+  const parts = [eq(legalCases.companyId, companyId)];
+  if (query.process_type) parts.push(eq(legalCases.processType, query.process_type));
+  if (query.loan_id) parts.push(eq(legalCases.loanId, query.loan_id));
   if (ownOnly(caller)) parts.push(eq(legalCases.advocateId, caller.userId));
   const where = and(...parts);
   const [[{ total }], rows] = await Promise.all([
@@ -71,7 +77,7 @@ export async function listCases(db: Db, companyId: string, caller: CaseCaller, q
       .limit(query.page_size)
       .offset((query.page_number - 1) * query.page_size),
   ]);
-  return { total, cases: await toRecords(db, companyId, caller.unmasked, rows) };
+  return { total, cases: await caseRecords(db, companyId, caller.unmasked, rows) };
 }
 
 async function checkAdvocate(db: Db, companyId: string, advocateId: string | null | undefined): Promise<void> {
@@ -82,11 +88,11 @@ async function checkAdvocate(db: Db, companyId: string, advocateId: string | nul
 
 async function caseRecord(db: Db, companyId: string, caller: CaseCaller, caseId: string): Promise<CaseRecord> {
   const rows = await casesWith(db).where(and(eq(legalCases.companyId, companyId), eq(legalCases.caseId, caseId)));
-  return (await toRecords(db, companyId, caller.unmasked, rows))[0];
+  return (await caseRecords(db, companyId, caller.unmasked, rows))[0];
 }
 
 /**
- * POST /litigation/cases. @throws 404 'Loan not found'; 400 for a stage not of the type or an
+ * POST /litigation/cases; sets the loan's `legal_status` ("sarfaesi: demand_13_2"). @throws 404 'Loan not found'; 400 for a stage not of the type or an
  * advocate who is not a lawyer or advocate of the company; 409 when the loan has a case of that type.
  */
 export async function createCase(db: Db, companyId: string, caller: CaseCaller, body: CaseBody, now: Date): Promise<CaseRecord> {
@@ -102,7 +108,7 @@ export async function createCase(db: Db, companyId: string, caller: CaseCaller, 
       loanId: body.loan_id,
       allocationMonth: body.allocation_month,
       stage,
-      stageSince: await today(db, companyId, now),
+      stageSince: await companyToday(db, companyId, now),
       court: body.court ?? null,
       caseNumber: body.case_number ?? null,
       // An advocate opening a case takes it.
@@ -114,22 +120,26 @@ export async function createCase(db: Db, companyId: string, caller: CaseCaller, 
     .onConflictDoNothing()
     .returning({ caseId: legalCases.caseId });
   if (!row) throw conflict(`Loan ${body.loan_id} already has a ${body.process_type} case`);
+  await setLoanStatuses(db, companyId, body.loan_id, body.allocation_month, { legal_status: legalStatusOf(body.process_type, stage) });
   return caseRecord(db, companyId, caller, row.caseId);
 }
 
-/** PUT /litigation/cases/{id}: a new stage restarts its clock (stage_since). @throws 404 (another company's, or not the advocate's); 400 as createCase. */
+/** PUT /litigation/cases/{id}: a new stage restarts its clock (stage_since) and sets the loan's `legal_status`. @throws 404 (another company's, or not the advocate's); 400 as createCase. */
 export async function updateCase(db: Db, companyId: string, caller: CaseCaller, caseId: string, body: CaseUpdate, now: Date): Promise<CaseRecord> {
   const [row] = await db.select().from(legalCases).where(and(eq(legalCases.companyId, companyId), eq(legalCases.caseId, caseId)));
   if (!row || (ownOnly(caller) && row.advocateId !== caller.userId)) throw notFound(CASE_NOT_FOUND);
   if (body.stage !== undefined && !isStageOf(row.processType, body.stage)) throw badRequest(`Unknown stage for ${row.processType}: ${body.stage}`);
   await checkAdvocate(db, companyId, body.advocate_id);
   const patch: Partial<typeof legalCases.$inferInsert> = { updatedBy: caller.userId, updatedAt: now };
-  if (body.stage !== undefined && body.stage !== row.stage) Object.assign(patch, { stage: body.stage, stageSince: await today(db, companyId, now) });
+  if (body.stage !== undefined && body.stage !== row.stage) Object.assign(patch, { stage: body.stage, stageSince: await companyToday(db, companyId, now) });
   if (body.court !== undefined) patch.court = body.court;
   if (body.case_number !== undefined) patch.caseNumber = body.case_number;
   if (body.advocate_id !== undefined) patch.advocateId = body.advocate_id;
   if (body.next_hearing_date !== undefined) patch.nextHearingDate = body.next_hearing_date;
-  await db.update(legalCases).set(patch).where(eq(legalCases.caseId, caseId));
+  await db.transaction(async (tx) => {
+    await tx.update(legalCases).set(patch).where(eq(legalCases.caseId, caseId));
+    if (patch.stage) await setLoanStatuses(tx, companyId, row.loanId, row.allocationMonth, { legal_status: legalStatusOf(row.processType, patch.stage) });
+  });
   return caseRecord(db, companyId, caller, caseId);
 }
 

@@ -17,6 +17,7 @@ import type { FileStorage } from '../../storage/files';
 import { notSentReasons, sendToBorrower } from '../communication/queries';
 import { addLoanEvents } from '../portfolio/queries';
 import { batchRow, DISPATCH_OF_MESSAGE, noticeRow } from './batches-service';
+import { storeUpload, uploadKey } from './uploads';
 import { noticeDocuments, notices, type NoticeDocumentRow, type NoticeRow } from './schema';
 
 export const NOTICE_DISPATCH_QUEUE = 'legal-notice-dispatch';
@@ -151,35 +152,28 @@ export async function uploadNoticeDocument(db: Db, files: FileStorage, companyId
   const notice = await noticeRow(db, companyId, noticeId);
   if (notice.dispatchMode !== 'speed_post' && notice.dispatchMode !== 'courier') throw badRequest('Record the speed post or courier dispatch of this notice first');
   const documentId = randomUUID();
-  const ext = /\.[A-Za-z0-9]{1,8}$/.exec(file.filename)?.[0].toLowerCase() ?? '';
-  const key = `notices/${companyId}/${notice.batchId}/documents/${documentId}${ext}`;
-  const stored = await files.put(key, file.data);
-  try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(noticeDocuments)
-        .values({ documentId, companyId, noticeId, documentType, fileKey: key, fileName: file.filename.slice(0, 200), contentType: file.mimetype || 'application/octet-stream', sizeBytes: stored.size, uploadedBy: userId, uploadedAt: now })
-        .returning();
-      if (documentType === 'POD' && notice.dispatchStatus === 'dispatched') await tx.update(notices).set({ dispatchStatus: 'delivered', dispatchUpdatedAt: now, dispatchUpdatedBy: userId }).where(eq(notices.noticeId, noticeId));
-      await addLoanEvents(tx, [
-        {
-          companyId,
-          loanId: notice.loanId,
-          allocationMonth: notice.allocationMonth,
-          kind: 'notice',
-          module: 'legal',
-          remark: `${documentType} uploaded (${notice.dispatchMode === 'speed_post' ? 'speed post' : 'courier'} ${notice.trackingNumber ?? ''})`.replace(' )', ')'),
-          details: { notice_id: noticeId, batch_id: notice.batchId, event: documentType === 'POD' ? 'pod_uploaded' : 'tracking_report_uploaded', document_id: documentId },
-          authorId: userId,
-          createdAt: now,
-        },
-      ]);
-      return toDocumentRecord(row);
-    });
-  } catch (err) {
-    await files.delete(key).catch(() => undefined);
-    throw err;
-  }
+  const key = uploadKey(`notices/${companyId}/${notice.batchId}/documents`, documentId, file.filename);
+  return storeUpload(db, files, key, file, async (tx, size) => {
+    const [row] = await tx
+      .insert(noticeDocuments)
+      .values({ documentId, companyId, noticeId, documentType, fileKey: key, fileName: file.filename.slice(0, 200), contentType: file.mimetype || 'application/octet-stream', sizeBytes: size, uploadedBy: userId, uploadedAt: now })
+      .returning();
+    if (documentType === 'POD' && notice.dispatchStatus === 'dispatched') await tx.update(notices).set({ dispatchStatus: 'delivered', dispatchUpdatedAt: now, dispatchUpdatedBy: userId }).where(eq(notices.noticeId, noticeId));
+    await addLoanEvents(tx, [
+      {
+        companyId,
+        loanId: notice.loanId,
+        allocationMonth: notice.allocationMonth,
+        kind: 'notice',
+        module: 'legal',
+        remark: `${documentType} uploaded (${notice.dispatchMode === 'speed_post' ? 'speed post' : 'courier'} ${notice.trackingNumber ?? ''})`.replace(' )', ')'),
+        details: { notice_id: noticeId, batch_id: notice.batchId, event: documentType === 'POD' ? 'pod_uploaded' : 'tracking_report_uploaded', document_id: documentId },
+        authorId: userId,
+        createdAt: now,
+      },
+    ]);
+    return toDocumentRecord(row);
+  });
 }
 
 /** GET /notice/notices/{id}/documents: newest first. @throws 404 NOTICE_NOT_FOUND */

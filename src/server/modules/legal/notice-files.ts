@@ -10,7 +10,7 @@ import { asc, eq, and } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { portfolioView, type PortfolioView } from '../portfolio/queries';
-import { noticesHtml } from './batch-job';
+import { noticesHtml, printNotices } from './batch-job';
 import { withPrinter } from '../../documents/pdf';
 import { noticeBatches, notices, noticeTemplates } from './schema';
 import { batchErrorRows, batchRow, noticeRow } from './batches-service';
@@ -44,8 +44,8 @@ export async function mergedDownload(db: Db, companyId: string, batchId: string,
   const view = await portfolioView(db, companyId, false);
   const [template] = await db.select().from(noticeTemplates).where(eq(noticeTemplates.templateId, batch.templateId));
   const rows = await db.select({ values: notices.values }).from(notices).where(and(eq(notices.batchId, batchId), eq(notices.status, 'success'))).orderBy(asc(notices.seq));
-  const html = noticesHtml(template.bodies[batch.language] ?? '', batch.language, rows.map((r) => maskedValues(view, r.values ?? {})));
-  return { fileName, bytes: await withPrinter((p) => p.print(html)) };
+  const values = rows.map((r) => maskedValues(view, r.values ?? {}));
+  return { fileName, bytes: await withPrinter((p) => printNotices(p, template.bodies[batch.language] ?? '', batch.language, values)) };
 }
 
 /** One notice's PDF for the caller. @throws 404 NOTICE_NOT_FOUND, NOTICE_NOT_READY. */

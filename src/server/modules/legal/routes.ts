@@ -6,7 +6,7 @@ import { sendDownload, sendStoredFile } from '../../http/downloads';
 import { ok } from '../../http/envelope';
 import { endpointServer } from '../../http/route';
 import { canReadUnmasked } from '../portfolio/queries';
-import { createBatch, getBatchDetail, listBatches, toNoticeRecords, updateDispatch } from './batches-service';
+import { createBatch, getBatchDetail, listBatches, loanNotices, toNoticeRecords, updateDispatch } from './batches-service';
 import { DOCUMENT_NOT_FOUND, listNoticeDocuments, noticeDocument, queueBatchSend, sendNotice, uploadNoticeDocument } from './dispatch-service';
 import { portfolioView } from '../portfolio/queries';
 import { errorFile, mergedDownload, noticeDownload, type NoticeDownload, NOTICE_NOT_READY } from './notice-files';
@@ -50,6 +50,10 @@ export const noticeRoutes: RouteGroup = async (app, deps) => {
   await serve(n.noticePdf, async ({ req, reply, params }) => {
     const caller = callerOf(req);
     return send(reply, await noticeDownload(db, caller.companyId, params.notice_id, canReadUnmasked(caller.permissions)));
+  });
+  await serve(n.loanNotices, async ({ req, query }) => {
+    const caller = callerOf(req);
+    return ok({ notices: await loanNotices(db, caller.companyId, query.loan_id, canReadUnmasked(caller.permissions)) });
   });
   await serve(n.updateDispatch, async ({ req, params, body }) => {
     const caller = callerOf(req);

@@ -4,9 +4,9 @@
  * status, the values it was written with, its PDF and its dispatch).
  */
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
-import { PROCESS_TYPES } from '../../../domain/legal/cases';
+import { CASE_DOCUMENT_TYPES, COST_KINDS, PROCESS_TYPES } from '../../../domain/legal/cases';
 import { NOTICE_KINDS } from '../../../domain/legal/statute';
 import { NOTICE_LANGUAGES, type TemplateBodies } from '../../../domain/legal/templates';
 import { BATCH_STATUSES, NOTICE_DISPATCH_MODES, NOTICE_DISPATCH_STATUSES, NOTICE_DOCUMENT_TYPES, NOTICE_STATUSES, TEMPLATE_STATUSES } from '../../../domain/contracts/legal/notices';
@@ -14,6 +14,15 @@ import { companyRef } from '../companies/queries';
 
 const id = (name: string) => text(name).primaryKey().default(sql`gen_random_uuid()::text`);
 const instant = (name: string) => timestamp(name, { withTimezone: true });
+/** The columns of an uploaded file kept in storage (a notice's POD, a case's order). */
+const uploadedFile = () => ({
+  fileKey: text('file_key').notNull(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  uploadedBy: text('uploaded_by'),
+  uploadedAt: instant('uploaded_at').notNull().defaultNow(),
+});
 
 export const noticeTemplates = pgTable(
   'notice_templates',
@@ -99,12 +108,7 @@ export const noticeDocuments = pgTable(
       .notNull()
       .references(() => notices.noticeId, { onDelete: 'cascade' }),
     documentType: text('document_type', { enum: NOTICE_DOCUMENT_TYPES }).notNull(),
-    fileKey: text('file_key').notNull(),
-    fileName: text('file_name').notNull(),
-    contentType: text('content_type').notNull(),
-    sizeBytes: integer('size_bytes').notNull(),
-    uploadedBy: text('uploaded_by'),
-    uploadedAt: instant('uploaded_at').notNull().defaultNow(),
+    ...uploadedFile(),
   },
   (t) => [index('notice_documents_notice').on(t.companyId, t.noticeId)],
 );
@@ -133,3 +137,80 @@ export const legalCases = pgTable(
   (t) => [unique('legal_cases_company_loan_type').on(t.companyId, t.loanId, t.processType), index('legal_cases_company_type').on(t.companyId, t.processType, t.nextHearingDate)],
 );
 export type LegalCaseRow = typeof legalCases.$inferSelect;
+
+/** A case's hearings, oldest first (issue 17 "hearings with next dates"): what happened, the order passed, the next date given. */
+export const legalHearings = pgTable(
+  'legal_hearings',
+  {
+    hearingId: id('hearing_id'),
+    companyId: text('company_id').notNull().references(companyRef),
+    caseId: text('case_id')
+      .notNull()
+      .references(() => legalCases.caseId, { onDelete: 'cascade' }),
+    hearingDate: date('hearing_date', { mode: 'string' }).notNull(),
+    /** The case's stage on the day. */
+    stage: text('stage').notNull(),
+    proceedings: text('proceedings'),
+    /** The order the court passed, if any. */
+    orderText: text('order_text'),
+    nextHearingDate: date('next_hearing_date', { mode: 'string' }),
+    recordedBy: text('recorded_by'),
+    recordedAt: instant('recorded_at').notNull().defaultNow(),
+  },
+  (t) => [index('legal_hearings_case').on(t.companyId, t.caseId, t.hearingDate)],
+);
+export type LegalHearingRow = typeof legalHearings.$inferSelect;
+
+/** A case's costs in paise (court fees, advocate fees, …). */
+export const legalCosts = pgTable(
+  'legal_costs',
+  {
+    costId: id('cost_id'),
+    companyId: text('company_id').notNull().references(companyRef),
+    caseId: text('case_id')
+      .notNull()
+      .references(() => legalCases.caseId, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: COST_KINDS }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    incurredOn: date('incurred_on', { mode: 'string' }).notNull(),
+    note: text('note'),
+    recordedBy: text('recorded_by'),
+    recordedAt: instant('recorded_at').notNull().defaultNow(),
+  },
+  (t) => [index('legal_costs_case').on(t.companyId, t.caseId)],
+);
+export type LegalCostRow = typeof legalCosts.$inferSelect;
+
+/** A case's documents: orders of the court, filings, evidence. */
+export const legalCaseDocuments = pgTable(
+  'legal_case_documents',
+  {
+    documentId: id('document_id'),
+    companyId: text('company_id').notNull().references(companyRef),
+    caseId: text('case_id')
+      .notNull()
+      .references(() => legalCases.caseId, { onDelete: 'cascade' }),
+    documentType: text('document_type', { enum: CASE_DOCUMENT_TYPES }).notNull(),
+    ...uploadedFile(),
+  },
+  (t) => [index('legal_case_documents_case').on(t.companyId, t.caseId)],
+);
+export type LegalCaseDocumentRow = typeof legalCaseDocuments.$inferSelect;
+
+/** Reminders sent to a case's advocate: one per case, kind and due day (so a sweep never sends one twice). */
+export const legalReminders = pgTable(
+  'legal_reminders',
+  {
+    companyId: text('company_id').notNull().references(companyRef),
+    caseId: text('case_id')
+      .notNull()
+      .references(() => legalCases.caseId, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['hearing', 'deadline'] }).notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    /** 'ahead' (REMINDER_DAYS_AHEAD before) or 'today'. */
+    slot: text('slot', { enum: ['ahead', 'today'] }).notNull(),
+    recipientId: text('recipient_id').notNull(),
+    sentAt: instant('sent_at').notNull().defaultNow(),
+  },
+  (t) => [unique('legal_reminders_once').on(t.caseId, t.kind, t.dueOn, t.slot)],
+);

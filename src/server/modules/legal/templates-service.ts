@@ -32,14 +32,18 @@ function toRecord(row: NoticeTemplateRow, approverName: string | null): Template
   };
 }
 
-/** Writes the built-in templates of the company's country as approved version 1 for a company that has none (idempotent). */
+/**
+ * Writes the built-in templates of the company's country as approved version 1 of each kind the
+ * company has no template of yet (a kind added to the product reaches existing companies too; idempotent).
+ */
 export async function ensureBuiltIns(db: DbOrTx, companyId: string): Promise<void> {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(noticeTemplates).where(eq(noticeTemplates.companyId, companyId));
-  if (n > 0) return;
   const { country } = await companyCountry(db, companyId);
+  const builtIns = BUILT_IN_TEMPLATES.filter((t) => t.country === country);
+  const [{ n }] = await db.select({ n: sql<number>`count(distinct ${noticeTemplates.kind})::int` }).from(noticeTemplates).where(eq(noticeTemplates.companyId, companyId));
+  if (n >= builtIns.length) return;
   await db
     .insert(noticeTemplates)
-    .values(BUILT_IN_TEMPLATES.filter((t) => t.country === country).map((t) => ({ companyId, kind: t.kind, name: t.name, version: 1, bodies: t.bodies, status: 'approved' as const, approvedAt: new Date() })))
+    .values(builtIns.map((t) => ({ companyId, kind: t.kind, name: t.name, version: 1, bodies: t.bodies, status: 'approved' as const, approvedAt: new Date() })))
     .onConflictDoNothing();
 }
 

@@ -143,7 +143,7 @@ export interface LoanEventInput {
   companyId: string;
   loanId: string;
   allocationMonth: string | null;
-  kind: 'remark' | 'call' | 'ptp' | 'payment' | 'visit' | 'status_change' | 'import' | 'allocation' | 'compliance' | 'notice' | 'approval' | 'settlement' | 'change_request' | 'repossession';
+  kind: 'remark' | 'call' | 'ptp' | 'payment' | 'visit' | 'status_change' | 'import' | 'allocation' | 'compliance' | 'notice' | 'approval' | 'settlement' | 'change_request' | 'repossession' | 'litigation';
   /** The module it belongs to (spec 3 final status per module): 'fos', 'calling', … */
   module: string | null;
   remark: string | null;

@@ -67,10 +67,10 @@ export async function loansByPhone(db: DbOrTx, companyId: string, number: string
  * The loan status variables (spec 3 "Status fields per loan") other areas keep: calling
  * (`calling_status`, `telecalling_status`; issue 14), settlements (`settlement_status`; issue 16),
  * communication (`digital_communication_status`, `chatr_status`; issue 13), payments
- * (`recovery_status`, through applyLoanPayments; issue 15). Only these: other
+ * (`recovery_status`, through applyLoanPayments; issue 15), legal (`legal_status`; issue 17). Only these: other
  * areas cannot write the loan otherwise.
  */
-export const LOAN_STATUS_FIELDS = ['calling_status', 'telecalling_status', 'settlement_status', 'digital_communication_status', 'chatr_status', 'recovery_status'] as const;
+export const LOAN_STATUS_FIELDS = ['calling_status', 'telecalling_status', 'settlement_status', 'digital_communication_status', 'chatr_status', 'recovery_status', 'legal_status'] as const;
 export type LoanStatusField = (typeof LOAN_STATUS_FIELDS)[number];
 
 /**

@@ -112,7 +112,7 @@ export const loanEvents = pgTable(
     companyId: text('company_id').notNull().references(companyRef),
     loanId: text('loan_id').notNull(),
     allocationMonth: text('allocation_month'),
-    kind: text('kind', { enum: ['remark', 'call', 'ptp', 'payment', 'visit', 'status_change', 'import', 'allocation', 'compliance', 'notice', 'approval', 'settlement', 'change_request', 'repossession'] }).notNull(),
+    kind: text('kind', { enum: ['remark', 'call', 'ptp', 'payment', 'visit', 'status_change', 'import', 'allocation', 'compliance', 'notice', 'approval', 'settlement', 'change_request', 'repossession', 'litigation'] }).notNull(),
     module: text('module'),
     remark: text('remark'),
     /** call: { connected: boolean }; ptp: { ptp_date, ptp_amount, broken: boolean }; status_change: { status_name }; allocation: { operation_id, operation_type, agent_type, user_id, previous_user_id }; compliance: { decision_id, channel, allowed, reasons, override_id, role }. */

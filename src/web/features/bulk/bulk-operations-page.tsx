@@ -3,16 +3,21 @@
  * and loan operations tabs, each shown when the user may call the list it opens with (`can`:
  * Core Collection Modules › imports / exports / allocation read); writing needs the tab's start
  * endpoint. The payments tab (offline payment uploads) is the payments area's (CG Payment Module ›
- * payments). The other tabs of spec 2 (notices, digital communication) are not built yet and so
- * not shown. `?tab=export_management` opens the export tab.
+ * payments); the notice management tab is the legal area's (notice batches and templates, notice ›
+ * notices read). The digital communication tab of spec 2 is not built yet and so not shown.
+ * `?tab=export_management` opens the export tab.
  */
 import { Heading, Stack, Tabs } from '@chakra-ui/react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { createExport, listExports } from '../../../domain/contracts/bulk/exports';
 import { createImport, listImports } from '../../../domain/contracts/bulk/imports';
 import { listLoanOperations, startLoanOperation } from '../../../domain/contracts/bulk/loan-operations';
 import { createPaymentUpload, listPaymentUploads } from '../../../domain/contracts/payments/uploads';
+import { listBatches } from '../../../domain/contracts/legal/notices';
+import { LoadingState } from '../../components/query-state';
+import { NoticeManagementTab } from '../legal/public';
 import { can } from '../../lib/endpoint';
 import { useShell } from '../../lib/shell-context';
 import { ExportTab } from './export-tab';
@@ -29,6 +34,7 @@ export default function BulkOperationsPage() {
     can(listExports, permissions) && 'export_management',
     can(listLoanOperations, permissions) && 'loan_operations',
     can(listPaymentUploads, permissions) && 'payments',
+    can(listBatches, permissions) && 'notice_management',
   ].filter((tab): tab is string => typeof tab === 'string');
   const asked = params.get('tab');
   const tab = asked && tabs.includes(asked) ? asked : tabs[0];
@@ -65,6 +71,11 @@ export default function BulkOperationsPage() {
           </Tabs.Content>
           <Tabs.Content value="payments">
             <PaymentUploadsTab companyId={companyId} canWrite={can(createPaymentUpload, permissions)} />
+          </Tabs.Content>
+          <Tabs.Content value="notice_management">
+            <Suspense fallback={<LoadingState />}>
+              <NoticeManagementTab />
+            </Suspense>
           </Tabs.Content>
         </Tabs.Root>
       )}

@@ -1,7 +1,7 @@
 /** Legal notice calls (issue 17) from the endpoint definitions; keys carry the company so switching company refetches. */
 import { useQueryClient } from '@tanstack/react-query';
 import { approveTemplate, createBatch, createTemplate, getBatch, listBatches, listTemplates, updateDispatch, type BatchRecord } from '../../../domain/contracts/legal/notices';
-import { createCase, listAdvocates, listCases, updateCase, type ProcessType } from '../../../domain/contracts/legal/cases';
+import { createCase, getCase, legalCalendar, legalPortfolio, listAdvocates, listCases, recordCost, recordHearing, updateCase, uploadCaseDocument, type ProcessType } from '../../../domain/contracts/legal/cases';
 import { useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 
 const company = (companyId: string | null) => ({ company_id: companyId ?? undefined });
@@ -65,4 +65,30 @@ export function useCreateTemplate() {
 export function useApproveTemplate() {
   const client = useQueryClient();
   return useEndpointMutation(approveTemplate, { onSuccess: () => client.invalidateQueries({ queryKey: [listTemplates.operation] }) });
+}
+
+/** One case with its hearings, costs and documents. */
+export function useCase(companyId: string | null, caseId: string | null) {
+  return useEndpoint(getCase, { params: { case_id: caseId ?? '' }, query: company(companyId) }, { enabled: Boolean(companyId && caseId) });
+}
+
+/** Changes to a case's history refresh the case, the lists, the calendar and the portfolio. */
+function useCaseWrite<E extends typeof recordHearing | typeof recordCost | typeof uploadCaseDocument>(definition: E) {
+  const client = useQueryClient();
+  return useEndpointMutation(definition, {
+    onSuccess: () => {
+      for (const op of [getCase, listCases, legalCalendar, legalPortfolio]) void client.invalidateQueries({ queryKey: [op.operation] });
+    },
+  });
+}
+export const useRecordHearing = () => useCaseWrite(recordHearing);
+export const useRecordCost = () => useCaseWrite(recordCost);
+export const useUploadCaseDocument = () => useCaseWrite(uploadCaseDocument);
+
+export function useCalendar(companyId: string | null, from: string, to: string) {
+  return useEndpoint(legalCalendar, { query: { ...company(companyId), from, to } }, { enabled: Boolean(companyId) });
+}
+
+export function useLegalPortfolio(companyId: string | null) {
+  return useEndpoint(legalPortfolio, { query: company(companyId) }, { enabled: Boolean(companyId) });
 }

@@ -1,21 +1,19 @@
 /**
  * `/app/notice-tracking` (issue 17; spec 2): the company's notice batches with their progress and
  * counts (spec 4 notice statuses), a dialog generating a batch from an approved template in a
- * language for listed loans or every loan of a month, the Merged File and error file downloads,
+ * language for listed loans or the month's loans by the loans list's DPD filter, the Merged File and error file downloads,
  * and each notice of the selected batch with its PDF and its dispatch (speed post or courier,
  * tracking number, dispatched / delivered / returned; email / WhatsApp with the PDF, a batch at
  * once, the POD upload: notice-dispatch.tsx). Writes need notice › notices write.
  */
-import { Badge, Box, Button, Card, Dialog, Tabs, Field, Flex, Heading, HStack, Input, NativeSelect, Portal, Progress, Stack, Table, Text, Textarea } from '@chakra-ui/react';
-import { Download, FilePlus2 } from 'lucide-react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { Box, Button, Card, Dialog, Tabs, Field, Flex, Heading, HStack, Input, NativeSelect, Portal, Progress, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { FilePlus2 } from 'lucide-react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Endpoint, ParamsOf, QueryOf } from '../../../domain/contracts/endpoint';
 import {
   batchErrors,
   createBatch,
   mergedFile,
-  noticePdf,
   updateDispatch,
   type BatchRecord,
   type NoticeLanguage,
@@ -29,37 +27,7 @@ import { toaster } from '../../lib/toaster';
 import { DispatchEditor, MessageDispatch, NoticeDocuments, SendBatchButtons, SendNoticeButtons, sentAsMessage } from './notice-dispatch';
 import { TemplatesPanel } from './templates-panel';
 import { useBatch, useBatches, useCreateBatch, useTemplates } from './api';
-import { saveDownload } from '../../lib/save-download';
-
-const STATUS_COLOURS: Record<string, string> = { success: 'green', failed: 'red', in_progress: 'blue', no_data_found: 'orange' };
-
-function NoticeStatus({ status }: { status: string }) {
-  const { t } = useTranslation();
-  return (
-    <Badge colorPalette={STATUS_COLOURS[status] ?? 'gray'} data-testid="notice-status" data-status={status}>
-      {t(`legal.status.${status}`)}
-    </Badge>
-  );
-}
-
-function FileButton<E extends Endpoint>({ endpoint, params, query, name, label, ariaLabel }: { endpoint: E; params: ParamsOf<E>; query: QueryOf<E>; name: string; label: string; ariaLabel: string }) {
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setBusy(true);
-    try {
-      await saveDownload(endpoint, { params, query }, name);
-    } catch (error) {
-      toaster.create({ type: 'error', title: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button size="xs" variant="outline" loading={busy} onClick={() => void save()} aria-label={ariaLabel}>
-      <Download aria-hidden /> {label}
-    </Button>
-  );
-}
+import { FileButton, NoticePdfButton, NoticeStatus } from './notice-parts';
 
 function Bar({ value, label }: { value: number; label: string }) {
   return (
@@ -86,15 +54,19 @@ function GenerateDialog({ companyId, onStarted }: { companyId: string | null; on
   const [language, setLanguage] = useState<NoticeLanguage | ''>('');
   const lang: NoticeLanguage | undefined = template && (language && template.languages.includes(language) ? language : template.languages[0]);
   const [month, setMonth] = useState(currentMonth);
-  const [scope, setScope] = useState<'ids' | 'month'>('ids');
+  const [scope, setScope] = useState<'ids' | 'filter'>('ids');
   const [ids, setIds] = useState('');
+  // The loans list's DPD filter (filter_key 'dpd'); both ends empty: every loan of the month.
+  const [dpdMin, setDpdMin] = useState('');
+  const [dpdMax, setDpdMax] = useState('');
+  const dpdFilter = dpdMin || dpdMax ? [{ filter_key: 'dpd', ...(dpdMin ? { min: Number(dpdMin) } : {}), ...(dpdMax ? { max: Number(dpdMax) } : {}) }] : [];
   const loanIds = ids.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!template || !lang) return;
     create.mutate(
-      { query: { company_id: companyId ?? undefined }, body: { template_id: template.template_id, language: lang, allocation_month: month, ...(scope === 'ids' ? { loan_ids: loanIds } : { filters: [] }) } },
+      { query: { company_id: companyId ?? undefined }, body: { template_id: template.template_id, language: lang, allocation_month: month, ...(scope === 'ids' ? { loan_ids: loanIds } : { filters: dpdFilter }) } },
       {
         onSuccess: (batch) => {
           toaster.create({ type: 'success', title: t('legal.started') });
@@ -162,9 +134,9 @@ function GenerateDialog({ companyId, onStarted }: { companyId: string | null; on
                     <Field.Root>
                       <Field.Label>{t('legal.loans')}</Field.Label>
                       <NativeSelect.Root>
-                        <NativeSelect.Field value={scope} onChange={(e) => setScope(e.currentTarget.value as 'ids' | 'month')} data-testid="batch-scope">
+                        <NativeSelect.Field value={scope} onChange={(e) => setScope(e.currentTarget.value as 'ids' | 'filter')} data-testid="batch-scope">
                           <option value="ids">{t('legal.scope_ids')}</option>
-                          <option value="month">{t('legal.scope_month')}</option>
+                          <option value="filter">{t('legal.scope_filter')}</option>
                         </NativeSelect.Field>
                         <NativeSelect.Indicator />
                       </NativeSelect.Root>
@@ -174,6 +146,16 @@ function GenerateDialog({ companyId, onStarted }: { companyId: string | null; on
                         <Field.Label>{t('legal.loan_ids')}</Field.Label>
                         <Textarea value={ids} rows={4} onChange={(e) => setIds(e.currentTarget.value)} data-testid="batch-loan-ids" />
                         <Field.HelperText>{t('legal.loan_ids_help')}</Field.HelperText>
+                      </Field.Root>
+                    )}
+                    {scope === 'filter' && (
+                      <Field.Root>
+                        <Field.Label>{t('legal.dpd_range')}</Field.Label>
+                        <HStack gap="2">
+                          <Input type="number" min={0} inputMode="numeric" value={dpdMin} onChange={(e) => setDpdMin(e.currentTarget.value)} aria-label={t('legal.dpd_from')} data-testid="batch-dpd-min" />
+                          <Input type="number" min={0} inputMode="numeric" value={dpdMax} onChange={(e) => setDpdMax(e.currentTarget.value)} aria-label={t('legal.dpd_to')} data-testid="batch-dpd-max" />
+                        </HStack>
+                        <Field.HelperText>{t('legal.dpd_help')}</Field.HelperText>
                       </Field.Root>
                     )}
                     {create.isError && (
@@ -207,7 +189,6 @@ function BatchNotices({ companyId, batchId, canWrite }: { companyId: string | nu
   const batch = useBatch(companyId, batchId);
   if (batch.isPending) return <LoadingState />;
   if (batch.isError) return <ErrorState error={batch.error} onRetry={() => void batch.refetch()} />;
-  const q = { company_id: companyId ?? undefined };
   return (
     <Card.Root size="sm" data-testid="batch-detail">
       <Card.Header>
@@ -246,9 +227,7 @@ function BatchNotices({ companyId, batchId, canWrite }: { companyId: string | nu
                     </Stack>
                   </Table.Cell>
                   <Table.Cell>
-                    {n.status === 'success' && (
-                      <FileButton endpoint={noticePdf} params={{ notice_id: n.notice_id }} query={q} name={`notice_${n.loan_id}.pdf`} label="PDF" ariaLabel={t('legal.download_notice', { loan: n.loan_id })} />
-                    )}
+                    <NoticePdfButton notice={n} companyId={companyId} />
                   </Table.Cell>
                   <Table.Cell>
                     {n.status !== 'success' ? (
@@ -279,7 +258,11 @@ function BatchNotices({ companyId, batchId, canWrite }: { companyId: string | nu
   );
 }
 
-export default function NoticeTrackingPage() {
+/**
+ * Batches (generate, progress, files, each notice's dispatch) and templates: the body of
+ * `/app/notice-tracking` and of the Notice management tab of bulk operations (legal/public.ts).
+ */
+export function NoticeManagement({ heading }: { heading?: ReactNode }) {
   const { t } = useTranslation();
   const { companyId, permissions } = useShell();
   const [page] = useState(1);
@@ -290,13 +273,13 @@ export default function NoticeTrackingPage() {
   const q = { company_id: companyId ?? undefined };
 
   return (
-    <Stack gap="5" maxW="7xl">
-      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
-        <Heading as="h1" size="xl">
-          {t('menu.notice_tracking')}
-        </Heading>
-        {canWrite && <GenerateDialog companyId={companyId} onStarted={(b) => setSelected(b.batch_id)} />}
-      </Flex>
+    <Stack gap="5">
+      {(heading || canWrite) && (
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          {heading ?? <span />}
+          {canWrite && <GenerateDialog companyId={companyId} onStarted={(b) => setSelected(b.batch_id)} />}
+        </Flex>
+      )}
       <Tabs.Root defaultValue="batches" variant="line" lazyMount unmountOnExit>
         <Tabs.List>
           <Tabs.Trigger value="batches">{t('legal.tab_batches')}</Tabs.Trigger>
@@ -372,6 +355,21 @@ export default function NoticeTrackingPage() {
           </Stack>
         </Tabs.Content>
       </Tabs.Root>
+    </Stack>
+  );
+}
+
+export default function NoticeTrackingPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack maxW="7xl">
+      <NoticeManagement
+        heading={
+          <Heading as="h1" size="xl">
+            {t('menu.notice_tracking')}
+          </Heading>
+        }
+      />
     </Stack>
   );
 }

@@ -3,13 +3,14 @@
  * criminal_proceedings, sarfaesi, civil, arbitration, against, ibc): the cases of one type, next
  * hearing first, with stage (and its statutory deadline), court, case number and advocate; a form
  * opening a case on a loan; each row's stage, next hearing and advocate editable in place (write
- * permission). An advocate sees only their own cases (the server decides).
+ * permission); a row's "History" opens the case panel (hearings, orders, costs, documents; the
+ * `case` search parameter keeps it on reload). An advocate sees only their own cases (the server decides).
  */
 import { Badge, Box, Button, Field, Flex, Heading, HStack, Input, Link as ChakraLink, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { PROCESS_STAGES, PROCESS_TYPES, createCase, type CaseRecord, type LegalMember, type ProcessType } from '../../../domain/contracts/legal/cases';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PROCESS_TYPES, createCase, type CaseRecord, type LegalMember, type ProcessType } from '../../../domain/contracts/legal/cases';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { errorMessage } from '../../lib/api';
 import { can } from '../../lib/endpoint';
@@ -17,22 +18,7 @@ import { currentMonth } from '../../lib/format';
 import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
 import { useAdvocates, useCases, useCreateCase, useUpdateCase } from './api';
-
-function StageSelect({ type, value, onChange, label }: { type: ProcessType; value: string; onChange: (v: string) => void; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <NativeSelect.Root size="sm">
-      <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)} aria-label={label}>
-        {PROCESS_STAGES[type].map((s) => (
-          <option key={s} value={s}>
-            {t(`legal.stage.${s}`)}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
+import { CasePanel, StageSelect } from './case-panel';
 
 function AdvocateSelect({ advocates, value, onChange, label }: { advocates: readonly LegalMember[]; value: string; onChange: (v: string) => void; label: string }) {
   const { t } = useTranslation();
@@ -127,7 +113,7 @@ function NewCase({ companyId, type, advocates }: { companyId: string | null; typ
   );
 }
 
-function CaseRow({ companyId, record, advocates, canWrite }: { companyId: string | null; record: CaseRecord; advocates: readonly LegalMember[]; canWrite: boolean }) {
+function CaseRow({ companyId, record, advocates, canWrite, onOpen }: { companyId: string | null; record: CaseRecord; advocates: readonly LegalMember[]; canWrite: boolean; onOpen: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateCase();
   const save = (body: { stage?: string; advocate_id?: string | null; next_hearing_date?: string | null }) =>
@@ -142,6 +128,9 @@ function CaseRow({ companyId, record, advocates, canWrite }: { companyId: string
         <Text fontSize="xs" color="fg.muted">
           {record.applicant_name ?? '—'}
         </Text>
+        <Button size="2xs" variant="outline" mt="1" onClick={onOpen} aria-label={t('legal.open_history', { loan: record.loan_id })} data-testid="case-open">
+          {t('legal.history')}
+        </Button>
       </Table.Cell>
       <Table.Cell minW="44">
         {canWrite ? <StageSelect type={record.process_type} value={record.stage} onChange={(stage) => save({ stage })} label={t('legal.stage_of', { loan: record.loan_id })} /> : t(`legal.stage.${record.stage}`)}
@@ -177,16 +166,32 @@ function CaseRow({ companyId, record, advocates, canWrite }: { companyId: string
 
 export default function ProcessTrackingPage({ type }: { type: ProcessType }) {
   const { t } = useTranslation();
-  const { companyId, permissions, prefix } = useShell();
+  const { companyId, company, permissions, prefix } = useShell();
+  const [params, setParams] = useSearchParams();
+  const openCase = params.get('case');
+  const setOpen = (id: string | null) =>
+    setParams(
+      (p) => {
+        if (id) p.set('case', id);
+        else p.delete('case');
+        return p;
+      },
+      { replace: true },
+    );
   const cases = useCases(companyId, type, 1);
   const advocates = useAdvocates(companyId);
   const canWrite = can(createCase, permissions);
   const list = advocates.data?.advocates ?? [];
   return (
     <Stack gap="5" maxW="7xl">
-      <Heading as="h1" size="xl">
-        {t('menu.process_tracking')}
-      </Heading>
+      <Flex justify="space-between" align="center" gap="2" wrap="wrap">
+        <Heading as="h1" size="xl">
+          {t('menu.process_tracking')}
+        </Heading>
+        <ChakraLink asChild fontSize="sm" colorPalette="blue">
+          <Link to={`${prefix}/legal-portfolio`}>{t('menu.legal_portfolio')}</Link>
+        </ChakraLink>
+      </Flex>
       <Flex as="nav" gap="2" wrap="wrap" aria-label={t('legal.process_types')}>
         {PROCESS_TYPES.map((p) => (
           <ChakraLink key={p} asChild px="3" py="1" rounded="full" borderWidth="1px" fontSize="sm" bg={p === type ? 'colorPalette.solid' : undefined} color={p === type ? 'colorPalette.contrast' : undefined} aria-current={p === type ? 'page' : undefined}>
@@ -215,7 +220,7 @@ export default function ProcessTrackingPage({ type }: { type: ProcessType }) {
               </Table.Header>
               <Table.Body>
                 {cases.data.cases.map((c) => (
-                  <CaseRow key={c.case_id} companyId={companyId} record={c} advocates={list} canWrite={canWrite} />
+                  <CaseRow key={c.case_id} companyId={companyId} record={c} advocates={list} canWrite={canWrite} onOpen={() => setOpen(c.case_id)} />
                 ))}
               </Table.Body>
             </Table.Root>
@@ -227,6 +232,7 @@ export default function ProcessTrackingPage({ type }: { type: ProcessType }) {
           </HStack>
         </Box>
       )}
+      {openCase && <CasePanel key={openCase} companyId={companyId} caseId={openCase} canWrite={canWrite} currency={company?.country_currency_code ?? 'INR'} onClose={() => setOpen(null)} />}
       {canWrite && <NewCase companyId={companyId} type={type} advocates={list} />}
     </Stack>
   );

@@ -1,6 +1,6 @@
 /**
  * Pieces shared by the loan, customer and activity screens (spec 2 `/app/customer/*`): the
- * navigation between them (and to the loan's messages and chat in communication), the 404 answer as spec 8's 'No loan details found', and a
+ * navigation between them (and to the loan's messages and chat in communication, its notices and cases in legal), the 404 answer as spec 8's 'No loan details found', and a
  * label/value list.
  */
 import { Alert, Box, Card, DataList, Field, Flex, Heading, Link, NativeSelect } from '@chakra-ui/react';
@@ -14,6 +14,8 @@ import { ApiError } from '../../lib/api';
 import { SCREENS, screenLink } from './links';
 import { listMessages } from '../../../domain/contracts/communication/messages';
 import { loanMessagesLink } from '../communication/public';
+import { loanNotices } from '../../../domain/contracts/legal/notices';
+import { loanNoticesLink } from '../legal/public';
 import { can } from '../../lib/endpoint';
 
 /** 'co_applicant' → 'Co applicant': a readable fallback for keys without a translation. */
@@ -55,6 +57,12 @@ export function ProfileNav({ loanId, customerId, month }: { loanId: string | nul
         // The communication area's screen: the loan's messages and its WhatsApp chat (issue 13).
         <Link asChild px="3" py="2" whiteSpace="nowrap" borderBottomWidth="2px" borderColor="transparent" mb="-1px" color="fg" textDecoration="none">
           <RouterLink to={loanMessagesLink(prefix, companyId, loanId)}>{t('profile.messages')}</RouterLink>
+        </Link>
+      )}
+      {loanId && can(loanNotices, permissions) && (
+        // The legal area's tab: the loan's notices and cases (issue 17).
+        <Link asChild px="3" py="2" whiteSpace="nowrap" borderBottomWidth="2px" borderColor="transparent" mb="-1px" color="fg" textDecoration="none">
+          <RouterLink to={loanNoticesLink(prefix, companyId, loanId)}>{t('profile.notices')}</RouterLink>
         </Link>
       )}
     </Flex>
