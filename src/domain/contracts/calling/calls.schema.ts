@@ -66,6 +66,10 @@ export const callRecord = z.object({
   mode: z.enum(CALLING_MODES),
   campaign_id: z.string().nullable(),
   call_type: z.enum(CALL_TYPES),
+  /** 'inbound': the borrower called the company's DID queue; `to` is then their number (masked). */
+  direction: z.enum(['outbound', 'inbound']),
+  /** Inbound: the loans whose borrower number is the caller's, newest month first (`loan_id` is the first; '' when none). */
+  matched_loan_ids: z.array(z.string()),
   provider: z.enum(['local_simulator', 'exotel']),
   provider_call_id: z.string().nullable(),
   state: z.enum(CALL_STATES),
