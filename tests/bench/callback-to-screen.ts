@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { callingCalls, callingSettings } from '../../src/server/modules/calling/schema';
+import { userIdByEmail } from '../../src/server/modules/users/queries';
 import { createTestApp, headers, LENDER, signIn } from '../api/helpers';
 import { readEventStream } from '../api/sse-client';
 
@@ -47,7 +48,7 @@ try {
       payload: { name: `Bench Agent ${i}`, email, password: 'Demo@1234', user_type: 'user', profession: 'telecalling', profile_id: telecallerProfile, mobile: `98${String(76000000 + i).padStart(8, '0')}` },
     });
     if (made.statusCode !== 200) throw new Error(made.body);
-    agents.push({ userId: made.json().data.user_id, h: headers((await signIn(t.app, email)).token, LENDER) });
+    agents.push({ userId: (await userIdByEmail(t.database.db, email))!, h: headers((await signIn(t.app, email)).token, LENDER) });
   }
   const [settings] = await t.database.db.select().from(callingSettings).where(eq(callingSettings.companyId, LENDER));
   const secret = settings?.callbackSecret ?? (await (async () => {
