@@ -3,8 +3,11 @@
  * the pure rules and the spec's values, shared by server and web.
  */
 
-/** The dialers an in-house campaign runs (spec 7 "inhouse autodial create"). */
-export const CAMPAIGN_MODES = ['autodialer', 'predictive'] as const;
+/**
+ * The dialers an in-house campaign runs (spec 7 "inhouse autodial create"); an inbound campaign is
+ * the company's DID queue: its logged-in agents take the borrowers' incoming calls.
+ */
+export const CAMPAIGN_MODES = ['autodialer', 'predictive', 'inbound'] as const;
 export type CampaignMode = (typeof CAMPAIGN_MODES)[number];
 
 /** Spec 7 "inhouse filter loans in batches of 50": the page size of the call-list filter. */

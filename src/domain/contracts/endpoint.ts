@@ -63,8 +63,11 @@ export interface EndpointSchemas {
   response?: z.ZodType;
 }
 
-/** What an endpoint answers: the JSON envelope, a file download or a Server-Sent Events stream. */
-export type Produces = 'json' | 'file' | 'event-stream';
+/**
+ * What an endpoint answers: the JSON envelope, a file download, a Server-Sent Events stream, or
+ * JSON in a provider's own shape with no envelope (a telephony provider's callback answer).
+ */
+export type Produces = 'json' | 'file' | 'event-stream' | 'provider-json';
 
 export interface Endpoint<S extends EndpointSchemas = EndpointSchemas> {
   /** Unique dotted id, the OpenAPI operationId and the outbox's item type: 'fos.visits.record'. */

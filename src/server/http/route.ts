@@ -97,9 +97,11 @@ export function endpointServer(app: FastifyInstance, deps: Pick<ModuleDeps, 'db'
     const response =
       produces === 'json' && s.response
         ? { 200: e.alsoAsOutput ? z.object({ success: z.boolean(), message: z.string(), data: s.response, output: s.response }) : envelope(s.response) }
-        : produces === 'event-stream'
-          ? { 200: z.string().meta({ description: 'text/event-stream' }) }
-          : undefined;
+        : produces === 'provider-json' && s.response
+          ? { 200: s.response }
+          : produces === 'event-stream'
+            ? { 200: z.string().meta({ description: 'text/event-stream' }) }
+            : undefined;
     const body = spec ? (spec.alsoJson && s.body ? s.body : multipartDoc(e, s.form)) : s.body;
 
     const route: RouteOptions = {

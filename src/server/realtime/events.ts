@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client';
 
 /** Channels in use. */
-export const CHANNELS = { positions: 'fos_positions' } as const;
+export const CHANNELS = { positions: 'fos_positions', calling: 'calling_events' } as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 
 /** PostgreSQL refuses NOTIFY payloads from 8000 bytes. */

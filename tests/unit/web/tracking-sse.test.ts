@@ -4,7 +4,7 @@
  * loop against fake streams.
  */
 import { describe, expect, it } from 'vitest';
-import { createSseParser, reconnectDelay, runLiveStream, type LiveStatus, type SseMessage } from '../../../src/web/features/field/tracking/sse-reader';
+import { createSseParser, reconnectDelay, runLiveStream, type LiveStatus, type SseMessage } from '../../../src/web/lib/sse-reader';
 
 function parseChunks(chunks: string[]): { messages: SseMessage[]; retries: number[] } {
   const messages: SseMessage[] = [];

@@ -66,6 +66,10 @@ export const callRecord = z.object({
   mode: z.enum(CALLING_MODES),
   campaign_id: z.string().nullable(),
   call_type: z.enum(CALL_TYPES),
+  /** 'inbound': the borrower called the company's DID queue; `to` is then their number (masked). */
+  direction: z.enum(['outbound', 'inbound']),
+  /** Inbound: the loans whose borrower number is the caller's, newest month first (`loan_id` is the first; '' when none). */
+  matched_loan_ids: z.array(z.string()),
   /** 'webrtc_softphone': the agent's browser placed it over SIP (call_type voip). */
   provider: z.enum(['local_simulator', 'exotel', 'webrtc_softphone']),
   provider_call_id: z.string().nullable(),

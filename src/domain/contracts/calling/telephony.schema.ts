@@ -28,3 +28,25 @@ export const exotelStatusCallback = z
 export type ExotelStatusCallback = z.infer<typeof exotelStatusCallback>;
 
 export const callbackAck = z.object({ received: z.boolean() });
+
+/** Exotel's Connect applet dynamic-URL request (query string) for an incoming call. */
+export const exotelInboundQuery = z
+  .object({
+    CallSid: z.string().min(1).max(100),
+    /** The caller's number. */
+    CallFrom: z.string().min(3).max(20),
+    /** The DID (ExoPhone) called. */
+    CallTo: z.string().min(3).max(20),
+    Direction: z.string().max(20).optional(),
+  })
+  .passthrough();
+
+/** The Connect applet's answer: numbers to ring (empty: the flow goes on without an agent). */
+export const connectAppletAnswer = z.object({
+  fetch_after_attempt: z.boolean(),
+  destination: z.object({ numbers: z.array(z.string()) }),
+  outgoing_phone_number: z.string(),
+  record: z.boolean(),
+  max_ringing_duration: z.number().int(),
+  call_id: z.string().nullable(),
+});

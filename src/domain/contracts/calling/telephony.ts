@@ -18,3 +18,22 @@ export const exotelStatus = endpoint({
     return { params: s.exotelCallbackParams, body: s.exotelStatusCallback, response: s.callbackAck };
   },
 });
+
+/**
+ * GET /api/calling/telephony/exotel/{company_id}/{secret}/inbound: an incoming call to the company's
+ * DID, asked by Exotel's Connect applet ("dynamic URL": CallSid, CallFrom, CallTo, Direction); the
+ * answer is the applet's JSON (no envelope): the agent's number to ring, or none.
+ */
+export const exotelInbound = endpoint({
+  operation: 'calling.telephony.exotel_inbound',
+  method: 'GET',
+  path: '/calling/telephony/exotel/{company_id}/{secret}/inbound',
+  access: 'public',
+  produces: 'provider-json',
+  tags: ['calling'],
+  summary: 'Exotel Connect applet dynamic URL for inbound calls: routes the caller to a free agent of the active inbound campaign',
+  schemas: async () => {
+    const s = await import('./telephony.schema');
+    return { params: s.exotelCallbackParams, query: s.exotelInboundQuery, response: s.connectAppletAnswer };
+  },
+});

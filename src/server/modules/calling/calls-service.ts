@@ -25,6 +25,8 @@ import type { CallRow, SupervisorActionRow } from './schema';
 import { callerModes, settingsOf } from './settings-service';
 import type { SettingsRow } from './settings-service';
 import type { TelephonyProvider } from './telephony/provider';
+import type { EventBus } from '../../realtime/events';
+import { announce, answerPredictive } from './agent-routing';
 
 export const CALL_NOT_FOUND = 'Call not found';
 
@@ -43,7 +45,9 @@ export function toCallRecord(row: CallRow, disposition: string | null = null, ac
     allocation_month: row.allocationMonth,
     mode: row.mode,
     campaign_id: row.campaignId,
-    call_type: row.provider === 'webrtc_softphone' ? 'voip' : 'manual',
+    call_type: row.provider === 'webrtc_softphone' ? 'voip' : row.mode === 'predictive' ? 'predictive' : 'manual',
+    direction: row.direction,
+    matched_loan_ids: row.matchedLoanIds,
     provider: row.provider,
     provider_call_id: row.providerCallId,
     state: row.state as CallState,
@@ -91,7 +95,8 @@ export const SOFTPHONE_NOT_SET_UP = 'The softphone is not set up for your compan
  */
 export async function recordDeskCall(db: Db, caller: Caller, body: StartCallBody, now: Date, via: 'provider' | 'softphone'): Promise<{ call: CallRow; settings: SettingsRow; zone: string }> {
   const modes = await callerModes(db, caller);
-  const mode = body.mode ?? modes.mode ?? 'click_to_call';
+  // In predictive or inbound mode the dialer brings the calls; a call the agent places from the desk is click to call (or autodialer).
+  const mode = body.mode ?? (modes.mode && !DESK_MODES.includes(modes.mode) ? (DESK_MODES.find((m) => modes.enabled[m] && modes.writable[m]) ?? modes.mode) : (modes.mode ?? 'click_to_call'));
   if (!modes.enabled[mode]) throw badRequest(callingModeNotEnabledMessage(mode));
   if (!modes.writable[mode]) throw forbidden(`Permission not found: ${describePermission({ module: 'calling', action: mode, access: 'write' })}`, { missing_permission: { module: 'calling', action: mode, access: 'write' } });
   if (!DESK_MODES.includes(mode)) throw badRequest(`${CALLING_MODE_LABELS[mode]} calls are placed by the dialer, not from the desk`);
@@ -158,7 +163,7 @@ export async function recordDeskCall(db: Db, caller: Caller, body: StartCallBody
  * phone, then the borrower's.
  * @throws as recordDeskCall
  */
-export async function startCall(db: Db, providerFor: ProviderFor, caller: Caller, body: StartCallBody, now: Date): Promise<CallRecord> {
+export async function startCall(db: Db, providerFor: ProviderFor, caller: Caller, body: StartCallBody, now: Date, events: EventBus): Promise<CallRecord> {
   const { call, settings, zone } = await recordDeskCall(db, caller, body, now, 'provider');
   const agentNumber = call.agentNumber ?? '';
   const provider = providerFor(settings);
@@ -177,6 +182,7 @@ export async function startCall(db: Db, providerFor: ProviderFor, caller: Caller
     .where(and(eq(callingCalls.callId, call.callId), eq(callingCalls.state, 'Connecting')))
     .returning();
   if (update.state === 'Call Failed') await writeCallEnd(db, row ?? call, now);
+  await announce(events, db, caller.companyId, caller.user.userId, call.callId);
   return toCallRecord(row ?? (await callOf(db, caller, call.callId)));
 }
 
@@ -221,8 +227,9 @@ export function secretMatches(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The loan's timeline event and calling status when a call ends. */
+/** The loan's timeline event and calling status when a call ends (nothing for an inbound call matching no loan). */
 export async function writeCallEnd(db: DbOrTx, row: CallRow, now: Date): Promise<void> {
+  if (!row.loanId) return;
   const connected = row.outcome === 'Connected';
   const talk = row.talkSeconds ?? 0;
   await addLoanEvents(db, [
@@ -234,7 +241,7 @@ export async function writeCallEnd(db: DbOrTx, row: CallRow, now: Date): Promise
       module: 'calling',
       remark: `Call ${row.outcome ?? 'Failed'}${connected ? ` (talk time ${Math.floor(talk / 60)}m ${talk % 60}s)` : ''}${row.failureReason ? `: ${row.failureReason}` : ''}`,
       details: { connected, call_id: row.callId, shoot_id: row.shootId, status: row.providerStatus, outcome: row.outcome, talk_seconds: row.talkSeconds, recording_url: row.recordingUrl, to: maskNumber(row.toNumber) },
-      authorId: row.agentId,
+      authorId: row.agentId || null,
       createdAt: now,
     },
   ]);
@@ -247,10 +254,10 @@ export async function writeCallEnd(db: DbOrTx, row: CallRow, now: Date): Promise
  * the call On Call; a terminal one ends it with its outcome, talk time and recording, writes the
  * loan's timeline and calling status. Replays and late events change nothing.
  */
-export async function applyStatusCallback(db: Db, companyId: string, secret: string, body: ExotelStatusCallback, now: Date): Promise<void> {
+export async function applyStatusCallback(db: Db, companyId: string, secret: string, body: ExotelStatusCallback, now: Date, events: EventBus, providerFor: ProviderFor): Promise<void> {
   const [settings] = await db.select().from(callingSettings).where(eq(callingSettings.companyId, companyId));
   if (!settings || !secretMatches(secret, settings.callbackSecret)) throw unauthorized('Invalid callback secret');
-  await db.transaction(async (tx) => {
+  const drop = await db.transaction(async (tx): Promise<string | null> => {
     const [row] = await tx
       .select()
       .from(callingCalls)
@@ -258,12 +265,19 @@ export async function applyStatusCallback(db: Db, companyId: string, secret: str
       .for('update');
     if (!row || (body.CustomField && body.CustomField !== row.callId)) throw new AppError(404, CALL_NOT_FOUND);
     const current = row.state as CallState;
-    if (!isLive(current)) return;
+    if (!isLive(current)) return null;
     const terminal = body.EventType === 'terminal' || (body.EventType === undefined && body.Status !== undefined);
     if (!terminal) {
-      if (body.EventType !== 'answered') return;
+      if (body.EventType !== 'answered' || row.answeredAt) return null;
+      // A predictive call answered by the borrower goes to a free agent, or is dropped.
+      if (row.mode === 'predictive' && row.agentId === '') {
+        const handed = await answerPredictive(tx, events, row, now);
+        if (handed.row.dropped) await writeCallEnd(tx, handed.row, now);
+        return handed.hangup ? body.CallSid : null;
+      }
       await tx.update(callingCalls).set({ state: nextState(current, { kind: 'answered' }), answeredAt: now, updatedAt: now }).where(eq(callingCalls.callId, row.callId));
-      return;
+      await announce(events, tx, companyId, row.agentId, row.callId);
+      return null;
     }
     const status: ProviderStatus = body.Status ?? 'failed';
     const talk = Number.isFinite(body.ConversationDuration) ? Math.max(0, Math.round(body.ConversationDuration as number)) : 0;
@@ -282,5 +296,9 @@ export async function applyStatusCallback(db: Db, companyId: string, secret: str
       .where(eq(callingCalls.callId, row.callId))
       .returning();
     await writeCallEnd(tx, ended, now);
+    await announce(events, tx, companyId, ended.agentId, ended.callId);
+    return null;
   });
+  // A dropped predictive call: the dialer hangs up on the borrower (its terminal callback changes nothing).
+  if (drop) await providerFor(settings).hangup(drop).catch(() => false);
 }

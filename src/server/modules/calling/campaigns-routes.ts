@@ -1,15 +1,18 @@
 /** Routes of campaigns, call lists, autodial login and agent status reasons (issue 14; spec 3, 4, 7). */
 import * as c from '../../../domain/contracts/calling/campaigns';
 import type { RouteGroup } from '../../http/area';
+import type { Caller } from '../../http/caller';
 import { callerOf } from '../../http/caller';
 import { ok } from '../../http/envelope';
 import { endpointServer } from '../../http/route';
 import { setAgentStatus } from './breaks-service';
+import { announcedStatus } from './agent-routing';
 import { addCallList, autodialLogin, autodialLogout, autodialSession, createCampaign, filterCallList, getCallList, listCampaigns, updateCampaign } from './campaigns-service';
 
 export const campaignsRoutes: RouteGroup = async (app, deps) => {
-  const { db, clock } = deps;
+  const { db, clock, events } = deps;
   const serve = endpointServer(app, deps);
+  const announced = <T>(caller: Caller, done: T) => announcedStatus(events, db, caller, done);
   await serve(c.listCampaigns, async ({ req }) => ok({ campaigns: await listCampaigns(db, callerOf(req)) }));
   await serve(c.createCampaign, async ({ req, body }) => ok(await createCampaign(db, callerOf(req), body, clock.now()), 'Campaign created'));
   await serve(c.updateCampaign, async ({ req, params, body }) => ok(await updateCampaign(db, callerOf(req), params.campaign_id, body, clock.now()), 'Campaign updated'));
@@ -17,7 +20,7 @@ export const campaignsRoutes: RouteGroup = async (app, deps) => {
   await serve(c.addCallList, async ({ req, params, body }) => ok(await addCallList(db, callerOf(req), params.campaign_id, body, clock.now()), 'Call list updated'));
   await serve(c.getCallList, async ({ req, params }) => ok(await getCallList(db, callerOf(req), params.campaign_id)));
   await serve(c.getAutodialSession, async ({ req }) => ok(await autodialSession(db, callerOf(req))));
-  await serve(c.autodialLogin, async ({ req, body }) => ok(await autodialLogin(db, callerOf(req), body, clock.now()), 'Autodialer on'));
-  await serve(c.autodialLogout, async ({ req }) => ok(await autodialLogout(db, callerOf(req), clock.now()), 'Autodialer off'));
-  await serve(c.setAgentStatus, async ({ req, body }) => ok(await setAgentStatus(db, callerOf(req), body, clock.now())));
+  await serve(c.autodialLogin, async ({ req, body }) => ok(await announced(callerOf(req), await autodialLogin(db, callerOf(req), body, clock.now())), 'Autodialer on'));
+  await serve(c.autodialLogout, async ({ req }) => ok(await announced(callerOf(req), await autodialLogout(db, callerOf(req), clock.now())), 'Autodialer off'));
+  await serve(c.setAgentStatus, async ({ req, body }) => ok(await announced(callerOf(req), await setAgentStatus(db, callerOf(req), body, clock.now()))));
 };

@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { DEMO_COMPANY_ID, DEMO_COMPANY_IN } from '../../seed/demo-constants';
 import { allocationMonthsOf, allocationsOf } from '../allocation/queries';
-import { userIdByEmail } from '../users/queries';
+import { grant } from '../../../domain/users/permissions';
+import { addProfilePermissions, userIdByEmail } from '../users/queries';
 import { callingCallList, callingCampaigns } from './schema';
 
 const DEMO: { companyId: string; telecaller: string; supervisor: string; name: string }[] = [
@@ -19,6 +20,8 @@ const DEMO: { companyId: string; telecaller: string; supervisor: string; name: s
 /** Seeds the demo campaigns and call lists (see the module comment). */
 export async function seedCallingDemo(db: Db): Promise<void> {
   for (const d of DEMO) {
+    // Demo telecallers may take inbound and predictive calls once the company switches those modes on (spec 5, 6).
+    await addProfilePermissions(db, d.companyId, 'Telecaller', grant({ calling: { inbound: 'rw', predictive: 'rw' } }));
     const [any] = await db.select({ id: callingCampaigns.campaignId }).from(callingCampaigns).where(eq(callingCampaigns.companyId, d.companyId)).limit(1);
     if (any) continue;
     const [agent, owner] = await Promise.all([userIdByEmail(db, d.telecaller), userIdByEmail(db, d.supervisor)]);

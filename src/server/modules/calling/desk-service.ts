@@ -121,6 +121,8 @@ export async function recordDisposition(tx: DbOrTx, caller: Caller, body: Parsed
   if (row.ptpDate) reminders.push({ ...base, kind: 'ptp', reminderDate: new Date(localDayBounds(row.ptpDate, zone.offsetMinutes).start.getTime() + 10 * 3_600_000) });
   const made = reminders.length > 0 ? await tx.insert(callingReminders).values(reminders).returning() : [];
 
+  // An inbound call from a number matching no loan has no loan to write on.
+  if (!call.loanId) return toDisposition(row, call.shootId, made.find((m) => m.kind === 'callback') ?? made[0] ?? null);
   const event = { companyId: caller.companyId, loanId: call.loanId, allocationMonth: call.allocationMonth, module: 'calling', authorId: caller.user.userId, createdAt: now };
   const timeline: LoanEventInput[] = [
     {

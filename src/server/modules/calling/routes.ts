@@ -4,7 +4,10 @@
  * it posts its StatusCallbacks to this same app) or Exotel (token from EXOTEL_API_TOKEN, callbacks
  * to PUBLIC_ORIGIN). Simulator knobs for tests and demos: CALLING_SIMULATOR_SPEED (delays divided
  * by it), CALLING_SIMULATOR_ANSWER (curve | always | never) and CALLING_SIMULATOR_TALK (fixed talk
- * seconds; default the long-tailed spread).
+ * seconds; default the long-tailed spread). CALLING_PACER_MS: how often the predictive pacer runs
+ * a round (default 1000). Inbound calls reach us at the Exotel Connect applet's dynamic URL
+ * (…/inbound); POST /calling/simulator/inbound makes the simulator place one. The desk's live
+ * events: GET /calling/events (events-stream.ts).
  */
 import * as campaigns from '../../../domain/contracts/calling/campaigns';
 import * as calls from '../../../domain/contracts/calling/calls';
@@ -15,17 +18,21 @@ import { callerOf } from '../../http/caller';
 import { ok } from '../../http/envelope';
 import { endpointServer } from '../../http/route';
 import type { ProviderFor } from './calls-service';
-import { applyStatusCallback, endCall, getCall, startCall } from './calls-service';
+import { applyStatusCallback, endCall, getCall, startCall, statusCallbackPath } from './calls-service';
 import { callDetails, callingQueue, dueReminders, recordDisposition } from './desk-service';
-import { deskSettings } from './settings-service';
+import { deskSettings, settingsOf } from './settings-service';
 import { reportSoftphoneEvent, softphoneConfig, startSoftphoneCall, updateSoftphoneSettings } from './softphone-service';
 import { liveStats, supervisorAction } from './supervisor-service';
+import * as dialer from '../../../domain/contracts/calling/dialer';
+import { conflict } from '../../http/errors';
+import { currentCallOf, paceCampaign, pacedCampaigns, routeInbound, simulatedCaller, startPacer } from './dialer-service';
+import { streamCallingEvents } from './events-stream';
 import { exotelProvider } from './telephony/exotel';
 import { localSimulator } from './telephony/local-simulator';
 import type { TelephonyProvider } from './telephony/provider';
 
 export const callingRoutes: RouteGroup = async (app, deps) => {
-  const { db, clock } = deps;
+  const { db, clock, events } = deps;
   const serve = endpointServer(app, deps);
   const answer = process.env.CALLING_SIMULATOR_ANSWER;
   const simulator = localSimulator({
@@ -36,6 +43,11 @@ export const callingRoutes: RouteGroup = async (app, deps) => {
     deliver: async (url, body) => {
       const res = await app.inject({ method: 'POST', url, payload: body });
       if (res.statusCode !== 200) app.log.warn({ status: res.statusCode, body: res.body.slice(0, 200) }, 'telephony simulator callback refused');
+    },
+    ask: async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      if (res.statusCode !== 200) app.log.warn({ status: res.statusCode, body: res.body.slice(0, 200) }, 'telephony simulator inbound refused');
+      return res.statusCode === 200 ? res.json() : null;
     },
   });
   const exotels = new Map<string, TelephonyProvider>();
@@ -49,10 +61,24 @@ export const callingRoutes: RouteGroup = async (app, deps) => {
     return p;
   };
   app.addHook('onClose', async () => simulator.close());
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+  });
+
+  // Predictive pacing: one round per campaign with agents logged in, every CALLING_PACER_MS (default 1 s).
+  let stopPacer = () => {};
+  app.addHook('onReady', async () => {
+    const run = async () => {
+      for (const c of await pacedCampaigns(db)) await paceCampaign(db, providerFor, c.companyId, c.campaignId, clock.now());
+    };
+    stopPacer = startPacer(run, Number(process.env.CALLING_PACER_MS ?? 1000), (err) => app.log.error({ err }, 'predictive pacing round failed'));
+  });
+  app.addHook('onClose', async () => stopPacer());
 
   await serve(calls.getCallingSettings, async ({ req }) => ok(await deskSettings(db, callerOf(req))));
   await serve(calls.callingQueue, async ({ req }) => ok(await callingQueue(db, callerOf(req), clock.now())));
-  await serve(calls.startCall, async ({ req, body }) => ok(await startCall(db, providerFor, callerOf(req), body, clock.now()), 'Calling'));
+  await serve(calls.startCall, async ({ req, body }) => ok(await startCall(db, providerFor, callerOf(req), body, clock.now(), events), 'Calling'));
   await serve(calls.getCall, async ({ req, params }) => ok(await getCall(db, callerOf(req), params.call_id)));
   await serve(calls.endCall, async ({ req, params }) => ok(await endCall(db, providerFor, callerOf(req), params.call_id), 'Ending the call'));
   await serve(calls.recordDisposition, async ({ req, body }) => ok(await db.transaction((tx) => recordDisposition(tx, callerOf(req), body, clock.now())), 'Disposition saved'));
@@ -62,17 +88,32 @@ export const callingRoutes: RouteGroup = async (app, deps) => {
   // The browser softphone (JsSIP to the company's SIP server): the calls are mirrored here.
   await serve(softphone.getSoftphone, async ({ req }) => ok(await softphoneConfig(db, callerOf(req))));
   await serve(softphone.updateSoftphoneSettings, async ({ req, body }) => ok(await updateSoftphoneSettings(db, callerOf(req), body), 'Softphone settings saved'));
-  await serve(softphone.startSoftphoneCall, async ({ req, body }) => ok(await startSoftphoneCall(db, callerOf(req), body, clock.now()), 'Calling'));
-  await serve(softphone.reportSoftphoneEvent, async ({ req, params, body }) => ok(await reportSoftphoneEvent(db, callerOf(req), params.call_id, body, clock.now())));
+  await serve(softphone.startSoftphoneCall, async ({ req, body }) => ok(await startSoftphoneCall(db, callerOf(req), body, clock.now(), events), 'Calling'));
+  await serve(softphone.reportSoftphoneEvent, async ({ req, params, body }) => ok(await reportSoftphoneEvent(db, callerOf(req), params.call_id, body, clock.now(), events)));
 
   await serve(campaigns.supervisorLive, async ({ req }) => ok(await liveStats(db, callerOf(req), clock.now())));
   await serve(campaigns.supervisorAction, async ({ req, params, body }) => {
-    const done = await supervisorAction(db, providerFor, callerOf(req), params.call_id, body, clock.now());
+    const done = await supervisorAction(db, providerFor, callerOf(req), params.call_id, body, clock.now(), events);
     return ok(done, done.action === 'force_transfer' ? `Call transferred to ${done.transfer_to_name}` : `${done.action === 'barge' ? 'Barged into' : 'Whispering on'} the call`);
   });
 
   await serve(telephony.exotelStatus, async ({ params, body }) => {
-    await applyStatusCallback(db, params.company_id, params.secret, body, clock.now());
+    await applyStatusCallback(db, params.company_id, params.secret, body, clock.now(), events, providerFor);
     return ok({ received: true });
   });
+  await serve(telephony.exotelInbound, async ({ params, query }) => routeInbound(db, events, params.company_id, params.secret, query, clock.now()));
+
+  await serve(dialer.currentCall, async ({ req }) => ok({ call: await currentCallOf(db, callerOf(req), clock.now()) }));
+  await serve(dialer.simulateInbound, async ({ req, body }) => {
+    const caller = callerOf(req);
+    const settings = await settingsOf(db, caller.companyId);
+    if (settings.provider !== 'local_simulator') throw conflict('Inbound calls are simulated only with the local telephony simulator');
+    const from = await simulatedCaller(db, caller.companyId, body);
+    const did = settings.callerIds[0] ?? '0000000000';
+    const base = `/api/calling/telephony/exotel/${encodeURIComponent(settings.companyId)}/${encodeURIComponent(settings.callbackSecret)}`;
+    const { sid, answer } = await simulator.inbound({ from, to: did, connectUrl: `${base}/inbound`, statusCallback: statusCallbackPath(settings) });
+    const callId = (answer as { call_id?: string | null } | null)?.call_id ?? null;
+    return ok({ call_sid: sid, routed: callId !== null, call_id: callId }, callId ? 'Inbound call routed to an agent' : 'No agent is free to take the call');
+  });
+  await serve(dialer.callingEvents, async ({ req, reply }) => streamCallingEvents(deps, req, reply, streams));
 };

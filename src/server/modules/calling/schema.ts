@@ -62,12 +62,19 @@ export const callingCalls = pgTable(
     totalSeconds: integer('total_seconds'),
     recordingUrl: text('recording_url'),
     failureReason: text('failure_reason'),
+    /** 'inbound': the borrower called the company's DID queue (toNumber is then their number). */
+    direction: text('direction', { enum: ['outbound', 'inbound'] }).notNull().default('outbound'),
+    /** Inbound: the loans whose borrower number matches the caller's, newest month first (loanId is the first; '' when none). */
+    matchedLoanIds: jsonb('matched_loan_ids').$type<string[]>().notNull().default([]),
+    /** Predictive: answered while no agent was free, so the dialer hung up (a drop, spec 9 drop cap). */
+    dropped: boolean('dropped').notNull().default(false),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
     unique('calling_calls_provider_call').on(t.provider, t.providerCallId),
     index('calling_calls_loan').on(t.companyId, t.loanId, t.createdAt),
     index('calling_calls_agent').on(t.companyId, t.agentId, t.createdAt),
+    index('calling_calls_campaign').on(t.companyId, t.campaignId, t.createdAt),
   ],
 );
 export type CallRow = typeof callingCalls.$inferSelect;
@@ -163,7 +170,7 @@ export const callingCampaigns = pgTable(
     campaignId: id('campaign_id'),
     companyId: text('company_id').notNull().references(companyRef),
     name: text('name').notNull(),
-    mode: text('mode', { enum: ['autodialer', 'predictive'] }).notNull(),
+    mode: text('mode', { enum: ['autodialer', 'predictive', 'inbound'] }).notNull(),
     active: boolean('active').notNull().default(true),
     createdBy: text('created_by').notNull(),
     createdAt: instant('created_at').notNull().defaultNow(),

@@ -16,7 +16,7 @@ import { hasPermission } from '../../../domain/users/permissions';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Caller } from '../../http/caller';
 import { getCompany } from '../companies/queries';
-import { callingAgentStatus, callingSettings } from './schema';
+import { callingAgentStatus, callingCampaigns, callingSettings } from './schema';
 
 export type SettingsRow = typeof callingSettings.$inferSelect;
 
@@ -56,8 +56,9 @@ export async function callerModes(db: Db, caller: Caller): Promise<CallerModes> 
   const [company, [agent]] = await Promise.all([
     getCompany(db, caller.companyId),
     db
-      .select({ active: callingAgentStatus.autodialActive, campaignId: callingAgentStatus.campaignId })
+      .select({ active: callingAgentStatus.autodialActive, campaignId: callingAgentStatus.campaignId, campaignMode: callingCampaigns.mode })
       .from(callingAgentStatus)
+      .leftJoin(callingCampaigns, eq(callingCampaigns.campaignId, callingAgentStatus.campaignId))
       .where(and(eq(callingAgentStatus.companyId, caller.companyId), eq(callingAgentStatus.userId, caller.user.userId))),
   ]);
   const autodialCampaignId = agent?.active ? agent.campaignId : null;
@@ -68,9 +69,9 @@ export async function callerModes(db: Db, caller: Caller): Promise<CallerModes> 
     isSupervisor: caller.user.profession === 'telecalling supervisor',
     writable,
     enabled,
-    // Autodial login (spec 4) makes auto mode active; the desk has no inbound login yet.
-    isAutoModeActive: autodialCampaignId !== null,
-    isInboundActive: false,
+    // A session on an inbound campaign is inbound mode; on another campaign (spec 4 autodial login), auto mode.
+    isAutoModeActive: autodialCampaignId !== null && agent?.campaignMode !== 'inbound',
+    isInboundActive: autodialCampaignId !== null && agent?.campaignMode === 'inbound',
   });
   const ids = { activeCampaignId: autodialCampaignId, autodialerCampaignId: company.autodialer_campaign_id, clickToCallCampaignId: company.click_to_call_campaign_id };
   // An in-house autodial session dials through its own campaign rather than the organisation's.

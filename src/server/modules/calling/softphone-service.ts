@@ -14,6 +14,8 @@ import type { SoftphoneCall, SoftphoneCallBody, SoftphoneConfig, SoftphoneEventB
 import type { Db } from '../../db/client';
 import type { Caller } from '../../http/caller';
 import { conflict, notFound } from '../../http/errors';
+import type { EventBus } from '../../realtime/events';
+import { announce } from './agent-routing';
 import { CALL_NOT_FOUND, recordDeskCall, toCallRecord, writeCallEnd } from './calls-service';
 import { callingCalls, callingSettings } from './schema';
 import { settingsOf } from './settings-service';
@@ -47,8 +49,9 @@ export async function updateSoftphoneSettings(db: Db, caller: Caller, body: Soft
  * then the call waits for the browser's SIP INVITE to `dial_uri`.
  * @throws as recordDeskCall, and 400 when the company has no SIP server
  */
-export async function startSoftphoneCall(db: Db, caller: Caller, body: SoftphoneCallBody, now: Date): Promise<SoftphoneCall> {
+export async function startSoftphoneCall(db: Db, caller: Caller, body: SoftphoneCallBody, now: Date, events: EventBus): Promise<SoftphoneCall> {
   const { call, settings } = await recordDeskCall(db, caller, body, now, 'softphone');
+  await announce(events, db, caller.companyId, caller.user.userId, call.callId);
   return { call: toCallRecord(call), dial_uri: borrowerSipUri(settings.sipDomain ?? '', call.toNumber) };
 }
 
@@ -74,8 +77,8 @@ function statusOfCause(cause: string | undefined): ProviderStatus {
  * status once; replays and events after the end change nothing.
  * @throws 404 'Call not found' (another agent's call, or not a softphone call); 409 for a click-to-call
  */
-export async function reportSoftphoneEvent(db: Db, caller: Caller, callId: string, body: SoftphoneEventBody, now: Date): Promise<CallRecord> {
-  return db.transaction(async (tx) => {
+export async function reportSoftphoneEvent(db: Db, caller: Caller, callId: string, body: SoftphoneEventBody, now: Date, events: EventBus): Promise<CallRecord> {
+  const record = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(callingCalls)
@@ -116,4 +119,7 @@ export async function reportSoftphoneEvent(db: Db, caller: Caller, callId: strin
       .returning();
     return toCallRecord(moved);
   });
+  // The desk's and the supervisors' event streams hear of it as of any provider callback.
+  await announce(events, db, caller.companyId, caller.user.userId, callId);
+  return record;
 }

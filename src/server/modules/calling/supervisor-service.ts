@@ -20,6 +20,8 @@ import { CALL_NOT_FOUND } from './calls-service';
 import { requireSupervisor } from './campaigns-service';
 import { callingAgentStatus, callingCalls, callingCampaigns, callingSupervisorActions } from './schema';
 import { callerModes, settingsOf } from './settings-service';
+import type { EventBus } from '../../realtime/events';
+import { announce } from './agent-routing';
 
 /** Agents are the telecalling profession (spec 3). */
 const AGENT_PROFESSION = 'telecalling';
@@ -122,7 +124,7 @@ export async function liveStats(db: Db, caller: Caller, now: Date): Promise<Live
  * @throws 403 not supervisory; 404 'Call not found' (another company's, outside the scope);
  *   400 no supervisor phone / transfer target; 409 call ended or provider cannot
  */
-export async function supervisorAction(db: Db, providerFor: ProviderFor, caller: Caller, callId: string, body: { action: SupervisorAction; transfer_to?: string }, now: Date): Promise<SupervisorActionRecord> {
+export async function supervisorAction(db: Db, providerFor: ProviderFor, caller: Caller, callId: string, body: { action: SupervisorAction; transfer_to?: string }, now: Date, events: EventBus): Promise<SupervisorActionRecord> {
   requireSupervisor(caller);
   const [call] = await db.select().from(callingCalls).where(and(eq(callingCalls.companyId, caller.companyId), eq(callingCalls.callId, callId)));
   if (!call || (await agentsOf(db, caller, call.agentId)).length === 0) throw notFound(CALL_NOT_FOUND);
@@ -149,6 +151,9 @@ export async function supervisorAction(db: Db, providerFor: ProviderFor, caller:
     // The call is the new agent's from now on (their live state and today's calls); the agent it
     // was taken from still reads it and records its disposition (callOf).
     if (target) await tx.update(callingCalls).set({ agentId: target.userId, updatedAt: now }).where(eq(callingCalls.callId, callId));
+    // Both desks see it at once: the agent the action is on, and the transfer's new agent.
+    await announce(events, tx, caller.companyId, call.agentId, callId);
+    if (target) await announce(events, tx, caller.companyId, target.userId, callId);
     return made;
   });
   return {

@@ -27,6 +27,7 @@ import {
   supervisorLive,
   updateCampaign,
 } from '../../../domain/contracts/calling/campaigns';
+import { currentCall } from '../../../domain/contracts/calling/dialer';
 import { getSoftphone, reportSoftphoneEvent, startSoftphoneCall } from '../../../domain/contracts/calling/softphone';
 import { useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 
@@ -42,9 +43,12 @@ export const useAgentStatus = (companyId: string | null) => useEndpoint(getAgent
 export const useCallDetails = (companyId: string | null, loanId: string | null) =>
   useEndpoint(loanCallDetails, { params: { loan_id: loanId ?? '' }, ...companyInput(companyId) }, { enabled: Boolean(companyId && loanId) });
 
-/** The call, read every CALL_POLL_MS while it is live. */
-export const useCall = (companyId: string | null, callId: string | null) =>
-  useEndpoint(getCall, { params: { call_id: callId ?? '' }, ...companyInput(companyId) }, { enabled: Boolean(companyId && callId), refetchInterval: (q) => (q.state.data && !isLive(q.state.data.state) ? false : CALL_POLL_MS) });
+/** The call; pushed by the desk's event stream, read every CALL_POLL_MS while it is live only when the stream is down (`pushed` false). */
+export const useCall = (companyId: string | null, callId: string | null, pushed = false) =>
+  useEndpoint(getCall, { params: { call_id: callId ?? '' }, ...companyInput(companyId) }, { enabled: Boolean(companyId && callId), refetchInterval: (q) => (pushed || (q.state.data && !isLive(q.state.data.state)) ? false : CALL_POLL_MS) });
+/** The caller's live call or the ended one awaiting its disposition (inbound and predictive calls come to the desk). */
+export const useCurrentCall = (companyId: string | null) => useEndpoint(currentCall, companyInput(companyId), { enabled: Boolean(companyId) });
+
 
 /** A mutation that refreshes the given reads when it succeeds. */
 function useRefreshing<E extends Parameters<typeof useEndpointMutation>[0]>(e: E, operations: string[]) {
@@ -63,7 +67,9 @@ export const LIVE_POLL_MS = 2000;
 
 export const useCampaigns = (companyId: string | null) => useEndpoint(listCampaigns, companyInput(companyId), { enabled: Boolean(companyId) });
 export const useAutodialSession = (companyId: string | null) => useEndpoint(getAutodialSession, companyInput(companyId), { enabled: Boolean(companyId) });
-export const useLiveStats = (companyId: string | null, enabled: boolean) => useEndpoint(supervisorLive, companyInput(companyId), { enabled: Boolean(companyId) && enabled, refetchInterval: LIVE_POLL_MS });
+/** The live view; pushed by the desk's event stream, polled every LIVE_POLL_MS only while the stream is down. */
+export const useLiveStats = (companyId: string | null, enabled: boolean, pushed = false) =>
+  useEndpoint(supervisorLive, companyInput(companyId), { enabled: Boolean(companyId) && enabled, refetchInterval: pushed ? false : LIVE_POLL_MS });
 
 export const useCreateCampaign = () => useRefreshing(createCampaign, [listCampaigns.operation]);
 export const useUpdateCampaign = () => useRefreshing(updateCampaign, [listCampaigns.operation]);

@@ -41,7 +41,9 @@ export function AutodialLogin({ companyId, disabled }: { companyId: string | nul
     return (
       <Flex gap="2" align="center" wrap="wrap" borderWidth="1px" rounded="md" p="3" bg="bg" data-testid="autodial-session" role="region" aria-label={t('calling.autodial')}>
         <Badge colorPalette="green">{t('calling.autodial_on')}</Badge>
-        <Text fontSize="sm">{t('calling.autodial_campaign', { name: session.data.campaign_name, count: session.data.undialed })}</Text>
+        {session.data.campaign_mode && <Badge data-testid="autodial-mode">{t(`calling.mode.${session.data.campaign_mode}`)}</Badge>}
+        {/* An inbound campaign has no list to dial: the borrowers call in. */}
+        <Text fontSize="sm">{session.data.campaign_mode === 'inbound' ? session.data.campaign_name : t('calling.autodial_campaign', { name: session.data.campaign_name, count: session.data.undialed })}</Text>
         <Button size="sm" variant="outline" ms="auto" loading={logout.isPending} onClick={() => logout.mutate(companyInput(companyId))} data-testid="autodial-logout">
           {t('calling.autodial_logout')}
         </Button>

@@ -20,7 +20,9 @@ import { can, endpointKey } from '../../lib/endpoint';
 import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
 import { errorMessage } from '../../lib/api';
-import { companyInput, useAgentStatus, useCall, useCallingSettings, useQueue, useReportSoftphoneEvent, useStartCall, useStartSoftphoneCall } from './api';
+import { companyInput, useAgentStatus, useCall, useCallingSettings, useCurrentCall, useQueue, useReportSoftphoneEvent, useStartCall, useStartSoftphoneCall } from './api';
+import { IncomingCall } from './incoming-call';
+import { useCallingEvents } from './use-calling-events';
 import { AutodialLogin } from './autodial-login';
 import { BreakControl } from './break-control';
 import { CampaignsPanel } from './campaigns-panel';
@@ -42,7 +44,12 @@ export default function CallingPage() {
   const settings = useCallingSettings(companyId);
   const [tab, setTab] = useState('desk');
   const telephony = can(updateSoftphoneSettings, permissions);
-  if (!settings.data?.supervisor) return <Desk />;
+  // One event stream for the page: the agent's calls pushed to the desk, the live view to supervisors.
+  const [pushedCall, setPushedCall] = useState<CallRecord | null>(null);
+  const stream = useCallingEvents(companyId, setPushedCall);
+  const pushed = stream === 'live';
+  const desk = <Desk pushedCall={pushedCall} pushed={pushed} />;
+  if (!settings.data?.supervisor) return desk;
   return (
     <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" lazyMount unmountOnExit>
       <Tabs.List mb="4" overflowX="auto">
@@ -59,15 +66,13 @@ export default function CallingPage() {
           </Tabs.Trigger>
         )}
       </Tabs.List>
-      <Tabs.Content value="desk">
-        <Desk />
-      </Tabs.Content>
+      <Tabs.Content value="desk">{desk}</Tabs.Content>
       <Tabs.Content value="live">
         <Stack gap="4" maxW="7xl">
           <Heading as="h1" size="xl">
             {t('calling.live_title')}
           </Heading>
-          <SupervisorLive companyId={companyId} />
+          <SupervisorLive companyId={companyId} pushed={pushed} />
         </Stack>
       </Tabs.Content>
       <Tabs.Content value="campaigns">
@@ -92,7 +97,11 @@ export default function CallingPage() {
   );
 }
 
-function Desk() {
+/**
+ * The agent's desk. `pushedCall` is the latest call the event stream pushed: an inbound or
+ * predictive call the dialer put on this desk takes the dialer panel (unless a call is live there).
+ */
+function Desk({ pushedCall, pushed }: { pushedCall: CallRecord | null; pushed: boolean }) {
   const { t } = useTranslation();
   const { companyId } = useShell();
   const settings = useCallingSettings(companyId);
@@ -110,7 +119,8 @@ function Desk() {
   const [loanId, setLoanId] = useState<string | null>(null);
   const [callId, setCallId] = useState<string | null>(null);
   const [disposed, setDisposed] = useState<Set<string>>(() => new Set());
-  const call = useCall(companyId, callId);
+  const call = useCall(companyId, callId, pushed);
+  const onDesk = useCurrentCall(companyId);
   const current = call.data && call.data.call_id === callId ? call.data : undefined;
   const live = current ? isLive(current.state) : false;
   const onBreak = status.data?.status === 'on_break';
@@ -124,6 +134,14 @@ function Desk() {
     // The ended call now counts in the loan's call details.
     void client.invalidateQueries({ queryKey: [loanCallDetails.operation] });
   }, [ended, refetchStatus, client]);
+
+  // A call the dialer brought (on load, or pushed) takes the panel when nothing is live on it.
+  const arriving = pushedCall && pushedCall.call_id !== callId && isLive(pushedCall.state) ? pushedCall : onDesk.data?.call && !callId ? onDesk.data.call : null;
+  useEffect(() => {
+    if (!arriving || live || (arriving.disposition && !isLive(arriving.state))) return;
+    setCallId(arriving.call_id);
+    setLoanId(arriving.loan_id || null);
+  }, [arriving, live]);
 
   const connection: ConnectionState = !companyId ? 'notInitialized' : settings.isPending ? 'connecting' : settings.isError ? 'failed' : settings.data.mode ? 'connected' : 'disconnected';
   const currency = settings.data?.currency ?? 'INR';
@@ -157,8 +175,10 @@ function Desk() {
     start.mutate({ ...companyInput(companyId), body: { loan_id: id } }, { onError, onSuccess: show });
   };
   const select = (id: string) => {
-    if (live) return;
+    // During an inbound call the agent may look at any of the caller's loans.
+    if (live && !current?.matched_loan_ids.includes(id)) return;
     setLoanId(id);
+    if (live) return;
     setCallId(null);
     start.reset();
   };
@@ -178,7 +198,7 @@ function Desk() {
         </Flex>
       </Flex>
       {softphone.config?.enabled && softphone.phone && <SoftphoneBar config={softphone.config} view={softphone.view} phone={softphone.phone} busy={live} />}
-      {settings.data?.enabled_modes.includes('autodialer') && <AutodialLogin companyId={companyId} disabled={live || onBreak} />}
+      {settings.data?.enabled_modes.some((m) => m !== 'click_to_call') && <AutodialLogin companyId={companyId} disabled={live || onBreak} />}
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }} gap="4" alignItems="start">
         <Stack gap="2" borderWidth="1px" rounded="md" p="4" bg="bg" role="region" aria-label={t('calling.queue')}>
           <Flex justify="space-between" align="baseline">
@@ -229,6 +249,7 @@ function Desk() {
               {t('calling.calls_off_on_break')}
             </Text>
           )}
+          {current && current.direction === 'inbound' && <IncomingCall call={current} selected={loanId} onSelect={select} />}
           <DialerPanel
             companyId={companyId}
             connection={viaSoftphone ? softphone.view.connection : connection}

@@ -54,9 +54,10 @@ function Actions({ companyId, agent, agents }: { companyId: string | null; agent
   );
 }
 
-export function SupervisorLive({ companyId }: { companyId: string | null }) {
+/** `pushed`: the page's event stream is up and brings the live view (no polling). */
+export function SupervisorLive({ companyId, pushed = false }: { companyId: string | null; pushed?: boolean }) {
   const { t } = useTranslation();
-  const live = useLiveStats(companyId, true);
+  const live = useLiveStats(companyId, true, pushed);
   if (live.isPending) return <LoadingState />;
   if (live.isError) return <ErrorState error={live.error} onRetry={() => void live.refetch()} />;
   const { agents, totals } = live.data;

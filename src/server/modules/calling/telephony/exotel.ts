@@ -24,6 +24,8 @@ export function exotelProvider(account: ExotelAccount, fetchImpl: typeof fetch =
   return {
     name: 'exotel',
     async connect(req: ConnectRequest) {
+      // Calls/connect always rings the agent first; Exotel runs predictive dialing in its own campaigns product.
+      if (req.predictive) throw new Error('Exotel Calls/connect cannot dial predictively: use the local telephony simulator or Exotel campaigns');
       const form = new URLSearchParams({
         From: req.agentNumber,
         To: req.customerNumber,

@@ -9,6 +9,11 @@
  * 30 s; a conversation lasts a long-tailed 20 s–15 min. `speed` divides every delay (tests and the
  * e2e run it fast); `answer` forces the borrower's choice ('always', 'never') for tests; `talkSeconds`
  * fixes the conversation's length.
+ *
+ * Predictive calls (`predictive`) skip the agent's leg: the borrower is rung at once. Inbound calls
+ * (`inbound`): a borrower dials the company's DID; the simulator asks our Connect-applet URL whom to
+ * ring (as Exotel's Connect applet asks its dynamic URL), rings that agent 2–6 s, then posts the
+ * same answered and terminal callbacks.
  */
 import { randomUUID } from 'node:crypto';
 import { answerRateAt, ringSeconds, talkSeconds } from '../../../../domain/calling/answer-curve';
@@ -17,6 +22,8 @@ import type { ConnectRequest, MonitorRequest, TelephonyProvider } from './provid
 export interface SimulatorOptions {
   /** Posts a callback body (JSON) to `url` (our own server). Failures are logged by the caller. */
   deliver: (url: string, body: Record<string, unknown>) => Promise<void>;
+  /** GETs `url` (our Connect-applet URL) and answers its JSON, null when refused. */
+  ask?: (url: string) => Promise<unknown>;
   /** Every delay is divided by it (default 1: real time). */
   speed?: number;
   answer?: 'curve' | 'always' | 'never';
@@ -36,10 +43,26 @@ interface LiveCall {
 
 const NO_ANSWER_TIMEOUT_S = 30;
 
+/** A borrower calling the company's DID (what the simulated network delivers). */
+export interface InboundCall {
+  from: string;
+  /** The DID (ExoPhone) dialled. */
+  to: string;
+  /** Our Connect-applet URL (path), asked whom to ring; CallSid, CallFrom, CallTo, Direction are added. */
+  connectUrl: string;
+  /** Where the answered and terminal callbacks go. */
+  statusCallback: string;
+}
+
 /** The simulator as the provider plus what it recorded (tests read supervisor actions from it). */
 export interface LocalSimulator extends TelephonyProvider {
   /** Supervisor actions taken on live calls, oldest first (barge, whisper, force transfer). */
   readonly monitored: readonly (MonitorRequest & { at: string })[];
+  /**
+   * A borrower calls the DID: asks `connectUrl` whom to ring; when an agent number comes back, rings
+   * them (2–6 s, answered) and the call runs like an outbound one. @returns the CallSid and the answer
+   */
+  inbound(call: InboundCall): Promise<{ sid: string; answer: unknown }>;
 }
 
 /** The local simulator provider (see the module comment). */
@@ -86,7 +109,8 @@ export function localSimulator(options: SimulatorOptions): LocalSimulator {
       const agentRing = 2 + 4 * random();
       const customerRing = ringSeconds(random());
       const answers = options.answer === 'always' ? true : options.answer === 'never' ? false : random() < answerRateAt(req.localHour);
-      later(call, agentRing, () => {
+      // A predictive call has no agent leg: the borrower's phone rings at once.
+      later(call, req.predictive ? 0 : agentRing, () => {
         if (!answers) {
           const busy = random() < 0.2;
           later(call, busy ? customerRing / 2 : NO_ANSWER_TIMEOUT_S, () => end(call, busy ? 'busy' : 'no-answer'));
@@ -107,6 +131,29 @@ export function localSimulator(options: SimulatorOptions): LocalSimulator {
       return true;
     },
     monitored,
+    async inbound(inc) {
+      const sid = `SIMIN${randomUUID().replace(/-/g, '')}`;
+      const query = new URLSearchParams({ CallSid: sid, CallFrom: inc.from, CallTo: inc.to, Direction: 'incoming' });
+      const answer = options.ask ? await options.ask(`${inc.connectUrl}?${query}`) : null;
+      const numbers = (answer as { destination?: { numbers?: unknown } } | null)?.destination?.numbers;
+      if (!Array.isArray(numbers) || numbers.length === 0) return { sid, answer };
+      const call: LiveCall = {
+        req: { callId: String((answer as { call_id?: unknown }).call_id ?? ''), agentNumber: String(numbers[0]), customerNumber: inc.from, callerId: inc.to, statusCallback: inc.statusCallback, localHour: 0 },
+        sid,
+        startedAt: Date.now(),
+        answeredAt: null,
+        timers: new Set(),
+        ended: false,
+      };
+      calls.set(sid, call);
+      // The borrower is already on the line: once the agent picks up, they talk.
+      later(call, 2 + 4 * random(), () => {
+        call.answeredAt = Date.now();
+        post(call, { EventType: 'answered' });
+        later(call, options.talkSeconds && options.talkSeconds > 0 ? options.talkSeconds : talkSeconds(random()), () => end(call, 'completed'));
+      });
+      return { sid, answer };
+    },
     async monitor(req) {
       // Only a live call can be joined; the simulation records the action (no audio to mix).
       if (!calls.has(req.sid)) return false;

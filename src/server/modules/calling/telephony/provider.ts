@@ -18,6 +18,11 @@ export interface ConnectRequest {
   statusCallback: string;
   /** Borrower's local hour 0..23 (the simulator's answer rate depends on it). */
   localHour: number;
+  /**
+   * Predictive: the borrower is dialled directly, no agent leg first (`agentNumber` is empty); the
+   * answered callback hands the call to a free agent.
+   */
+  predictive?: boolean;
 }
 
 export interface TelephonyProvider {

@@ -8,7 +8,7 @@ import { Badge, Box, Flex, HStack, Text } from '@chakra-ui/react';
 import type { PathOptions } from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import type { Freshness } from '../../../../domain/field/tracking';
-import type { LiveStatus } from './sse-reader';
+import type { LiveStatus } from '../../../lib/sse-reader';
 
 export const FRESHNESS_COLOURS: Record<Freshness, string> = { fresh: '#16a34a', stale: '#b45309', offline: '#6b7280' };
 

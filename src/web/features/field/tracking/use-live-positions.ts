@@ -9,7 +9,7 @@ import { positionStream, type PositionEvent } from '../../../../domain/contracts
 import { API_BASE } from '../../../lib/api';
 import { apiPath } from '../../../lib/endpoint';
 import { session } from '../../../lib/store';
-import { runLiveStream, type LiveStatus } from './sse-reader';
+import { runLiveStream, type LiveStatus } from '../../../lib/sse-reader';
 
 /** Events are gathered for this long before the screen redraws (ms). */
 const APPLY_EVERY_MS = 1_000;

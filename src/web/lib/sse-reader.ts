@@ -1,5 +1,5 @@
 /**
- * Server-Sent Events over fetch streaming (issue 5 live positions; contracts/field.ts
+ * Server-Sent Events over fetch streaming (kernel: issue 5 live positions, issue 14 calling desk events; contracts/field.ts
  * `tracking/stream`): EventSource cannot send the `authenticationtoken` and `X-Company-ID` headers
  * every API call carries, so the stream is read with fetch and parsed here.
  *
@@ -7,7 +7,7 @@
  * open: it reconnects with exponential backoff (from the server's `retry`, doubling to a minute,
  * with jitter), treats 45 s without a byte (the server sends a comment every 15 s) as a dead
  * connection, and stops for good on 401 / 403.
- * No React; the page's hook is use-live-positions.ts.
+ * No React; the hooks are field/tracking/use-live-positions.ts and calling/use-calling-events.ts.
  */
 import { createParser } from 'eventsource-parser';
 
