@@ -68,6 +68,8 @@ export const activityEvent = z.object({
   module: z.string().nullable(),
   remark: z.string().nullable(),
   author_name: z.string().nullable(),
+  /** A call's recording (spec 3 "Recordings playable from the activity timeline"; issue 14): http(s) only. */
+  recording_url: z.string().nullable(),
   created_at: z.string(),
 });
 export type ActivityEvent = z.infer<typeof activityEvent>;

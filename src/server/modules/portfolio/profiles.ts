@@ -205,7 +205,13 @@ export async function loanActivity(db: Db, companyId: string, loanId: string, pa
 }
 
 function toActivityEvent(e: typeof loanEvents.$inferSelect, authorName: string | null): ActivityEvent {
-  return { event_id: e.eventId, kind: e.kind, module: e.module, remark: e.remark, author_name: authorName, created_at: e.createdAt.toISOString() };
+  return { event_id: e.eventId, kind: e.kind, module: e.module, remark: e.remark, author_name: authorName, recording_url: recordingOf(e), created_at: e.createdAt.toISOString() };
+}
+
+/** The recording URL a call event carries in its details (the provider's RecordingUrl), if it is a web address. */
+function recordingOf(e: typeof loanEvents.$inferSelect): string | null {
+  const url = e.kind === 'call' ? e.details.recording_url : null;
+  return typeof url === 'string' && /^https?:\/\//.test(url) ? url : null;
 }
 
 /**

@@ -95,6 +95,7 @@ export default function ActivityPage() {
                     </Text>
                   </Flex>
                   {event.remark && <Text whiteSpace="pre-wrap">{event.remark}</Text>}
+                  {event.recording_url && <audio controls preload="none" src={event.recording_url} aria-label={t('profile.call_recording')} style={{ height: 32, maxWidth: '100%' }} data-testid="call-recording" />}
                   {event.author_name && (
                     <Text fontSize="xs" color="fg.muted">
                       {t('profile.by', { name: event.author_name })}
