@@ -19,7 +19,7 @@ import { chatThread, listChats, sendChatReply } from './chat-service';
 import { settingsOf, toSettingsRecord, updateSettings } from './settings-service';
 import { createTemplate, deleteTemplate, listTemplates, previewTemplate, updateTemplate } from './template-service';
 import { smsReceipt, whatsappNotification } from './webhook-service';
-import { existingSettings } from './settings-service';
+import { existingSettings, secretOf } from './settings-service';
 import { verifyHandshake } from './providers/whatsapp';
 
 declare module 'fastify' {
@@ -30,7 +30,8 @@ declare module 'fastify' {
 }
 
 export const communicationRoutes: RouteGroup = async (app, deps) => {
-  const { db, clock, jobs } = deps;
+  const { db, clock, jobs, config } = deps;
+  const via = { keys: config };
   const serve = endpointServer(app, deps);
 
   await serve(templates.listTemplates, async ({ req, query }) => ok({ templates: await listTemplates(db, callerOf(req).companyId, query) }));
@@ -47,7 +48,7 @@ export const communicationRoutes: RouteGroup = async (app, deps) => {
 
   await serve(messages.sendMessage, async ({ req, body, idempotency }) => {
     const { companyId, user } = callerOf(req);
-    const m = await sendMessage(idempotency!.tx, { companyId, loanId: body.loan_id, channel: body.channel, templateId: body.template_id, variables: body.variables, to: body.to, actorId: user.userId, lang: body.lang }, clock.now());
+    const m = await sendMessage(idempotency!.tx, { companyId, loanId: body.loan_id, channel: body.channel, templateId: body.template_id, variables: body.variables, to: body.to, actorId: user.userId, lang: body.lang }, clock.now(), via);
     return ok(m, m.status === 'blocked' ? 'Blocked' : m.status === 'failed' ? 'Failed' : 'Sent');
   });
   await serve(messages.listMessages, async ({ req, query }) => ok({ messages: await listMessages(db, callerOf(req).companyId, query.loan_id, query.channel) }));
@@ -55,13 +56,13 @@ export const communicationRoutes: RouteGroup = async (app, deps) => {
   await serve(chat.getChat, async ({ req, query }) => ok(await chatThread(db, callerOf(req).companyId, query.loan_id, clock.now())));
   await serve(chat.sendChatReply, async ({ req, body, idempotency }) => {
     const { companyId, user } = callerOf(req);
-    const m = await sendChatReply(idempotency!.tx, { companyId, loanId: body.loan_id, text: body.text, actorId: user.userId, lang: body.lang }, clock.now());
+    const m = await sendChatReply(idempotency!.tx, { companyId, loanId: body.loan_id, text: body.text, actorId: user.userId, lang: body.lang }, clock.now(), via);
     return ok(m, m.status === 'blocked' ? 'Blocked' : m.status === 'failed' ? 'Failed' : 'Sent');
   });
   await serve(chat.listChats, async ({ req, query }) => ok({ chats: await listChats(db, callerOf(req).companyId, query.waiting === 'true', clock.now()) }));
 
   await serve(messages.getChannelSettings, async ({ req }) => ok(toSettingsRecord(await settingsOf(db, callerOf(req).companyId))));
-  await serve(messages.updateChannelSettings, async ({ req, body }) => ok(await updateSettings(db, callerOf(req).companyId, body), 'Settings saved'));
+  await serve(messages.updateChannelSettings, async ({ req, body }) => ok(await updateSettings(db, config, callerOf(req).companyId, body), 'Settings saved'));
 
   await serve(campaigns.startCampaign, async ({ req, body }) => {
     const { companyId, user } = callerOf(req);
@@ -93,12 +94,12 @@ export const communicationRoutes: RouteGroup = async (app, deps) => {
     await serveHook(messages.smsDeliveryReport, async ({ params, query, body }) => ok(await smsReceipt(db, params.company_id, query.token, body, clock.now())));
     await serveHook(messages.whatsappVerify, async ({ params, query, reply }) => {
       const s = await existingSettings(db, params.company_id);
-      const challenge = verifyHandshake(query, s?.whatsappVerifyToken);
+      const challenge = verifyHandshake(query, s ? secretOf(config, s, 'whatsappVerifyToken') : null);
       if (challenge === null) throw forbidden('Webhook verification failed');
       return reply.code(200).type('text/plain').send(challenge);
     });
     await serveHook(messages.whatsappWebhook, async ({ req, params, body }) =>
-      ok(await db.transaction((tx) => whatsappNotification(tx, params.company_id, req.rawBody, req.headers['x-hub-signature-256'], body, clock.now()))),
+      ok(await db.transaction((tx) => whatsappNotification(tx, config, params.company_id, req.rawBody, req.headers['x-hub-signature-256'], body, clock.now()))),
     );
   });
 };

@@ -21,7 +21,7 @@ export default defineArea({
   routes: [noticeRoutes, caseRoutes],
   jobs(ctx) {
     ctx.jobs.work<NoticeBatchJobData>(NOTICE_BATCH_QUEUE, (data) => runNoticeBatch(ctx.db, ctx.files, data.batchId, (err) => ctx.log.error({ err, batchId: data.batchId }, 'notice batch failed')));
-    ctx.jobs.work<NoticeDispatchJobData>(NOTICE_DISPATCH_QUEUE, (data) => runBatchSend(ctx.db, ctx.files, data, () => ctx.clock.now()));
+    ctx.jobs.work<NoticeDispatchJobData>(NOTICE_DISPATCH_QUEUE, (data) => runBatchSend(ctx.db, ctx.config, ctx.files, data, () => ctx.clock.now()));
     ctx.onReady(async () => {
       for (const batchId of await unfinishedBatches(ctx.db)) await ctx.jobs.send<NoticeBatchJobData>(NOTICE_BATCH_QUEUE, { batchId });
     });
