@@ -12,6 +12,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoanRecord, LoansPage } from '../../src/domain/contracts/portfolio/loans';
 import { eq } from 'drizzle-orm';
+import { maskValue } from '../../src/domain/common/masking';
 import { settableClock } from '../../src/server/http/clock';
 import { communicationSettings } from '../../src/server/modules/communication/schema';
 import { createTestApp, headers, LENDER, signIn, TRUST, type TestApp } from './helpers';
@@ -247,6 +248,23 @@ describe('WhatsApp Cloud API', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toBe('1158201444');
     expect((await t.app.inject({ url: url('nope') })).statusCode).toBe(403);
+  });
+});
+
+describe('message text for masked readers', () => {
+  it("shows a reader without access_unmasked_data the borrower's name masked in the text, the admin in clear", async () => {
+    clock.set(new Date('2026-11-24T12:00:00+05:30'));
+    const loan = freshLoan((l) => Boolean(l.applicant_contact_number) && typeof l.applicant_name === 'string' && l.applicant_name.length > 4);
+    const sent = await send({ loan_id: loan.loan_id, channel: 'sms', template_id: smsTemplateId });
+    expect(sent.json().data.text).toContain(String(loan.applicant_name));
+    const read = async (h: Record<string, string>) => (await t.app.inject({ url: `/api/communication/messages?loan_id=${loan.loan_id}`, headers: h })).body;
+    expect(await read(admin)).toContain(String(loan.applicant_name));
+    const masked = await read(telecaller);
+    expect(masked).not.toContain(String(loan.applicant_name));
+    expect(masked).toContain(`Dear ${maskValue('name', String(loan.applicant_name))},`);
+    const chat = await t.app.inject({ url: `/api/communication/chat?loan_id=${loan.loan_id}`, headers: telecaller });
+    expect(chat.statusCode).toBe(200);
+    expect(chat.body).not.toContain(String(loan.applicant_name));
   });
 });
 

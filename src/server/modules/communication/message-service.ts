@@ -15,7 +15,7 @@ import type { ContactPurpose } from '../../../domain/compliance/rules';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { decide } from '../compliance/queries';
-import { loanContactFacts, setLoanStatuses } from '../portfolio/queries';
+import { loanContactFacts, maskedValuesOfLoan, setLoanStatuses } from '../portfolio/queries';
 import { loanVariablesOf, NO_LOAN } from './loan-variables';
 import type { ChannelProvider } from './providers/types';
 import { communicationDeliveryEvents, communicationMessages } from './schema';
@@ -51,6 +51,19 @@ export function toMessageRecord(r: MessageRow): MessageRecord {
     delivered_at: r.deliveredAt?.toISOString() ?? null,
     read_at: r.readAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * Messages as a caller may read them (spec 3 masking, per caller like the loan screens): for a
+ * caller without access_unmasked_data, each of the loan's masked personal values quoted in a text
+ * or subject (a borrower's name rendered into a template) is replaced by its masked form.
+ */
+export async function messagesForCaller(db: DbOrTx, companyId: string, loanId: string, unmasked: boolean, records: MessageRecord[]): Promise<MessageRecord[]> {
+  if (unmasked || records.length === 0) return records;
+  const pairs = await maskedValuesOfLoan(db, companyId, loanId, false);
+  if (pairs.length === 0) return records;
+  const mask = (text: string) => pairs.reduce((out, [clear, masked]) => out.split(clear).join(masked), text);
+  return records.map((r) => ({ ...r, text: mask(r.text), subject: r.subject === null ? null : mask(r.subject) }));
 }
 
 /**

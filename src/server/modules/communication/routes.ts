@@ -14,7 +14,8 @@ import { badRequest, forbidden } from '../../http/errors';
 import { endpointServer } from '../../http/route';
 import { campaignErrorCsv, campaignResults, getCampaign, listCampaigns, startCampaign } from './campaign-service';
 import { sendDownload } from '../../http/downloads';
-import { listMessages, sendMessage } from './message-service';
+import { listMessages, messagesForCaller, sendMessage } from './message-service';
+import { canReadUnmasked } from '../portfolio/queries';
 import { chatThread, listChats, sendChatReply } from './chat-service';
 import { settingsOf, toSettingsRecord, updateSettings } from './settings-service';
 import { createTemplate, deleteTemplate, listTemplates, previewTemplate, updateTemplate } from './template-service';
@@ -48,12 +49,20 @@ export const communicationRoutes: RouteGroup = async (app, deps) => {
 
   await serve(messages.sendMessage, async ({ req, body, idempotency }) => {
     const { companyId, user } = callerOf(req);
-    const m = await sendMessage(idempotency!.tx, { companyId, loanId: body.loan_id, channel: body.channel, templateId: body.template_id, variables: body.variables, to: body.to, actorId: user.userId, lang: body.lang }, clock.now(), via);
+    const sent = await sendMessage(idempotency!.tx, { companyId, loanId: body.loan_id, channel: body.channel, templateId: body.template_id, variables: body.variables, to: body.to, actorId: user.userId, lang: body.lang }, clock.now(), via);
+    const [m] = await messagesForCaller(idempotency!.tx, companyId, body.loan_id, canReadUnmasked(callerOf(req).permissions), [sent]);
     return ok(m, m.status === 'blocked' ? 'Blocked' : m.status === 'failed' ? 'Failed' : 'Sent');
   });
-  await serve(messages.listMessages, async ({ req, query }) => ok({ messages: await listMessages(db, callerOf(req).companyId, query.loan_id, query.channel) }));
+  await serve(messages.listMessages, async ({ req, query }) => {
+    const { companyId, permissions } = callerOf(req);
+    return ok({ messages: await messagesForCaller(db, companyId, query.loan_id, canReadUnmasked(permissions), await listMessages(db, companyId, query.loan_id, query.channel)) });
+  });
 
-  await serve(chat.getChat, async ({ req, query }) => ok(await chatThread(db, callerOf(req).companyId, query.loan_id, clock.now())));
+  await serve(chat.getChat, async ({ req, query }) => {
+    const { companyId, permissions } = callerOf(req);
+    const thread = await chatThread(db, companyId, query.loan_id, clock.now());
+    return ok({ ...thread, messages: await messagesForCaller(db, companyId, query.loan_id, canReadUnmasked(permissions), thread.messages) });
+  });
   await serve(chat.sendChatReply, async ({ req, body, idempotency }) => {
     const { companyId, user } = callerOf(req);
     const m = await sendChatReply(idempotency!.tx, { companyId, loanId: body.loan_id, text: body.text, actorId: user.userId, lang: body.lang }, clock.now(), via);
