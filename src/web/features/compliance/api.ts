@@ -1,8 +1,8 @@
 /** Compliance calls (issue 13) from the endpoint definitions; keys carry the company so switching company refetches. */
 import { useQueryClient } from '@tanstack/react-query';
-import { checkContact } from '../../../domain/contracts/compliance/check';
+import { checkContact, grantOverride, listOverrides } from '../../../domain/contracts/compliance/check';
 import { addDnd, dndUploadErrorFile, listDnd, listDndUploads, removeDnd, uploadDnd } from '../../../domain/contracts/compliance/dnd';
-import { addHoliday, getComplianceRules, listHolidays, removeHoliday, updateComplianceRules } from '../../../domain/contracts/compliance/rules';
+import { addDltTemplate, addHoliday, getComplianceRules, listDltTemplates, listHolidays, removeDltTemplate, removeHoliday, updateComplianceRules } from '../../../domain/contracts/compliance/rules';
 import type { Endpoint } from '../../../domain/contracts/endpoint';
 import { endpointKey, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 import { saveDownload } from '../../lib/save-download';
@@ -48,3 +48,14 @@ export const useCheck = () => useEndpointMutation(checkContact);
 export function downloadDndErrors(companyId: string | null, uploadId: string) {
   return saveDownload(dndUploadErrorFile, { params: { upload_id: uploadId }, query: { company_id: companyId ?? undefined } }, `dnd-upload-${uploadId}-errors.csv`);
 }
+
+export function useDltTemplates(companyId: string | null) {
+  return useEndpoint(listDltTemplates, companyInput(companyId), { enabled: Boolean(companyId) });
+}
+export const useAddDltTemplate = () => useRefreshing(addDltTemplate, [listDltTemplates.operation]);
+export const useRemoveDltTemplate = () => useRefreshing(removeDltTemplate, [listDltTemplates.operation]);
+
+export function useOverrides(companyId: string | null) {
+  return useEndpoint(listOverrides, companyInput(companyId), { enabled: Boolean(companyId) });
+}
+export const useGrantOverride = () => useRefreshing(grantOverride, [listOverrides.operation]);
