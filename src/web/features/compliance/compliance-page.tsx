@@ -35,9 +35,10 @@ export default function CompliancePage() {
         {t('menu.compliance')}
       </Heading>
       <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as Tab)} variant="line" lazyMount unmountOnExit>
-        <Tabs.List>
+        {/* Six tabs do not fit a phone: the row scrolls rather than wrapping labels. */}
+        <Tabs.List overflowX="auto" overflowY="hidden">
           {tabs.map((value) => (
-            <Tabs.Trigger key={value} value={value}>
+            <Tabs.Trigger key={value} value={value} whiteSpace="nowrap" flexShrink={0}>
               {t(`compliance.tab.${value}`)}
             </Tabs.Trigger>
           ))}
