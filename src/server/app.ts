@@ -148,7 +148,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };
   const areas = await loadAreas();
   const provided = areas.map((a) => ({ name: a.name, services: a.provides?.(base) ?? {} }));
-  const deps: ModuleDeps = { ...base, identity: identityFrom(provided), ports: { positions: providedOnce(provided, 'positions') } };
+  const deps: ModuleDeps = { ...base, identity: identityFrom(provided), ports: { positions: providedOnce(provided, 'positions'), accountMessages: providedOnce(provided, 'accountMessages') } };
   app.decorate('identity', deps.identity);
 
   // Areas register their workers; the queue starts once all have, then the areas' start-up work

@@ -38,7 +38,7 @@ const freshLoan = (has: (l: LoanRecord) => boolean) => {
 };
 const withEmail = (l: LoanRecord) => typeof l.email === 'string' && l.email.includes('@');
 const withPhone = (l: LoanRecord) => Boolean(l.applicant_contact_number);
-const send = (m: Omit<BorrowerMessage, 'companyId' | 'actorId'>) => t.database.db.transaction((tx) => sendToBorrower(tx, { companyId: LENDER, actorId: null, ...m }, clock.now()));
+const send = (m: Omit<BorrowerMessage, 'companyId' | 'actorId'>) => t.database.db.transaction((tx) => sendToBorrower(tx, { companyId: LENDER, actorId: null, ...m }, clock.now(), { keys: t.config }));
 const messagesOf = async (loanId: string) => (await t.app.inject({ url: `/api/communication/messages?loan_id=${loanId}`, headers: admin })).json().data.messages as Array<Record<string, unknown>>;
 const settings = (payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: '/api/communication/settings', headers: admin, payload });
 

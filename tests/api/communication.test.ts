@@ -11,7 +11,10 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoanRecord, LoansPage } from '../../src/domain/contracts/portfolio/loans';
+import { eq } from 'drizzle-orm';
+import { maskValue } from '../../src/domain/common/masking';
 import { settableClock } from '../../src/server/http/clock';
+import { communicationSettings } from '../../src/server/modules/communication/schema';
 import { createTestApp, headers, LENDER, signIn, TRUST, type TestApp } from './helpers';
 
 const clock = settableClock(new Date('2026-11-23T10:00:00+05:30'));
@@ -248,13 +251,63 @@ describe('WhatsApp Cloud API', () => {
   });
 });
 
+describe('message text for masked readers', () => {
+  it("shows a reader without access_unmasked_data the borrower's name masked in the text, the admin in clear", async () => {
+    clock.set(new Date('2026-11-24T12:00:00+05:30'));
+    const loan = freshLoan((l) => Boolean(l.applicant_contact_number) && typeof l.applicant_name === 'string' && l.applicant_name.length > 4);
+    const sent = await send({ loan_id: loan.loan_id, channel: 'sms', template_id: smsTemplateId });
+    expect(sent.json().data.text).toContain(String(loan.applicant_name));
+    const read = async (h: Record<string, string>) => (await t.app.inject({ url: `/api/communication/messages?loan_id=${loan.loan_id}`, headers: h })).body;
+    expect(await read(admin)).toContain(String(loan.applicant_name));
+    const masked = await read(telecaller);
+    expect(masked).not.toContain(String(loan.applicant_name));
+    expect(masked).toContain(`Dear ${maskValue('name', String(loan.applicant_name))},`);
+    const chat = await t.app.inject({ url: `/api/communication/chat?loan_id=${loan.loan_id}`, headers: telecaller });
+    expect(chat.statusCode).toBe(200);
+    expect(chat.body).not.toContain(String(loan.applicant_name));
+  });
+});
+
+describe('provider credentials at rest', () => {
+  it('stores every provider secret sealed: the row holds no clear secret, GET answers only that it is set', async () => {
+    const secrets = { exotel_api_key: 'clear-exotel-key-7731', exotel_api_token: 'clear-exotel-token-7731', whatsapp_access_token: 'EAAclear-access-7731', whatsapp_app_secret: 'clear-app-secret-7731', whatsapp_verify_token: 'clear-verify-7731', smtp_password: 'clear-smtp-pass-7731' };
+    try {
+      const put = await t.app.inject({ method: 'PUT', url: '/api/communication/settings', headers: admin, payload: { exotel_subdomain: 'api.exotel.com', exotel_account_sid: 'acme1', whatsapp_phone_number_id: '1055', smtp_host: '127.0.0.1', smtp_user: 'mailer', ...secrets } });
+      expect(put.statusCode, put.body).toBe(200);
+      const got = await t.app.inject({ url: '/api/communication/settings', headers: admin });
+      expect(got.json().data).toMatchObject({ exotel_credentials_set: true, whatsapp_access_token_set: true, whatsapp_app_secret_set: true, whatsapp_verify_token_set: true, smtp_password_set: true });
+      for (const clear of Object.values(secrets)) {
+        expect(put.body).not.toContain(clear);
+        expect(got.body).not.toContain(clear);
+      }
+      const [row] = await t.database.db.select().from(communicationSettings).where(eq(communicationSettings.companyId, LENDER));
+      for (const column of ['exotelApiKey', 'exotelApiToken', 'whatsappAccessToken', 'whatsappAppSecret', 'whatsappVerifyToken', 'smtpPassword'] as const) expect(row[column]).toMatch(/^v1\./);
+      const stored = JSON.stringify(row);
+      for (const clear of Object.values(secrets)) expect(stored).not.toContain(clear);
+      // The verify token is opened for Meta's handshake; copied onto another company's row, a sealed value does not open.
+      const url = (company: string) => `/api/communication/webhooks/whatsapp/${company}?hub.mode=subscribe&hub.verify_token=${secrets.whatsapp_verify_token}&hub.challenge=42`;
+      expect((await t.app.inject({ url: url(LENDER) })).body).toBe('42');
+      await t.app.inject({ url: '/api/communication/settings', headers: trustAdmin });
+      await t.database.db.update(communicationSettings).set({ whatsappVerifyToken: row.whatsappVerifyToken }).where(eq(communicationSettings.companyId, TRUST));
+      expect((await t.app.inject({ url: url(TRUST) })).statusCode).toBeGreaterThanOrEqual(400);
+    } finally {
+      await t.app.inject({ method: 'PUT', url: '/api/communication/settings', headers: admin, payload: { whatsapp_verify_token: 'verify-me', smtp_user: null, smtp_password: null } });
+    }
+  });
+});
+
 describe('email over SMTP', () => {
   it('delivers the rendered email to a real SMTP server', async () => {
     clock.set(new Date('2026-11-25T10:00:00+05:30'));
     const mails: Array<{ from: string; to: string[]; data: string }> = [];
     const smtp = new SMTPServer({
-      authOptional: true,
+      // The password arrives only if the sealed one was opened for the adapter.
+      allowInsecureAuth: true,
       disabledCommands: ['STARTTLS'],
+      onAuth(auth, _session, cb) {
+        if (auth.username === 'mailer' && auth.password === 'smtp-pass-at-rest') cb(null, { user: 'mailer' });
+        else cb(new Error('Invalid username or password'));
+      },
       onData(stream, session, cb) {
         let data = '';
         stream.on('data', (c: Buffer) => (data += c.toString('utf8')));
@@ -267,7 +320,7 @@ describe('email over SMTP', () => {
     await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
     const port = (smtp.server.address() as AddressInfo).port;
     try {
-      await t.app.inject({ method: 'PUT', url: '/api/communication/settings', headers: admin, payload: { email_provider: 'smtp', smtp_host: '127.0.0.1', smtp_port: port, smtp_secure: false, email_from: 'collections@demo.in' } });
+      await t.app.inject({ method: 'PUT', url: '/api/communication/settings', headers: admin, payload: { email_provider: 'smtp', smtp_host: '127.0.0.1', smtp_port: port, smtp_secure: false, smtp_user: 'mailer', smtp_password: 'smtp-pass-at-rest', email_from: 'collections@demo.in' } });
       const tpl = await t.app.inject({ method: 'POST', url: '/api/communication/templates', headers: admin, payload: { name: 'Statement', channel: 'email', language: 'en', subject: 'Loan {{loan_id}}: amount due', body: 'Dear {{borrower_name}},\nThe amount due is {{amount_due}}.' } });
       expect(tpl.statusCode, tpl.body).toBe(200);
       const loan = freshLoan((l) => typeof l.email === 'string' && l.email.includes('@'));
@@ -282,7 +335,7 @@ describe('email over SMTP', () => {
       expect(mails[0].data).toMatch(/The amount due is Rs/);
       expect(mails[0].data.toLowerCase()).toContain(`x-recovery-ops-message-id: ${res.json().data.message_id}`);
     } finally {
-      await t.app.inject({ method: 'PUT', url: '/api/communication/settings', headers: admin, payload: { email_provider: 'local-provider' } });
+      await t.app.inject({ method: 'PUT', url: '/api/communication/settings', headers: admin, payload: { email_provider: 'local-provider', smtp_user: null, smtp_password: null } });
       await new Promise<void>((r) => smtp.close(() => r()));
     }
   });

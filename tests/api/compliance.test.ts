@@ -150,16 +150,30 @@ describe('DND, DLT, caps, overrides and the timeline', () => {
     expect((await verdict({ channel: 'call', loan_id: loan.loan_id })).allowed).toBe(true);
   });
 
-  it('uploads a CSV of numbers: completed, with added, duplicate and invalid counts', async () => {
+  it('uploads a CSV of numbers as a job: in_process, then completed with counts, progress and an error file', async () => {
     const boundary = 'dndboundary';
-    const csv = 'mobile\n9000000001\n+91 90000 00002\n9000000001\nnot-a-number\n';
+    const csv = 'mobile\n9000000001\n+91 90000 00002\n9000000001\nnot-a-number\n\n12\n';
     const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="dnd.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
     const res = await t.app.inject({ method: 'POST', url: '/api/compliance/dnd/uploads', headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ status: 'completed', total_rows: 4, added: 2, duplicates: 1, invalid: 1 });
+    expect(res.json().message).toBe('DND upload queued');
+    const upload = res.json().data;
+    expect(upload).toMatchObject({ status: 'in_process', total_rows: 5, processed: 0 });
+    let done = upload;
+    for (let i = 0; i < 100 && done.status !== 'completed'; i += 1) {
+      await new Promise((r) => setTimeout(r, 100));
+      done = (await t.app.inject({ url: '/api/compliance/dnd/uploads', headers: admin })).json().data.uploads.find((u: { upload_id: string }) => u.upload_id === upload.upload_id);
+    }
+    expect(done).toMatchObject({ status: 'completed', total_rows: 5, processed: 5, added: 2, duplicates: 1, invalid: 2 });
     const list = await t.app.inject({ url: '/api/compliance/dnd?search=90000', headers: admin });
     expect(list.json().data.total).toBe(2);
-    expect((await t.app.inject({ url: '/api/compliance/dnd/uploads', headers: admin })).json().data.uploads[0].status).toBe('completed');
+    const errors = await t.app.inject({ url: `/api/compliance/dnd/uploads/${upload.upload_id}/error-file`, headers: admin });
+    expect(errors.statusCode).toBe(200);
+    expect(errors.headers['content-type']).toContain('text/csv');
+    expect(errors.body.trim().split('\n')).toEqual(['row,value,reason', '5,not-a-number,Enter a phone number (7 to 15 digits)', '7,12,Enter a phone number (7 to 15 digits)']);
+    expect((await t.app.inject({ url: `/api/compliance/dnd/uploads/${upload.upload_id}/error-file`, headers: trustAdmin })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/compliance/dnd/uploads/${upload.upload_id}/error-file`, headers: telecaller })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/compliance/dnd/uploads', headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: payload.replace('dnd.csv', 'dnd.pdf') })).statusCode).toBe(400);
   });
 
   it('refuses an SMS whose text does not match its DLT template exactly', async () => {

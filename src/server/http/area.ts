@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client';
 import type { AuditLog, MembershipProvider, SessionProvider } from './caller';
 import type { ModuleDeps } from './deps';
-import type { PositionsPort } from './ports';
+import type { AccountMessagesPort, PositionsPort } from './ports';
 
 /**
  * A set of routes: a Fastify plugin registered in the `/api` context with the area's dependencies.
@@ -34,6 +34,7 @@ export interface AreaServices {
   audit?: AuditLog;
   /** Ports (src/server/http/ports.ts) the area provides to areas before it. */
   positions?: PositionsPort;
+  accountMessages?: AccountMessagesPort;
 }
 
 export interface AreaDefinition {

@@ -15,6 +15,8 @@ export interface OutboundMessage {
   /** Template name, e.g. `otp`. */
   template: string;
   body: string;
+  /** An email's subject line (a provider that sends real email uses it; default 'Recovery Ops'). */
+  subject?: string;
   /** Template variables, e.g. `{ otp }`; a provider may render its own text from them. */
   variables: Record<string, string>;
   /**

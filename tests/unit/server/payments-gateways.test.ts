@@ -14,7 +14,7 @@ import { easebuzz, easebuzzRequestHash, easebuzzResponseHash } from '../../../sr
 import { phonepe, phonepeCallbackVerify, phonepeV2Authorization, phonepeXVerify } from '../../../src/server/modules/payments/gateways/phonepe';
 import type { GatewayCredentials, LinkSpec, SandboxPayment } from '../../../src/server/modules/payments/gateways/types';
 import { paiseOf, rupees } from '../../../src/server/modules/payments/gateways/types';
-import { open, seal } from '../../../src/server/modules/payments/secret-box';
+import { open, seal } from '../../../src/server/security/secret-box';
 
 const now = new Date('2026-11-24T10:00:00Z');
 const link: LinkSpec = {

@@ -23,6 +23,8 @@ export const dndUploadRecord = z.object({
   file_name: z.string(),
   status: z.enum(DND_UPLOAD_STATUSES),
   total_rows: z.number().int(),
+  /** Rows written so far (progress: processed / total_rows). */
+  processed: z.number().int(),
   added: z.number().int(),
   duplicates: z.number().int(),
   invalid: z.number().int(),
@@ -33,4 +35,5 @@ export type DndUploadRecord = z.infer<typeof dndUploadRecord>;
 export const dndUploadsResponse = z.object({ uploads: z.array(dndUploadRecord) });
 /** The multipart text fields of an upload: none besides the file. */
 export const dndUploadFields = z.object({});
+export const dndUploadParams = z.object({ upload_id: z.string().min(1).max(64) });
 export const deleted = z.null();

@@ -80,3 +80,16 @@ export const listDndUploads = endpoint({
   summary: 'DND uploads with status (in_process, completed) and counts',
   schemas: async () => ({ query: await company(), response: (await schema()).dndUploadsResponse }),
 });
+
+/** GET /api/compliance/dnd/uploads/{upload_id}/error-file: the upload's numbers that are not phone numbers, as CSV (row, value, reason). */
+export const dndUploadErrorFile = endpoint({
+  operation: 'compliance.dnd.upload_error_file',
+  method: 'GET',
+  path: '/compliance/dnd/uploads/{upload_id}/error-file',
+  access: 'company',
+  permission: dnd('read'),
+  produces: 'file',
+  tags,
+  summary: "A DND upload's invalid numbers as CSV with the reason",
+  schemas: async () => ({ query: await company(), params: (await schema()).dndUploadParams }),
+});

@@ -14,8 +14,7 @@ import type { DbOrTx, Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { parseFilters, portfolioView, selectedLoansSubquery } from '../portfolio/queries';
-import { sendMessage } from './message-service';
-import type { ChannelProvider } from './providers/types';
+import { sendMessage, type SendVia } from './message-service';
 import { communicationCampaigns, communicationMessages } from './schema';
 import { templateRow } from './template-service';
 
@@ -98,7 +97,7 @@ export async function campaignResults(db: DbOrTx, companyId: string, campaignId:
  * missing is a failed result (a message row with the error), not a failed campaign; only an
  * unexpected error fails the campaign (status failed, with the error).
  */
-export async function runCampaign(db: Db, campaignId: string, clock: { now(): Date }, log: FastifyBaseLogger, opts: { provider?: ChannelProvider; stopping?: () => boolean } = {}): Promise<void> {
+export async function runCampaign(db: Db, campaignId: string, clock: { now(): Date }, log: FastifyBaseLogger, opts: SendVia & { stopping?: () => boolean }): Promise<void> {
   const [c] = await db.select().from(communicationCampaigns).where(eq(communicationCampaigns.campaignId, campaignId));
   if (!c || c.status !== 'in_process') return;
   try {
@@ -113,7 +112,7 @@ export async function runCampaign(db: Db, campaignId: string, clock: { now(): Da
         if (done) status = done.status; // already sent by a run that stopped before its checkpoint
         else {
           try {
-            const m = await sendMessage(tx, { companyId: c.companyId, loanId, channel: c.channel, templateId: c.templateId, variables: c.variables, actorId: c.createdBy, campaignId }, now, opts.provider);
+            const m = await sendMessage(tx, { companyId: c.companyId, loanId, channel: c.channel, templateId: c.templateId, variables: c.variables, actorId: c.createdBy, campaignId }, now, opts);
             status = m.status;
             reasons = m.reasons.map((r) => r.code);
           } catch (err) {

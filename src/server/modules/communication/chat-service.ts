@@ -15,8 +15,7 @@ import { rowsOf } from '../../db/sql-helpers';
 import { conflict, notFound } from '../../http/errors';
 import { loanMessageFacts, setLoanStatuses } from '../portfolio/queries';
 import { NO_LOAN } from './loan-variables';
-import { maskedRecipient, sendMessage, toMessageRecord } from './message-service';
-import type { ChannelProvider } from './providers/types';
+import { maskedRecipient, sendMessage, toMessageRecord, type SendVia } from './message-service';
 import { communicationMessages } from './schema';
 
 /** Most messages a thread answers (the latest ones). */
@@ -73,7 +72,7 @@ export interface ChatReplyInput {
  * @returns the stored message (sent, delivered, failed, or blocked with reasons)
  * @throws 404 NO_LOAN; 409 SESSION_CLOSED_MESSAGE when the 24-hour window is shut or never opened
  */
-export async function sendChatReply(db: DbOrTx, input: ChatReplyInput, now: Date, provider?: ChannelProvider): Promise<MessageRecord> {
+export async function sendChatReply(db: DbOrTx, input: ChatReplyInput, now: Date, via: SendVia): Promise<MessageRecord> {
   if (!(await loanMessageFacts(db, input.companyId, input.loanId))) throw notFound(NO_LOAN);
   const last = await lastInbound(db, input.companyId, input.loanId);
   if (!last?.from || !sessionWindow(last.at, now).open) throw conflict(SESSION_CLOSED_MESSAGE);
@@ -91,7 +90,7 @@ export async function sendChatReply(db: DbOrTx, input: ChatReplyInput, now: Date
       lang: input.lang,
     },
     now,
-    provider,
+    via,
   );
   if (message.status !== 'blocked' && message.status !== 'failed') await setLoanStatuses(db, input.companyId, input.loanId, null, { chatr_status: 'agent_replied' satisfies ChatrStatus });
   return message;

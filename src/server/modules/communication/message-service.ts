@@ -15,11 +15,12 @@ import type { ContactPurpose } from '../../../domain/compliance/rules';
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { decide } from '../compliance/queries';
-import { loanContactFacts, setLoanStatuses } from '../portfolio/queries';
+import { loanContactFacts, maskedValuesOfLoan, setLoanStatuses } from '../portfolio/queries';
 import { loanVariablesOf, NO_LOAN } from './loan-variables';
 import type { ChannelProvider } from './providers/types';
 import { communicationDeliveryEvents, communicationMessages } from './schema';
 import { providerFor } from './settings-service';
+import type { SecretKeys } from '../../security/secret-box';
 import { templateRow } from './template-service';
 
 type MessageRow = typeof communicationMessages.$inferSelect;
@@ -50,6 +51,19 @@ export function toMessageRecord(r: MessageRow): MessageRecord {
     delivered_at: r.deliveredAt?.toISOString() ?? null,
     read_at: r.readAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * Messages as a caller may read them (spec 3 masking, per caller like the loan screens): for a
+ * caller without access_unmasked_data, each of the loan's masked personal values quoted in a text
+ * or subject (a borrower's name rendered into a template) is replaced by its masked form.
+ */
+export async function messagesForCaller(db: DbOrTx, companyId: string, loanId: string, unmasked: boolean, records: MessageRecord[]): Promise<MessageRecord[]> {
+  if (unmasked || records.length === 0) return records;
+  const pairs = await maskedValuesOfLoan(db, companyId, loanId, false);
+  if (pairs.length === 0) return records;
+  const mask = (text: string) => pairs.reduce((out, [clear, masked]) => out.split(clear).join(masked), text);
+  return records.map((r) => ({ ...r, text: mask(r.text), subject: r.subject === null ? null : mask(r.subject) }));
 }
 
 /**
@@ -106,16 +120,23 @@ async function sourceOf(db: DbOrTx, input: SendInput) {
   return { templateId: null, name: input.content.name, body: input.content.text, subject: input.channel === 'email' ? (input.content.subject ?? null) : null, dlt: null, language: null, verbatim: input.content.verbatim === true };
 }
 
+/** How a message reaches its provider: the keys that open the stored credentials, or a provider given (tests, benches). */
+export interface SendVia {
+  keys: SecretKeys;
+  provider?: ChannelProvider;
+}
+
 /**
  * Sends one message to a loan's borrower (or `to`) through the compliance decision: the one path
  * behind POST /communication/messages, campaigns and other areas (`sendToBorrower` in queries.ts).
  * Runs inside `db` (the caller's transaction: the idempotent request's, or a campaign's per loan).
- * @param provider test/bench seam; default the company's provider for the channel
+ * @param via `keys` open the company's stored provider credentials (the app's config);
+ *   `provider` is a test/bench seam replacing the company's provider for the channel
  * @returns the stored message: blocked (with reasons), failed (provider error), or sent/delivered
  * @throws 404 loan or template; 400 a template of another channel, missing variables, no recipient,
  *   a document on an SMS or over MAX_ATTACHMENT_BYTES
  */
-export async function sendMessage(db: DbOrTx, input: SendInput, now: Date, provider?: ChannelProvider): Promise<MessageRecord> {
+export async function sendMessage(db: DbOrTx, input: SendInput, now: Date, via: SendVia): Promise<MessageRecord> {
   const attachment = input.attachment ?? null;
   if (attachment && input.channel === 'sms') throw badRequest('An SMS cannot carry a document; send it by email or WhatsApp');
   if (attachment && (attachment.bytes.length === 0 || attachment.bytes.length > MAX_ATTACHMENT_BYTES)) throw badRequest(`A document must have 1 byte to ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB`);
@@ -172,7 +193,7 @@ export async function sendMessage(db: DbOrTx, input: SendInput, now: Date, provi
   const [queued] = await db.insert(communicationMessages).values({ ...base, status: 'queued' }).returning();
   let row: MessageRow;
   try {
-    const adapter = provider ?? (await providerFor(db, input.companyId, input.channel));
+    const adapter = via.provider ?? (await providerFor(db, via.keys, input.companyId, input.channel));
     const outcome = await adapter.send({
       messageId: queued.messageId,
       companyId: input.companyId,

@@ -9,16 +9,15 @@
  * ```ts
  * const r = await sendToBorrower(idempotency.tx, { companyId, loanId, channel: 'email', actorId: user.userId,
  *   content: { name: 'Payment link', subject: 'Pay loan {{loan_id}}', text: 'Pay here: {{payment_link}}' },
- *   variables: { payment_link: url }, attachment: { fileName: 'notice.pdf', contentType: 'application/pdf', bytes } }, clock.now());
+ *   variables: { payment_link: url }, attachment: { fileName: 'notice.pdf', contentType: 'application/pdf', bytes } }, clock.now(), { keys: deps.config });
  * if (r.outcome === 'blocked') … // r.reasons: [{ code, message }] in `lang`
  * ```
  */
 import type { MessageChannel, MessageRecord } from '../../../domain/contracts/communication/messages';
 import type { DbOrTx } from '../../db/client';
-import type { ChannelProvider } from './providers/types';
-import { messagesById, sendMessage, type MessageAttachment, type SendInput } from './message-service';
+import { messagesById, sendMessage, type MessageAttachment, type SendInput, type SendVia } from './message-service';
 
-export type { MessageAttachment, MessageChannel, MessageRecord };
+export type { MessageAttachment, MessageChannel, MessageRecord, SendVia };
 export { MAX_ATTACHMENT_BYTES } from './message-service';
 
 /** One message to a loan's borrower, as another area asks for it (a template, or its own text). */
@@ -39,13 +38,13 @@ export interface BorrowerMessageOutcome {
  * Sends one message to a loan's borrower (issue 13: payment links of issue 15, notices of issue 17,
  * settlement letters) through the compliance check. Runs inside `db`: pass the caller's transaction
  * (`idempotency.tx`) so the decision, the message and the caller's own rows commit together.
- * @param provider test seam; default the company's provider for the channel
+ * @param via `{ keys: deps.config }` (opens the company's provider credentials); `provider` a test seam
  * @throws AppError 404 'No loan details found' / 'Template not found'; 400 a template of another
  *   channel, missing variables, no number or email on the loan, a document on an SMS or over
  *   MAX_ATTACHMENT_BYTES, an email without a subject
  */
-export async function sendToBorrower(db: DbOrTx, message: BorrowerMessage, now: Date, provider?: ChannelProvider): Promise<BorrowerMessageOutcome> {
-  const m = await sendMessage(db, message, now, provider);
+export async function sendToBorrower(db: DbOrTx, message: BorrowerMessage, now: Date, via: SendVia): Promise<BorrowerMessageOutcome> {
+  const m = await sendMessage(db, message, now, via);
   return { outcome: m.status === 'blocked' ? 'blocked' : m.status === 'failed' ? 'failed' : 'sent', message: m, reasons: m.reasons };
 }
 

@@ -14,12 +14,13 @@ import { badRequest, forbidden } from '../../http/errors';
 import { endpointServer } from '../../http/route';
 import { campaignErrorCsv, campaignResults, getCampaign, listCampaigns, startCampaign } from './campaign-service';
 import { sendDownload } from '../../http/downloads';
-import { listMessages, sendMessage } from './message-service';
+import { listMessages, messagesForCaller, sendMessage } from './message-service';
+import { canReadUnmasked } from '../portfolio/queries';
 import { chatThread, listChats, sendChatReply } from './chat-service';
 import { settingsOf, toSettingsRecord, updateSettings } from './settings-service';
 import { createTemplate, deleteTemplate, listTemplates, previewTemplate, updateTemplate } from './template-service';
 import { smsReceipt, whatsappNotification } from './webhook-service';
-import { existingSettings } from './settings-service';
+import { existingSettings, secretOf } from './settings-service';
 import { verifyHandshake } from './providers/whatsapp';
 
 declare module 'fastify' {
@@ -30,7 +31,8 @@ declare module 'fastify' {
 }
 
 export const communicationRoutes: RouteGroup = async (app, deps) => {
-  const { db, clock, jobs } = deps;
+  const { db, clock, jobs, config } = deps;
+  const via = { keys: config };
   const serve = endpointServer(app, deps);
 
   await serve(templates.listTemplates, async ({ req, query }) => ok({ templates: await listTemplates(db, callerOf(req).companyId, query) }));
@@ -47,21 +49,29 @@ export const communicationRoutes: RouteGroup = async (app, deps) => {
 
   await serve(messages.sendMessage, async ({ req, body, idempotency }) => {
     const { companyId, user } = callerOf(req);
-    const m = await sendMessage(idempotency!.tx, { companyId, loanId: body.loan_id, channel: body.channel, templateId: body.template_id, variables: body.variables, to: body.to, actorId: user.userId, lang: body.lang }, clock.now());
+    const sent = await sendMessage(idempotency!.tx, { companyId, loanId: body.loan_id, channel: body.channel, templateId: body.template_id, variables: body.variables, to: body.to, actorId: user.userId, lang: body.lang }, clock.now(), via);
+    const [m] = await messagesForCaller(idempotency!.tx, companyId, body.loan_id, canReadUnmasked(callerOf(req).permissions), [sent]);
     return ok(m, m.status === 'blocked' ? 'Blocked' : m.status === 'failed' ? 'Failed' : 'Sent');
   });
-  await serve(messages.listMessages, async ({ req, query }) => ok({ messages: await listMessages(db, callerOf(req).companyId, query.loan_id, query.channel) }));
+  await serve(messages.listMessages, async ({ req, query }) => {
+    const { companyId, permissions } = callerOf(req);
+    return ok({ messages: await messagesForCaller(db, companyId, query.loan_id, canReadUnmasked(permissions), await listMessages(db, companyId, query.loan_id, query.channel)) });
+  });
 
-  await serve(chat.getChat, async ({ req, query }) => ok(await chatThread(db, callerOf(req).companyId, query.loan_id, clock.now())));
+  await serve(chat.getChat, async ({ req, query }) => {
+    const { companyId, permissions } = callerOf(req);
+    const thread = await chatThread(db, companyId, query.loan_id, clock.now());
+    return ok({ ...thread, messages: await messagesForCaller(db, companyId, query.loan_id, canReadUnmasked(permissions), thread.messages) });
+  });
   await serve(chat.sendChatReply, async ({ req, body, idempotency }) => {
     const { companyId, user } = callerOf(req);
-    const m = await sendChatReply(idempotency!.tx, { companyId, loanId: body.loan_id, text: body.text, actorId: user.userId, lang: body.lang }, clock.now());
+    const m = await sendChatReply(idempotency!.tx, { companyId, loanId: body.loan_id, text: body.text, actorId: user.userId, lang: body.lang }, clock.now(), via);
     return ok(m, m.status === 'blocked' ? 'Blocked' : m.status === 'failed' ? 'Failed' : 'Sent');
   });
   await serve(chat.listChats, async ({ req, query }) => ok({ chats: await listChats(db, callerOf(req).companyId, query.waiting === 'true', clock.now()) }));
 
   await serve(messages.getChannelSettings, async ({ req }) => ok(toSettingsRecord(await settingsOf(db, callerOf(req).companyId))));
-  await serve(messages.updateChannelSettings, async ({ req, body }) => ok(await updateSettings(db, callerOf(req).companyId, body), 'Settings saved'));
+  await serve(messages.updateChannelSettings, async ({ req, body }) => ok(await updateSettings(db, config, callerOf(req).companyId, body), 'Settings saved'));
 
   await serve(campaigns.startCampaign, async ({ req, body }) => {
     const { companyId, user } = callerOf(req);
@@ -93,12 +103,12 @@ export const communicationRoutes: RouteGroup = async (app, deps) => {
     await serveHook(messages.smsDeliveryReport, async ({ params, query, body }) => ok(await smsReceipt(db, params.company_id, query.token, body, clock.now())));
     await serveHook(messages.whatsappVerify, async ({ params, query, reply }) => {
       const s = await existingSettings(db, params.company_id);
-      const challenge = verifyHandshake(query, s?.whatsappVerifyToken);
+      const challenge = verifyHandshake(query, s ? secretOf(config, s, 'whatsappVerifyToken') : null);
       if (challenge === null) throw forbidden('Webhook verification failed');
       return reply.code(200).type('text/plain').send(challenge);
     });
     await serveHook(messages.whatsappWebhook, async ({ req, params, body }) =>
-      ok(await db.transaction((tx) => whatsappNotification(tx, params.company_id, req.rawBody, req.headers['x-hub-signature-256'], body, clock.now()))),
+      ok(await db.transaction((tx) => whatsappNotification(tx, config, params.company_id, req.rawBody, req.headers['x-hub-signature-256'], body, clock.now()))),
     );
   });
 };

@@ -1,13 +1,16 @@
 /**
  * Each company's channel providers (issue 13): the local provider until a real one is chosen,
- * credentials write-only, and the secret token that authenticates the SMS provider's delivery
- * reports (created with the row). `providerFor` builds the adapter a message goes through.
+ * credentials write-only — stored sealed (kernel security/secret-box.ts, bound to the company and
+ * the field), answered only as "set", opened only when an adapter is built or a webhook checked —
+ * and the token that authenticates the SMS provider's delivery reports (created with the row).
+ * `providerFor` builds the adapter a message goes through.
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ChannelSettingsRecord, ChannelSettingsUpdate } from '../../../domain/contracts/communication/messages';
 import type { MessageChannel } from '../../../domain/communication/status';
 import type { DbOrTx } from '../../db/client';
+import { isSealed, open, seal, type SecretKeys } from '../../security/secret-box';
 import { companyCompliance } from '../companies/queries';
 import { ExotelSmsProvider } from './providers/exotel';
 import { localProvider } from './providers/local';
@@ -56,8 +59,28 @@ export function toSettingsRecord(r: SettingsRow): ChannelSettingsRecord {
   };
 }
 
-/** PUT /communication/settings: any subset; a provider needs its settings (400 otherwise). */
-export async function updateSettings(db: DbOrTx, companyId: string, body: ChannelSettingsUpdate): Promise<ChannelSettingsRecord> {
+/** The settings fields that hold a provider's secret: sealed at rest, never answered. */
+const SECRET_FIELDS = ['exotelApiKey', 'exotelApiToken', 'whatsappAccessToken', 'whatsappAppSecret', 'whatsappVerifyToken', 'smtpPassword'] as const;
+export type SecretField = (typeof SECRET_FIELDS)[number];
+const SECRET_SET: ReadonlySet<string> = new Set(SECRET_FIELDS);
+const contextOf = (companyId: string, field: SecretField) => `communication|${companyId}|${field}`;
+
+/**
+ * A stored secret in clear, for the adapter or the webhook check; null when unset. A value stored
+ * before encryption (no 'v1.' prefix) is read as it is and sealed on the next save.
+ * @throws Error when the sealed value does not open (other key, row moved to another company)
+ */
+export function secretOf(keys: SecretKeys, row: SettingsRow, field: SecretField): string | null {
+  const v = row[field];
+  if (!v) return null;
+  return isSealed(v) ? open(keys, contextOf(row.companyId, field), v) : v;
+}
+
+/**
+ * PUT /communication/settings: any subset; a secret is sealed before it is stored.
+ * @throws AppError 503 when no credentials key is configured in production
+ */
+export async function updateSettings(db: DbOrTx, keys: SecretKeys, companyId: string, body: ChannelSettingsUpdate): Promise<ChannelSettingsRecord> {
   await settingsOf(db, companyId);
   const patch: Partial<SettingsRow> = { updatedAt: new Date() };
   const map: Array<[keyof ChannelSettingsUpdate, keyof SettingsRow]> = [
@@ -80,7 +103,11 @@ export async function updateSettings(db: DbOrTx, companyId: string, body: Channe
     ['smtp_password', 'smtpPassword'],
     ['email_from', 'emailFrom'],
   ];
-  for (const [from, to] of map) if (body[from] !== undefined) (patch as Record<string, unknown>)[to] = body[from];
+  for (const [from, to] of map) {
+    const v = body[from];
+    if (v === undefined) continue;
+    (patch as Record<string, unknown>)[to] = SECRET_SET.has(to) && typeof v === 'string' && v ? seal(keys, contextOf(companyId, to as SecretField), v) : v;
+  }
   const [row] = await db.update(communicationSettings).set(patch).where(eq(communicationSettings.companyId, companyId)).returning();
   return toSettingsRecord(row);
 }
@@ -93,28 +120,32 @@ const publicBase = () => process.env.PUBLIC_BASE_URL?.replace(/\/$/, '') || null
  * company chose a real one and gave its settings; a chosen provider missing settings falls back
  * to nothing — it throws, so the message is stored failed with the reason.
  */
-export async function providerFor(db: DbOrTx, companyId: string, channel: MessageChannel): Promise<ChannelProvider> {
+export async function providerFor(db: DbOrTx, keys: SecretKeys, companyId: string, channel: MessageChannel): Promise<ChannelProvider> {
   const s = await settingsOf(db, companyId);
+  const secret = (field: SecretField) => secretOf(keys, s, field);
   if (channel === 'sms' && s.smsProvider === 'exotel') {
-    if (!s.exotelSubdomain || !s.exotelAccountSid || !s.exotelApiKey || !s.exotelApiToken) throw new Error('Exotel is chosen for SMS but its settings are incomplete');
+    const apiKey = secret('exotelApiKey');
+    const apiToken = secret('exotelApiToken');
+    if (!s.exotelSubdomain || !s.exotelAccountSid || !apiKey || !apiToken) throw new Error('Exotel is chosen for SMS but its settings are incomplete');
     const base = publicBase();
     return new ExotelSmsProvider({
       subdomain: s.exotelSubdomain,
       accountSid: s.exotelAccountSid,
-      apiKey: s.exotelApiKey,
-      apiToken: s.exotelApiToken,
+      apiKey,
+      apiToken,
       statusCallback: base ? `${base}${toSettingsRecord(s).sms_callback_path}` : null,
       ...(s.exotelSubdomain.startsWith('http') ? { baseUrl: s.exotelSubdomain } : {}),
     });
   }
   if (channel === 'whatsapp' && s.whatsappProvider === 'whatsapp-cloud') {
-    if (!s.whatsappPhoneNumberId || !s.whatsappAccessToken) throw new Error('WhatsApp Cloud API is chosen but its phone number id or access token is missing');
+    const accessToken = secret('whatsappAccessToken');
+    if (!s.whatsappPhoneNumberId || !accessToken) throw new Error('WhatsApp Cloud API is chosen but its phone number id or access token is missing');
     const country = (await companyCompliance(db, companyId))?.country ?? 'INDIA';
-    return new WhatsAppCloudProvider({ phoneNumberId: s.whatsappPhoneNumberId, accessToken: s.whatsappAccessToken, apiBase: s.whatsappApiBase, countryCode: country === 'INDONESIA' ? '62' : '91' });
+    return new WhatsAppCloudProvider({ phoneNumberId: s.whatsappPhoneNumberId, accessToken, apiBase: s.whatsappApiBase, countryCode: country === 'INDONESIA' ? '62' : '91' });
   }
   if (channel === 'email' && s.emailProvider === 'smtp') {
     if (!s.smtpHost || !s.smtpPort || !s.emailFrom) throw new Error('SMTP is chosen for email but its host, port or sender is missing');
-    return new SmtpProvider({ host: s.smtpHost, port: s.smtpPort, secure: s.smtpSecure, user: s.smtpUser, password: s.smtpPassword, from: s.emailFrom });
+    return new SmtpProvider({ host: s.smtpHost, port: s.smtpPort, secure: s.smtpSecure, user: s.smtpUser, password: secret('smtpPassword'), from: s.emailFrom });
   }
   return localProvider;
 }

@@ -11,7 +11,8 @@ import { loansByPhone } from '../portfolio/queries';
 import { applyReceipt, messageByProviderId, recordInbound } from './message-service';
 import { exotelStatus } from './providers/exotel';
 import { verifyHubSignature } from './providers/whatsapp';
-import { existingSettings } from './settings-service';
+import type { SecretKeys } from '../../security/secret-box';
+import { existingSettings, secretOf } from './settings-service';
 
 const unauthorized = (message: string) => new AppError(401, message);
 
@@ -58,9 +59,9 @@ const atOf = (ts: string | undefined, now: Date) => (ts && /^\d{9,11}$/.test(ts)
  * with the company's app secret, then applies statuses and stores inbound messages.
  * @throws 401 'Invalid signature'
  */
-export async function whatsappNotification(db: DbOrTx, companyId: string, raw: Buffer | undefined, signature: string | string[] | undefined, payload: { entry: unknown[] }, now: Date): Promise<{ statuses: number; inbound: number }> {
+export async function whatsappNotification(db: DbOrTx, keys: SecretKeys, companyId: string, raw: Buffer | undefined, signature: string | string[] | undefined, payload: { entry: unknown[] }, now: Date): Promise<{ statuses: number; inbound: number }> {
   const s = await existingSettings(db, companyId);
-  if (!s || !raw || !verifyHubSignature(raw, signature, s.whatsappAppSecret)) throw unauthorized('Invalid signature');
+  if (!s || !raw || !verifyHubSignature(raw, signature, secretOf(keys, s, 'whatsappAppSecret'))) throw unauthorized('Invalid signature');
   let statuses = 0;
   let inbound = 0;
   for (const entry of payload.entry) {

@@ -1,17 +1,22 @@
 /**
  * The company's do-not-disturb list (issue 13): numbers kept as national digits
  * (contracts/compliance/numbers.ts), one by one or from an uploaded CSV (spec 4 "DND upload":
- * in_process while its rows are written, completed after). An upload of at most 5 MB is read and
- * written in the request, in chunks of 1,000 numbers.
+ * in_process while its rows are written, completed after). An upload of at most 5 MB is kept in
+ * file storage and written by a durable job (DND_UPLOAD_QUEUE) in chunks of 1,000 rows, with its
+ * progress, and an error file of the values that are not phone numbers.
  */
+import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import { and, count, desc, eq, ilike } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { DndBody, DndPage, DndRecord, DndUploadRecord } from '../../../domain/contracts/compliance/dnd';
 import { normaliseNumber } from '../../../domain/contracts/compliance/numbers';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/sql-helpers';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { FormFile } from '../../http/multipart';
+import type { JobQueue } from '../../jobs/queue';
+import type { FileStorage } from '../../storage/files';
 import { complianceDndNumbers, complianceDndUploads } from './schema';
 
 const CHUNK = 1000;
@@ -23,6 +28,8 @@ const toUpload = (u: typeof complianceDndUploads.$inferSelect): DndUploadRecord 
   file_name: u.fileName,
   status: u.status,
   total_rows: u.totalRows,
+  // Uploads written before the job kept a checkpoint were completed in their request.
+  processed: u.status === 'completed' ? u.totalRows : u.processed,
   added: u.added,
   duplicates: u.duplicates,
   invalid: u.invalid,
@@ -64,47 +71,98 @@ export async function isOnDnd(db: DbOrTx, companyId: string, raw: string | null 
   return Boolean(row);
 }
 
-/** The first column of each CSV row (a header row of text is counted as invalid-free and skipped). */
-function numbersOf(file: FormFile): string[] {
+/** The first column of each CSV row, with its row number in the file (a header row of text is skipped). */
+function numbersOf(data: Buffer): Array<{ row: number; value: string }> {
   let rows: string[][];
   try {
-    rows = parse(file.data, { relax_column_count: true, skip_empty_lines: true, bom: true, trim: true }) as string[][];
+    rows = parse(data, { relax_column_count: true, skip_empty_lines: false, bom: true, trim: true }) as string[][];
   } catch {
     throw badRequest('The file is not a readable CSV');
   }
-  const cells = rows.map((r) => r[0] ?? '').filter((c) => c !== '');
-  if (cells.length > 0 && !/\d/.test(cells[0])) cells.shift();
+  const cells = rows.map((r, i) => ({ row: i + 1, value: r[0] ?? '' })).filter((c) => c.value !== '');
+  if (cells.length > 0 && !/\d/.test(cells[0].value)) cells.shift();
   return cells;
 }
 
+async function bytesOf(files: FileStorage, key: string): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of files.read(key)) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
 /**
- * POST /compliance/dnd/uploads: records the upload as in_process, adds each valid new number,
- * then marks it completed with its counts. @throws 400 when the file is not a CSV
+ * POST /compliance/dnd/uploads: checks the file is a CSV, keeps it in file storage, records the
+ * upload as in_process with its row count and queues the job (DND_UPLOAD_QUEUE) that writes it.
+ * @throws 400 when no file, not a .csv, or not a readable CSV
  */
-export async function uploadDnd(db: DbOrTx, companyId: string, userId: string, file: FormFile | undefined, now: Date): Promise<DndUploadRecord> {
+export async function uploadDnd(db: DbOrTx, files: FileStorage, jobs: JobQueue, companyId: string, userId: string, file: FormFile | undefined): Promise<DndUploadRecord> {
   if (!file) throw badRequest('Choose a CSV file of numbers');
   if (!/\.(csv|txt)$/i.test(file.filename)) throw badRequest('Upload a .csv file');
-  const cells = numbersOf(file);
-  const [upload] = await db.insert(complianceDndUploads).values({ companyId, fileName: file.filename.slice(0, 200), createdBy: userId, totalRows: cells.length }).returning();
-  const valid = cells.map(normaliseNumber);
-  const unique = [...new Set(valid.filter((n): n is string => n !== null))];
-  let added = 0;
-  for (let i = 0; i < unique.length; i += CHUNK) {
-    const chunk = unique.slice(i, i + CHUNK);
-    const inserted = await db
-      .insert(complianceDndNumbers)
-      .values(chunk.map((number) => ({ companyId, number, source: 'upload' as const, uploadId: upload.uploadId, createdBy: userId })))
-      .onConflictDoNothing()
-      .returning({ id: complianceDndNumbers.dndId });
-    added += inserted.length;
+  const cells = numbersOf(file.data);
+  const uploadId = randomUUID();
+  const fileKey = `compliance/dnd/${companyId}/${uploadId}.csv`;
+  await files.put(fileKey, file.data);
+  const [upload] = await db.insert(complianceDndUploads).values({ uploadId, companyId, fileName: file.filename.slice(0, 200), createdBy: userId, totalRows: cells.length, fileKey }).returning();
+  await jobs.send<DndUploadJob>(DND_UPLOAD_QUEUE, { uploadId });
+  return toUpload(upload);
+}
+
+export const DND_UPLOAD_QUEUE = 'compliance-dnd-upload';
+export interface DndUploadJob {
+  uploadId: string;
+}
+
+/**
+ * The job: writes the file's numbers from the checkpoint on, CHUNK rows per transaction (numbers,
+ * counts and checkpoint commit together, so a stopped process resumes without counting twice),
+ * then marks the upload completed. A number already listed — earlier, or earlier in the file — is
+ * a duplicate; a value that is not a phone number is invalid (listed in the error file).
+ */
+export async function runDndUpload(db: Db, files: FileStorage, uploadId: string, now: () => Date, stopping: () => boolean = () => false): Promise<void> {
+  const [u] = await db.select().from(complianceDndUploads).where(eq(complianceDndUploads.uploadId, uploadId));
+  if (!u || u.status !== 'in_process' || !u.fileKey) return;
+  const cells = numbersOf(await bytesOf(files, u.fileKey));
+  for (let i = u.processed; i < cells.length; i += CHUNK) {
+    if (stopping()) return; // re-queued when the app starts again
+    const chunk = cells.slice(i, i + CHUNK).map((c) => normaliseNumber(c.value));
+    const valid = chunk.filter((n): n is string => n !== null);
+    await db.transaction(async (tx) => {
+      const inserted = valid.length
+        ? await tx
+            .insert(complianceDndNumbers)
+            .values([...new Set(valid)].map((number) => ({ companyId: u.companyId, number, source: 'upload' as const, uploadId, createdBy: u.createdBy })))
+            .onConflictDoNothing()
+            .returning({ id: complianceDndNumbers.dndId })
+        : [];
+      await tx
+        .update(complianceDndUploads)
+        .set({
+          processed: Math.min(i + CHUNK, cells.length),
+          added: sql`${complianceDndUploads.added} + ${inserted.length}`,
+          duplicates: sql`${complianceDndUploads.duplicates} + ${valid.length - inserted.length}`,
+          invalid: sql`${complianceDndUploads.invalid} + ${chunk.length - valid.length}`,
+        })
+        .where(eq(complianceDndUploads.uploadId, uploadId));
+    });
   }
-  const invalid = valid.filter((n) => n === null).length;
-  const [done] = await db
-    .update(complianceDndUploads)
-    .set({ status: 'completed', added, invalid, duplicates: cells.length - invalid - added, completedAt: now })
-    .where(eq(complianceDndUploads.uploadId, upload.uploadId))
-    .returning();
-  return toUpload(done);
+  await db.update(complianceDndUploads).set({ status: 'completed', processed: cells.length, completedAt: now() }).where(eq(complianceDndUploads.uploadId, uploadId));
+}
+
+/** Uploads a stopped process left in_process (re-queued at start-up). */
+export async function unfinishedDndUploads(db: Db): Promise<string[]> {
+  return (await db.select({ id: complianceDndUploads.uploadId }).from(complianceDndUploads).where(eq(complianceDndUploads.status, 'in_process'))).map((r) => r.id);
+}
+
+/**
+ * GET /compliance/dnd/uploads/{upload_id}/error-file: each value of the file that is not a phone
+ * number, with its row in the file and the reason, as CSV (a header only when there is none).
+ * @throws 404 'DND upload not found' (also another company's)
+ */
+export async function dndUploadErrorCsv(db: DbOrTx, files: FileStorage, companyId: string, uploadId: string): Promise<{ fileName: string; csv: string }> {
+  const [u] = await db.select().from(complianceDndUploads).where(and(eq(complianceDndUploads.companyId, companyId), eq(complianceDndUploads.uploadId, uploadId)));
+  if (!u) throw notFound('DND upload not found');
+  const bad = u.fileKey ? numbersOf(await bytesOf(files, u.fileKey)).filter((c) => normaliseNumber(c.value) === null) : [];
+  return { fileName: `dnd-upload-${uploadId}-errors.csv`, csv: stringify([['row', 'value', 'reason'], ...bad.map((c) => [String(c.row), c.value, INVALID_NUMBER])]) };
 }
 
 /** GET /compliance/dnd/uploads: the latest 50. */

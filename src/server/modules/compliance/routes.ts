@@ -7,12 +7,13 @@ import { callerOf } from '../../http/caller';
 import { ok } from '../../http/envelope';
 import { endpointServer } from '../../http/route';
 import { dryRun } from './decide';
-import { addDnd, listDnd, listDndUploads, removeDnd, uploadDnd } from './dnd-service';
+import { addDnd, dndUploadErrorCsv, listDnd, listDndUploads, removeDnd, uploadDnd } from './dnd-service';
+import { sendDownload } from '../../http/downloads';
 import { grantOverride, listOverrides } from './overrides-service';
 import { addDltTemplate, addHoliday, getRules, listDltTemplates, listHolidays, removeDltTemplate, removeHoliday, updateRules } from './rules-service';
 
 export const complianceRoutes: RouteGroup = async (app, deps) => {
-  const { db, identity, clock } = deps;
+  const { db, identity, clock, files, jobs } = deps;
   const serve = endpointServer(app, deps);
 
   await serve(checks.checkContact, async ({ req, body }) => {
@@ -71,9 +72,13 @@ export const complianceRoutes: RouteGroup = async (app, deps) => {
     await removeDnd(db, callerOf(req).companyId, params.dnd_id);
     return ok(null, 'Number removed from the DND list');
   });
-  await serve(dnd.uploadDnd, async ({ req, files: [file] }) => {
+  await serve(dnd.uploadDnd, async ({ req, files: [upload] }) => {
     const { companyId, user } = callerOf(req);
-    return ok(await uploadDnd(db, companyId, user.userId, file, clock.now()), 'DND upload completed');
+    return ok(await uploadDnd(db, files, jobs, companyId, user.userId, upload), 'DND upload queued');
   });
   await serve(dnd.listDndUploads, async ({ req }) => ok({ uploads: await listDndUploads(db, callerOf(req).companyId) }));
+  await serve(dnd.dndUploadErrorFile, async ({ req, reply, params }) => {
+    const { fileName, csv } = await dndUploadErrorCsv(db, files, callerOf(req).companyId, params.upload_id);
+    return sendDownload(reply, csv, { fileName, contentType: 'text/csv; charset=utf-8' });
+  });
 };

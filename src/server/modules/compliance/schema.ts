@@ -42,6 +42,10 @@ export const complianceDndUploads = pgTable(
     fileName: text('file_name').notNull(),
     status: text('status', { enum: ['in_process', 'completed'] }).notNull().default('in_process'),
     totalRows: integer('total_rows').notNull().default(0),
+    /** Rows of the file the job has written (its checkpoint); equals total_rows once completed. */
+    processed: integer('processed').notNull().default(0),
+    /** The uploaded CSV in file storage, read by the job and by the error file. */
+    fileKey: text('file_key'),
     added: integer('added').notNull().default(0),
     duplicates: integer('duplicates').notNull().default(0),
     invalid: integer('invalid').notNull().default(0),

@@ -26,7 +26,7 @@ export default defineArea({
   routes: [noticeRoutes, caseRoutes],
   jobs(ctx) {
     ctx.jobs.work<NoticeBatchJobData>(NOTICE_BATCH_QUEUE, (data) => runNoticeBatch(ctx.db, ctx.files, data.batchId, (err) => ctx.log.error({ err, batchId: data.batchId }, 'notice batch failed')));
-    ctx.jobs.work<NoticeDispatchJobData>(NOTICE_DISPATCH_QUEUE, (data) => runBatchSend(ctx.db, ctx.files, data, () => ctx.clock.now()));
+    ctx.jobs.work<NoticeDispatchJobData>(NOTICE_DISPATCH_QUEUE, (data) => runBatchSend(ctx.db, ctx.config, ctx.files, data, () => ctx.clock.now()));
     let timer: NodeJS.Timeout | null = null;
     const remind = () => sendDueReminders(ctx.db, ctx.messages, ctx.clock.now()).catch((err: unknown) => ctx.log.error({ err }, 'legal reminders failed'));
     ctx.onReady(async () => {

@@ -14,6 +14,7 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import type { FormFile } from '../../http/multipart';
 import type { JobQueue } from '../../jobs/queue';
 import type { FileStorage } from '../../storage/files';
+import type { SecretKeys } from '../../security/secret-box';
 import { notSentReasons, sendToBorrower } from '../communication/queries';
 import { addLoanEvents } from '../portfolio/queries';
 import { batchRow, DISPATCH_OF_MESSAGE, noticeRow } from './batches-service';
@@ -52,7 +53,7 @@ async function bytesOf(files: FileStorage, key: string): Promise<Buffer> {
  * loan's timeline. A blocked or failed message is recorded, not thrown.
  * @throws 404 NOTICE_NOT_FOUND; 400 a notice not generated, no email / number on the loan
  */
-export async function sendNotice(tx: DbOrTx, files: FileStorage, companyId: string, actorId: string, noticeId: string, body: SendNoticeBody, now: Date): Promise<NoticeRow> {
+export async function sendNotice(tx: DbOrTx, keys: SecretKeys, files: FileStorage, companyId: string, actorId: string, noticeId: string, body: SendNoticeBody, now: Date): Promise<NoticeRow> {
   const row = await noticeRow(tx, companyId, noticeId);
   if (row.status !== 'success' || !row.pdfKey) throw badRequest('Only a generated notice can be dispatched');
   const bytes = await bytesOf(files, row.pdfKey);
@@ -69,6 +70,7 @@ export async function sendNotice(tx: DbOrTx, files: FileStorage, companyId: stri
       lang: body.lang ?? 'en',
     },
     now,
+    { keys },
   );
   const status = DISPATCH_OF_MESSAGE[r.message.status];
   const reason = r.outcome === 'sent' ? null : notSentReasons(r).join('; ');
@@ -110,7 +112,7 @@ export async function queueBatchSend(db: Db, jobs: JobQueue, companyId: string, 
  * The batch send job: each generated notice without a dispatch mode, in order, in its own
  * transaction; a notice that cannot be sent (no email on the loan) is recorded failed with why.
  */
-export async function runBatchSend(db: Db, files: FileStorage, data: NoticeDispatchJobData, now: () => Date): Promise<void> {
+export async function runBatchSend(db: Db, keys: SecretKeys, files: FileStorage, data: NoticeDispatchJobData, now: () => Date): Promise<void> {
   for (;;) {
     const todo = await db
       .select({ noticeId: notices.noticeId })
@@ -121,7 +123,7 @@ export async function runBatchSend(db: Db, files: FileStorage, data: NoticeDispa
     if (todo.length === 0) return;
     for (const { noticeId } of todo) {
       try {
-        await db.transaction((tx) => sendNotice(tx, files, data.companyId, data.actorId, noticeId, { channel: data.channel, lang: data.lang }, now()));
+        await db.transaction((tx) => sendNotice(tx, keys, files, data.companyId, data.actorId, noticeId, { channel: data.channel, lang: data.lang }, now()));
       } catch (err) {
         const reason = err instanceof AppError ? err.message : 'The notice could not be sent';
         await db.update(notices).set({ dispatchMode: data.channel, dispatchStatus: 'failed', dispatchReason: reason, dispatchUpdatedAt: now(), dispatchUpdatedBy: data.actorId }).where(eq(notices.noticeId, noticeId));

@@ -63,7 +63,7 @@ export const noticeRoutes: RouteGroup = async (app, deps) => {
   await serve(n.sendNotice, async ({ req, params, body, idempotency }) => {
     const caller = callerOf(req);
     const tx = idempotency!.tx;
-    const row = await sendNotice(tx, files, caller.companyId, caller.user.userId, params.notice_id, body, clock.now());
+    const row = await sendNotice(tx, deps.config, files, caller.companyId, caller.user.userId, params.notice_id, body, clock.now());
     const [record] = await toNoticeRecords(tx, caller.companyId, [row], await portfolioView(tx, caller.companyId, canReadUnmasked(caller.permissions)));
     const said = record.dispatch_status === 'blocked' ? `Not sent: ${record.dispatch_reason}` : record.dispatch_status === 'failed' ? `Not sent: ${record.dispatch_reason}` : 'Notice sent';
     return ok(record, said);

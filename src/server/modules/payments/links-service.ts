@@ -94,7 +94,7 @@ export const LINK_MESSAGE = {
  * and records on the link how and by which message. A blocked or failed message is recorded too.
  * @throws AppError 400/404 from communication (template, variables, no recipient)
  */
-async function sendLink(tx: DbOrTx, row: PaymentLinkRow, via: LinkSendChannel, opts: { userId: string; templateId?: string; lang: 'en' | 'hi' | 'id'; now: Date; origin: string }): Promise<PaymentLinkRecord> {
+async function sendLink(tx: DbOrTx, row: PaymentLinkRow, via: LinkSendChannel, opts: { userId: string; templateId?: string; lang: 'en' | 'hi' | 'id'; now: Date; origin: string; keys: LinkContext['config'] }): Promise<PaymentLinkRecord> {
   // An SMS carries the short link: a DLT variable holds at most 30 characters, a checkout URL more.
   const code = via === 'sms' ? await createShortLink(tx, { companyId: row.companyId, linkId: row.linkId, url: row.url, expiresAt: row.expiresAt }, opts.now) : null;
   const url = code ? `${opts.origin}/p/${code}` : row.url;
@@ -113,6 +113,7 @@ async function sendLink(tx: DbOrTx, row: PaymentLinkRow, via: LinkSendChannel, o
       purpose: 'payment',
     },
     opts.now,
+    { keys: opts.keys },
   );
   const [updated] = await tx.update(paymentLinks).set({ sentVia: via, messageId: sent.message.message_id, updatedAt: opts.now }).where(eq(paymentLinks.linkId, row.linkId)).returning();
   return linkRecord(updated, opts.now, sent.message);
@@ -175,7 +176,7 @@ export async function createLink(tx: DbOrTx, ctx: LinkContext, companyId: string
       updatedAt: ctx.now,
     })
     .returning();
-  if (body.send_via) return sendLink(tx, row, body.send_via, { userId, templateId: body.template_id, lang: body.lang ?? 'en', now: ctx.now, origin: ctx.origin });
+  if (body.send_via) return sendLink(tx, row, body.send_via, { userId, templateId: body.template_id, lang: body.lang ?? 'en', now: ctx.now, origin: ctx.origin, keys: ctx.config });
   return linkRecord(row, ctx.now);
 }
 

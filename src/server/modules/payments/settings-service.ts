@@ -1,6 +1,6 @@
 /**
  * Gateway credentials per company (issue 15; spec 3 payment_gateway): set through PUT, stored
- * encrypted (./secret-box.ts), answered masked (set / last 4 of keys), decrypted only for the
+ * encrypted (kernel security/secret-box.ts), answered masked (set / last 4 of keys), decrypted only for the
  * adapters. Rotation: when the webhook secret changes, the one before stays accepted.
  */
 import { and, asc, eq } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import { GATEWAYS } from './gateways';
 import type { GatewayCredentials } from './gateways';
 import type { SecretFacts } from './schema';
 import { paymentGatewayCredentials } from './schema';
-import { open, seal } from './secret-box';
+import { open, seal } from '../../security/secret-box';
 
 const SECRET_NAMES = ['api_key', 'api_secret', 'salt_key', 'salt_index', 'webhook_secret', 'previous_webhook_secret', 'webhook_username', 'webhook_password'] as const;
 type SecretName = (typeof SECRET_NAMES)[number];

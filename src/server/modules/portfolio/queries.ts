@@ -8,6 +8,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loans } from './schema';
+import { portfolioView, toLoanRecord } from './service';
 export { addLoanEvents, loanExists, loanExportPage, loanKeyOf, loanSummaries, loanSummary, loansOfImport, monthHasLoans, selectedLoansRelation, selectedLoansSubquery } from './loan-reads';
 export type { LoanEventInput, LoanKey, LoanSummary } from './loan-reads';
 export type { LoanSelection } from './loan-query';
@@ -103,3 +104,27 @@ export async function setLoanSettlementStatus(db: DbOrTx, companyId: string, loa
 
 export { applyBorrowerDetails, borrowerDetails, BORROWER_DETAIL_VARIABLES } from './loan-detail-changes';
 export type { BorrowerDetailVariable } from './loan-detail-changes';
+
+/**
+ * The loan's masked personal values as [clear, masked] pairs for a caller without
+ * access_unmasked_data (spec 3 "Masked personal fields"), longest first, so another area can mask
+ * text that quotes them (a message's body, issue 13); [] for an unmasked caller or no such loan.
+ */
+export async function maskedValuesOfLoan(db: DbOrTx, companyId: string, loanId: string, unmasked: boolean): Promise<Array<[string, string]>> {
+  if (unmasked) return [];
+  const view = await portfolioView(db, companyId, false);
+  const names = view.masker.maskedNames();
+  if (names.size === 0) return [];
+  const [row] = await db.select().from(loans).where(and(eq(loans.companyId, companyId), eq(loans.loanId, loanId))).orderBy(desc(loans.allocationMonth)).limit(1);
+  if (!row) return [];
+  const record = toLoanRecord(row, null) as Record<string, unknown>;
+  const pairs: Array<[string, string]> = [];
+  for (const name of names) {
+    const clear = record[name];
+    if (typeof clear !== 'string' && typeof clear !== 'number') continue;
+    const text = String(clear).trim();
+    // Very short values (an initial, a 2-digit code) would mask unrelated words.
+    if (text.length >= 3) pairs.push([text, String(view.masker.value(name, text))]);
+  }
+  return pairs.sort((a, b) => b[0].length - a[0].length);
+}

@@ -6,6 +6,7 @@ import { formatMinor } from '../../../domain/common/money';
 import { maskValue } from '../../../domain/common/masking';
 import { repossessionNoticeHtml } from '../../../domain/repossession/notice';
 import type { DbOrTx } from '../../db/client';
+import type { SecretKeys } from '../../security/secret-box';
 import type { NoticeSendRecord, SendNoticeBody } from '../../../domain/contracts/repossession/cases';
 import { notSentReasons, sendToBorrower } from '../communication/queries';
 import { withPrinter } from '../../documents/pdf';
@@ -50,13 +51,14 @@ export const NOTICE_MESSAGE = {
  * clear, with the PDF attached, and writes the outcome on the loan's timeline.
  * @throws 409 before approval; 400 (from communication) no email or number on the loan
  */
-export async function sendNotice(tx: DbOrTx, companyId: string, actorId: string, caseId: string, body: SendNoticeBody, now: Date): Promise<NoticeSendRecord> {
+export async function sendNotice(tx: DbOrTx, keys: SecretKeys, companyId: string, actorId: string, caseId: string, body: SendNoticeBody, now: Date): Promise<NoticeSendRecord> {
   const row = await caseRow(tx, companyId, caseId);
   const pdf = await noticePdf(tx, companyId, caseId, true, now.toISOString().slice(0, 10));
   const r = await sendToBorrower(
     tx,
     { companyId, loanId: row.loanId, channel: body.channel, content: NOTICE_MESSAGE, variables: {}, attachment: { fileName: pdf.fileName, contentType: 'application/pdf', bytes: pdf.bytes }, actorId, lang: body.lang ?? 'en' },
     now,
+    { keys },
   );
   const reasons = notSentReasons(r);
   const via = body.channel === 'email' ? 'email' : 'WhatsApp';

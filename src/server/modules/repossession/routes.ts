@@ -42,7 +42,7 @@ export const repossessionRoutes: RouteGroup = async (app, deps) => {
   });
   await serve(r.sendRepossessionNotice, async ({ req, params, body, idempotency }) => {
     const { companyId, caller } = who(req);
-    const sent = await sendNotice(idempotency!.tx, companyId, caller.userId, params.case_id, body, clock.now());
+    const sent = await sendNotice(idempotency!.tx, deps.config, companyId, caller.userId, params.case_id, body, clock.now());
     return ok(sent, sent.outcome === 'sent' ? 'Notice sent' : sent.outcome === 'blocked' ? `Notice not sent: ${sent.reasons.join('; ')}` : 'Notice could not be sent');
   });
   await serve(r.assignRepossession, async ({ req, params, body }) => {

@@ -8,6 +8,7 @@ import { countryTimeZone, localDay } from '../../../domain/common/dates';
 import type { LetterLanguage } from '../../../domain/settlements/settlements';
 import type { LetterSendRecord, SendLetterBody } from '../../../domain/contracts/settlements/settlements';
 import type { DbOrTx } from '../../db/client';
+import type { SecretKeys } from '../../security/secret-box';
 import { notSentReasons, sendToBorrower } from '../communication/queries';
 import { companyCountry, getCompany } from '../companies/queries';
 import { addLoanEvents } from '../portfolio/queries';
@@ -50,7 +51,7 @@ export const LETTER_MESSAGE = {
  * writes the outcome on the loan's timeline.
  * @throws 404 until approved; 400 (from communication) no email or number on the loan
  */
-export async function sendSettlementLetter(db: DbOrTx, companyId: string, actorId: string, settlementId: string, body: SendLetterBody, now: Date): Promise<LetterSendRecord> {
+export async function sendSettlementLetter(db: DbOrTx, keys: SecretKeys, companyId: string, actorId: string, settlementId: string, body: SendLetterBody, now: Date): Promise<LetterSendRecord> {
   const letter = await settlementLetterPdf(db, companyId, settlementId, { language: body.language, unmasked: true, now });
   const r = await sendToBorrower(
     db,
@@ -65,6 +66,7 @@ export async function sendSettlementLetter(db: DbOrTx, companyId: string, actorI
       lang: body.lang ?? 'en',
     },
     now,
+    { keys },
   );
   const reasons = notSentReasons(r);
   const via = body.channel === 'email' ? 'email' : 'WhatsApp';

@@ -37,7 +37,7 @@ export const settlementRoutes: RouteGroup = async (app, deps) => {
   });
   await serve(s.sendSettlementLetter, async ({ req, params, body, idempotency }) => {
     const { companyId, caller } = who(req);
-    const sent = await sendSettlementLetter(idempotency!.tx, companyId, caller.userId, params.settlement_id, body, clock.now());
+    const sent = await sendSettlementLetter(idempotency!.tx, deps.config, companyId, caller.userId, params.settlement_id, body, clock.now());
     return ok(sent, sent.outcome === 'sent' ? 'Settlement letter sent' : sent.outcome === 'blocked' ? `Settlement letter not sent: ${sent.reasons.join('; ')}` : 'Settlement letter could not be sent');
   });
   await serve(s.getSettlementSettings, async ({ req }) => ok({ grace_days: await graceDays(db, callerOf(req).companyId) }));

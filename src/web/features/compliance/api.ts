@@ -1,10 +1,11 @@
 /** Compliance calls (issue 13) from the endpoint definitions; keys carry the company so switching company refetches. */
 import { useQueryClient } from '@tanstack/react-query';
-import { checkContact } from '../../../domain/contracts/compliance/check';
-import { addDnd, listDnd, listDndUploads, removeDnd, uploadDnd } from '../../../domain/contracts/compliance/dnd';
-import { addHoliday, getComplianceRules, listHolidays, removeHoliday, updateComplianceRules } from '../../../domain/contracts/compliance/rules';
+import { checkContact, grantOverride, listOverrides } from '../../../domain/contracts/compliance/check';
+import { addDnd, dndUploadErrorFile, listDnd, listDndUploads, removeDnd, uploadDnd } from '../../../domain/contracts/compliance/dnd';
+import { addDltTemplate, addHoliday, getComplianceRules, listDltTemplates, listHolidays, removeDltTemplate, removeHoliday, updateComplianceRules } from '../../../domain/contracts/compliance/rules';
 import type { Endpoint } from '../../../domain/contracts/endpoint';
 import { endpointKey, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
+import { saveDownload } from '../../lib/save-download';
 
 export const companyInput = (companyId: string | null) => ({ query: { company_id: companyId ?? undefined } });
 
@@ -34,10 +35,27 @@ export function useDnd(companyId: string | null, page: number, search: string) {
   return useEndpoint(listDnd, { query: { company_id: companyId ?? undefined, page_number: page, page_size: 20, search: search || undefined } }, { enabled: Boolean(companyId) });
 }
 export function useDndUploads(companyId: string | null) {
-  return useEndpoint(listDndUploads, companyInput(companyId), { enabled: Boolean(companyId) });
+  // Polled while an upload's job is writing it, for its progress.
+  return useEndpoint(listDndUploads, companyInput(companyId), { enabled: Boolean(companyId), refetchInterval: (q) => (q.state.data?.uploads.some((u) => u.status === 'in_process') ? 1500 : false) });
 }
 export const useAddDnd = () => useRefreshing(addDnd, [listDnd.operation]);
 export const useRemoveDnd = () => useRefreshing(removeDnd, [listDnd.operation]);
 export const useUploadDnd = () => useRefreshing(uploadDnd, [listDnd.operation, listDndUploads.operation]);
 
 export const useCheck = () => useEndpointMutation(checkContact);
+
+/** Saves an upload's error file (its values that are not phone numbers, with the reason). */
+export function downloadDndErrors(companyId: string | null, uploadId: string) {
+  return saveDownload(dndUploadErrorFile, { params: { upload_id: uploadId }, query: { company_id: companyId ?? undefined } }, `dnd-upload-${uploadId}-errors.csv`);
+}
+
+export function useDltTemplates(companyId: string | null) {
+  return useEndpoint(listDltTemplates, companyInput(companyId), { enabled: Boolean(companyId) });
+}
+export const useAddDltTemplate = () => useRefreshing(addDltTemplate, [listDltTemplates.operation]);
+export const useRemoveDltTemplate = () => useRefreshing(removeDltTemplate, [listDltTemplates.operation]);
+
+export function useOverrides(companyId: string | null) {
+  return useEndpoint(listOverrides, companyInput(companyId), { enabled: Boolean(companyId) });
+}
+export const useGrantOverride = () => useRefreshing(grantOverride, [listOverrides.operation]);

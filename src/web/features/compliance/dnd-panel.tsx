@@ -1,30 +1,65 @@
 /** The do-not-disturb list: search, add and remove numbers, upload a CSV (spec 4 "DND upload": in_process, completed). */
-import { Alert, Badge, Button, Field, Flex, IconButton, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Field, Flex, IconButton, Input, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addDnd } from '../../../domain/contracts/compliance/dnd';
+import { addDnd, listDnd } from '../../../domain/contracts/compliance/dnd';
 import { formatDate } from '../../../domain/common/dates';
 import { errorMessage } from '../../lib/api';
 import { can } from '../../lib/endpoint';
 import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
-import { companyInput, useAddDnd, useDnd, useDndUploads, useRemoveDnd, useUploadDnd } from './api';
+import { companyInput, downloadDndErrors, useAddDnd, useDnd, useDndUploads, useRemoveDnd, useUploadDnd } from './api';
 
 function Uploads({ companyId }: { companyId: string | null }) {
   const { t } = useTranslation();
+  const client = useQueryClient();
   const uploads = useDndUploads(companyId);
+  const running = uploads.data?.uploads.filter((u) => u.status === 'in_process').length ?? 0;
+  const [saving, setSaving] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  // When the last running upload completes, the list shows its numbers.
+  useEffect(() => {
+    if (running === 0) void client.invalidateQueries({ queryKey: [listDnd.operation] });
+  }, [running, client]);
   if (uploads.isPending || uploads.isError || uploads.data.uploads.length === 0) return null;
+  const save = (uploadId: string) => {
+    setSaving(uploadId);
+    setFailed(null);
+    downloadDndErrors(companyId, uploadId)
+      .catch((err: unknown) => setFailed(errorMessage(err)))
+      .finally(() => setSaving(null));
+  };
   return (
-    <Stack gap="1">
+    <Stack gap="2" aria-label={t('compliance.uploads')} role="region">
+      {failed && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{failed}</Alert.Title>
+        </Alert.Root>
+      )}
       {uploads.data.uploads.slice(0, 5).map((u) => (
-        <Text key={u.upload_id} fontSize="sm">
-          <Badge colorPalette={u.status === 'completed' ? 'green' : 'orange'} me="2">
-            {u.status}
-          </Badge>
-          {t('compliance.upload_counts', { file: u.file_name, added: u.added, duplicates: u.duplicates, invalid: u.invalid })}
-        </Text>
+        <Stack key={u.upload_id} gap="1" data-testid="dnd-upload">
+          <Flex gap="2" align="center" wrap="wrap" fontSize="sm">
+            <Badge colorPalette={u.status === 'completed' ? 'green' : 'orange'}>{u.status}</Badge>
+            <Text>{t('compliance.upload_counts', { file: u.file_name, added: u.added, duplicates: u.duplicates, invalid: u.invalid })}</Text>
+            {u.status === 'completed' && u.invalid > 0 && (
+              <Button size="xs" variant="outline" loading={saving === u.upload_id} onClick={() => save(u.upload_id)}>
+                {t('compliance.error_file')}
+              </Button>
+            )}
+          </Flex>
+          {u.status === 'in_process' && (
+            <Progress.Root value={u.total_rows ? Math.round((u.processed / u.total_rows) * 100) : 0} size="sm" maxW="sm" aria-label={t('compliance.upload_progress', { processed: u.processed, total: u.total_rows })}>
+              <Progress.Track>
+                <Progress.Range />
+              </Progress.Track>
+              <Progress.ValueText fontSize="xs">{t('compliance.upload_progress', { processed: u.processed, total: u.total_rows })}</Progress.ValueText>
+            </Progress.Root>
+          )}
+        </Stack>
       ))}
     </Stack>
   );
@@ -53,7 +88,7 @@ export function DndPanel({ companyId }: { companyId: string | null }) {
     if (!file) return;
     const form = new FormData();
     form.append('file', file);
-    upload.mutate({ ...companyInput(companyId), form }, { onSuccess: (u) => toaster.create({ type: 'success', title: t('compliance.upload_done', { added: u.added }) }) });
+    upload.mutate({ ...companyInput(companyId), form }, { onSuccess: (u) => toaster.create({ type: 'success', title: t('compliance.upload_queued', { file: u.file_name }) }) });
     if (fileRef.current) fileRef.current.value = '';
   };
 

@@ -14,14 +14,14 @@ import { decryptBody } from '../service';
 import { INVALID_OTP, checkOtp, resetPassword, sendOtp } from './service';
 
 export const otpRoutes: RouteGroup = async (app, deps) => {
-  const { db, config, messages, identity } = deps;
+  const { db, config, ports, identity } = deps;
   const serve = endpointServer(app, deps);
   // Counted for known and unknown recipients alike, so the limit tells nothing about accounts.
   const perRecipient = subjectLimiter(app, 'otp-recipient', config.authAccountRateLimit, SUBJECT_WINDOW_MS);
 
   await serve(otp.sendOtp, async ({ req, body }) => {
     await perRecipient.consume(req, body.email);
-    await sendOtp(db, config, messages, body.email, body.purpose);
+    await sendOtp(db, config, ports.accountMessages, body.email, body.purpose);
     return ok(null, 'If the account exists, an OTP has been sent');
   });
 

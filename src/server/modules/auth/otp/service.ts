@@ -2,7 +2,8 @@
  * One-time passwords and the password reset (spec 7 user service `/public/send-otp`,
  * `/public/check-otp`, `/public/forgot-password`): 6-digit codes stored only as argon2id hashes
  * (salted per row, compared in constant time by argon2's verify) and sent through the message
- * outbox, whose record leaves the code out (issue 12); 10 minutes and 5 attempts each.
+ * outbox, whose record leaves the code out (issue 12), through the communication area's
+ * AccountMessagesPort (the user's company's email provider); 10 minutes and 5 attempts each.
  */
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -12,10 +13,9 @@ import type { AppConfig } from '../../../config';
 import type { Db } from '../../../db/client';
 import type { AuditLog } from '../../../http/caller';
 import { badRequest } from '../../../http/errors';
-import type { MessageProvider } from '../../../messaging/provider';
-import { queueAndSend } from '../../../messaging/provider';
+import type { AccountMessagesPort } from '../../../http/ports';
 import { hashPassword, verifyPassword } from '../../../security/passwords';
-import { accountByEmail, setPasswordHash } from '../../users/queries';
+import { accountByEmail, firstCompanyOfEmail, setPasswordHash } from '../../users/queries';
 import { otps } from '../schema';
 import { endUserSessions } from '../service';
 
@@ -25,9 +25,10 @@ const OTP_MAX_ATTEMPTS = 5;
 
 /**
  * Creates a 6-digit OTP for an active user (10 minutes, 5 attempts), replacing older ones, and
- * sends it by email through the outbox. Does nothing for unknown emails so the answer is the same.
+ * sends it by email through the communication area (the provider of the user's first active
+ * company). Does nothing for unknown emails so the answer is the same.
  */
-export async function sendOtp(db: Db, config: AppConfig, provider: MessageProvider, email: string, purpose: OtpPurpose): Promise<void> {
+export async function sendOtp(db: Db, config: AppConfig, messages: AccountMessagesPort, email: string, purpose: OtpPurpose): Promise<void> {
   const normalized = email.trim().toLowerCase();
   const user = (await accountByEmail(db, normalized))?.user;
   if (!user || !user.active) return;
@@ -37,10 +38,12 @@ export async function sendOtp(db: Db, config: AppConfig, provider: MessageProvid
     await tx.update(otps).set({ consumedAt: new Date() }).where(and(eq(otps.email, normalized), eq(otps.purpose, purpose), isNull(otps.consumedAt)));
     await tx.insert(otps).values({ email: normalized, purpose, codeHash, expiresAt: new Date(Date.now() + OTP_TTL_MINUTES * 60_000) });
   });
-  await queueAndSend(db, provider, {
+  await messages.send({
     channel: 'email',
     recipient: normalized,
     template: 'otp',
+    subject: 'Your Recovery Ops one-time password',
+    companyId: await firstCompanyOfEmail(db, normalized),
     body: `Your one-time password is ${code}. It expires in ${OTP_TTL_MINUTES} minutes.`,
     variables: { otp: code },
     secrets: ['otp'],

@@ -11,9 +11,8 @@ import type { PendingEmailChange } from '../../../../domain/contracts/users/emai
 import { EMAIL_CHANGE_TTL_HOURS } from '../../../../domain/contracts/users/email-change';
 import type { Db, DbOrTx } from '../../../db/client';
 import { badRequest, conflict } from '../../../http/errors';
-import type { MessageProvider } from '../../../messaging/provider';
-import { queueAndSend } from '../../../messaging/provider';
 import { userAudit, userEmailChanges, users } from '../schema';
+import type { AccountMessagesPort } from '../../../http/ports';
 
 export const INVALID_EMAIL_CHANGE_CODE = 'Invalid or expired confirmation code';
 export const EMAIL_TAKEN_MESSAGE = 'A user with this email already exists';
@@ -58,12 +57,13 @@ export async function requestEmailChange(
 }
 
 /** Sends the confirmation code to the OLD address (call after the request's transaction commits). */
-export async function sendEmailChangeCode(db: Db, messages: MessageProvider, to: { oldEmail: string; companyId: string | null }, request: EmailChangeRequest): Promise<void> {
+export async function sendEmailChangeCode(messages: AccountMessagesPort, to: { oldEmail: string; companyId: string | null }, request: EmailChangeRequest): Promise<void> {
   const { code, pending } = request;
-  await queueAndSend(db, messages, {
+  await messages.send({
     channel: 'email',
     recipient: to.oldEmail,
     template: 'email_change',
+    subject: 'Confirm the change of your Recovery Ops sign-in email',
     body:
       `A change of the sign-in email of your Recovery Ops account to ${pending.new_email} was asked. ` +
       `To confirm it, open ${EMAIL_CHANGE_PAGE} in Recovery Ops and enter this code: ${code} (it works once, for ${EMAIL_CHANGE_TTL_HOURS} hours). ` +

@@ -18,7 +18,7 @@ import { createCompanyUser, getCompanyUser, listCompanyUsers, setCompanyUserActi
 export const EMAIL_CHANGE_SENT = 'User updated. The new email applies once confirmed with the code sent to the current address';
 
 export const companyUserRoutes: RouteGroup = async (app, deps) => {
-  const { db, config, identity, messages, clock } = deps;
+  const { db, config, identity, ports, clock } = deps;
   const serve = endpointServer(app, deps);
 
   await serve(companyUsers.userFilters, async ({ req, query }) => ok(await userFilterValues(db, callerOf(req).companyId, commaList(query.filters))));
@@ -37,7 +37,7 @@ export const companyUserRoutes: RouteGroup = async (app, deps) => {
 
   await serve(companyUsers.updateCompanyUser, async ({ req, params, body }) => {
     const caller = callerOf(req);
-    const { user, pending } = await updateCompanyUser(db, identity, { messages, now: clock.now() }, caller.user, caller.companyId, params.id, body);
+    const { user, pending } = await updateCompanyUser(db, identity, { messages: ports.accountMessages, now: clock.now() }, caller.user, caller.companyId, params.id, body);
     const asked = pending !== null && body.email !== undefined && body.email.trim().toLowerCase() === pending.new_email;
     return ok({ user_details: user, pending_email_change: pending }, asked ? EMAIL_CHANGE_SENT : 'User updated');
   });

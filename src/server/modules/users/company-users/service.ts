@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { commaList, likePattern } from '../../../db/sql-helpers';
 import type { CallerUser, Identity, SessionProvider } from '../../../http/caller';
 import { badRequest, conflict, forbidden, notFound } from '../../../http/errors';
-import type { MessageProvider } from '../../../messaging/provider';
+import type { AccountMessagesPort } from '../../../http/ports';
 import { hashPassword } from '../../../security/passwords';
 import type { EmailChangeRequest } from './email-change';
 import { pendingEmailChangeOf, requestEmailChange, sendEmailChangeCode } from './email-change';
@@ -218,7 +218,7 @@ export async function createCompanyUser(db: Db, identity: Identity, config: AppC
 export async function updateCompanyUser(
   db: Db,
   identity: Identity,
-  mail: { messages: MessageProvider; now: Date },
+  mail: { messages: AccountMessagesPort; now: Date },
   actor: CallerUser,
   companyId: string,
   userId: string,
@@ -261,7 +261,7 @@ export async function updateCompanyUser(
     await tx.insert(userAudit).values({ companyId, actorUserId: actor.userId, action: 'user_updated', targetUserId: userId, details: { fields: Object.keys(body) } });
   });
   const change = emailChange as { oldEmail: string; request: EmailChangeRequest } | null;
-  if (change) await sendEmailChangeCode(db, mail.messages, { oldEmail: change.oldEmail, companyId }, change.request);
+  if (change) await sendEmailChangeCode(mail.messages, { oldEmail: change.oldEmail, companyId }, change.request);
   return { user: await getCompanyUser(db, identity.sessions, companyId, userId), pending: await pendingEmailChangeOf(db, userId, mail.now) };
 }
 
