@@ -3,8 +3,12 @@
  * from a telecaller or with a bad address), the agent's SIP address, a softphone call recorded
  * through the desk's checks (compliance refusal, no SIP server), the SIP events the browser
  * reports moving the call (ringing → On Call → On Hold → On Call → Call Ended) with talk time,
- * the loan's timeline and call type voip; replays, another agent's call, a busy borrower.
+ * the loan's timeline and call type voip; replays, another agent's call, a busy borrower. The
+ * dialer vendor's disposition post (spec 7): received once with the disposition, never for a
+ * replay, and a vendor that fails does not fail the agent's disposition.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallRecord, QueueLoan } from '../../src/domain/contracts/calling/calls';
 import { settableClock } from '../../src/server/http/clock';
@@ -95,9 +99,45 @@ describe('a softphone call', () => {
     const activity = await t.app.inject({ url: `/api/recovery/loan/activity/${loan.loan_id}?page_size=20`, headers: admin });
     const events = activity.json().data.events as { kind: string; remark: string | null }[];
     expect(events.find((e) => e.kind === 'call')?.remark).toBe('Call Connected (talk time 2m 5s)');
-    // The disposition form then records it as a voip call.
-    const d = await t.app.inject({ method: 'POST', url: '/api/calling/dispositions', headers: { ...telecaller, 'idempotency-key': 'softphone-disp-1' }, payload: { call_id: call.call_id, disposition: 'Call Back', callback_at: '2026-11-23T16:30:00+05:30', call_type: 'voip' } });
+    // The disposition form then records it as a voip call; the company's dialer vendor receives it once.
+    const received: Record<string, unknown>[] = [];
+    const vendor: Server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        received.push({ ...JSON.parse(raw), content_type: req.headers['content-type'] });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => vendor.listen(0, '127.0.0.1', r));
+    const vendorUrl = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}/dispositions`;
+    expect((await t.app.inject({ method: 'PUT', url: '/api/calling/dialer-vendor', headers: telecaller, payload: { disposition_url: vendorUrl } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/calling/dialer-vendor', headers: admin, payload: { disposition_url: 'http://10.0.0.5/hook' } })).statusCode).toBe(400);
+    const set = await t.app.inject({ method: 'PUT', url: '/api/calling/dialer-vendor', headers: admin, payload: { disposition_url: vendorUrl } });
+    expect(set.json().data).toEqual({ disposition_url: vendorUrl });
+    const payload = { call_id: call.call_id, disposition: 'Call Back', callback_at: '2026-11-23T16:30:00+05:30', call_type: 'voip', remarks: 'Call after 4' };
+    const d = await t.app.inject({ method: 'POST', url: '/api/calling/dispositions', headers: { ...telecaller, 'idempotency-key': 'softphone-disp-1' }, payload });
     expect(d.statusCode, d.body).toBe(200);
+    await expect.poll(() => received.length).toBe(1);
+    expect(received[0]).toMatchObject({ content_type: 'application/json', company_id: LENDER, loan_id: loan.loan_id, call_id: call.call_id, shoot_id: call.shoot_id, agent_email: 'telecaller@demo.in', disposition: 'Call Back', call_type: 'voip', reminder_date: '2026-11-23 16:30:00+0530', remarks: 'Call after 4' });
+    // The same disposition sent again (new key) answers the first and posts nothing more.
+    const again = await t.app.inject({ method: 'POST', url: '/api/calling/dispositions', headers: { ...telecaller, 'idempotency-key': 'softphone-disp-2' }, payload });
+    expect(again.json().data.disposition_id).toBe(d.json().data.disposition_id);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received).toHaveLength(1);
+    await new Promise<void>((r) => vendor.close(() => r()));
+  });
+
+  it('a dialer vendor that is down does not stop the agent’s disposition', async () => {
+    at('2026-11-23T13:00:00+05:30');
+    const { call } = (await startCall(queue[4].loan_id)).json().data as { call: CallRecord };
+    await report(call.call_id, 'answered');
+    await report(call.call_id, 'ended');
+    // The vendor's server from the previous test is closed: the post is refused at connect.
+    const d = await t.app.inject({ method: 'POST', url: '/api/calling/dispositions', headers: { ...telecaller, 'idempotency-key': 'softphone-disp-3' }, payload: { call_id: call.call_id, disposition: 'Dispute', call_type: 'voip' } });
+    expect(d.statusCode, d.body).toBe(200);
+    expect((await t.app.inject({ url: '/api/calling/dialer-vendor', headers: admin })).json().data.disposition_url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/calling/dialer-vendor', headers: admin, payload: { disposition_url: null } })).json().data).toEqual({ disposition_url: null });
   });
 
   it('a busy borrower ends it as Customer Unreachable; another agent cannot report on it', async () => {

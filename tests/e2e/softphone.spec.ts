@@ -2,7 +2,7 @@
  * The browser softphone over a real SIP path (issue 14): kamailio (Debian) as the company's SIP
  * server, baresip as the borrower's phone answering automatically, Chromium with fake media
  * devices. An admin names the SIP server on the Telephony tab; a telecaller connects the softphone (registration), calls a loan of their queue, sees
- * Ringing/On Call, holds and resumes the call, ends it, and the disposition form follows; the
+ * Ringing/On Call, holds and resumes the call, uses the keypad, ends it, redials, and the disposition form follows; the
  * borrower's phone log shows the call was answered and closed.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -43,7 +43,7 @@ async function asAdmin<T>(browser: Browser, act: (page: Page, headers: Record<st
   }
 }
 
-test('a telecaller calls a borrower from the browser softphone: registration, call, hold, resume and end', async ({ page, browser }) => {
+test('a telecaller calls a borrower from the browser softphone: registration, call, hold, resume, keypad, end and redial', async ({ page, browser }) => {
   test.setTimeout(120_000);
   // The admin names the company's SIP server on the calling desk's Telephony tab.
   await asAdmin(browser, async (p) => {
@@ -92,12 +92,22 @@ test('a telecaller calls a borrower from the browser softphone: registration, ca
   await expect(state).toHaveText('On Call');
   await page.getByTestId('softphone-mute').click();
   await expect(page.getByTestId('softphone-mute')).toHaveAttribute('aria-pressed', 'true');
+  // The keypad sends tones into the call (a bank's IVR).
+  await page.getByTestId('softphone-dialpad').click();
+  await page.getByTestId('dialpad').getByRole('button', { name: '1' }).click();
 
   await page.getByTestId('end-call').click();
   await expect(state).toHaveText('Call Ended');
   await expect(page.getByTestId('call-outcome')).toHaveText('Connected');
   await expect(page.getByTestId('disposition-choice')).toBeVisible();
   await expect(page.getByTestId('total-calls')).toHaveText(/[1-9]/);
+
+  // Redial calls the same borrower again through the softphone.
+  await page.getByTestId('redial').click();
+  await expect(state).toHaveText('On Call', { timeout: 20_000 });
+  await page.getByTestId('end-call').click();
+  await expect(state).toHaveText('Call Ended');
+  await expect(page.getByTestId('total-calls')).toHaveText(/[2-9]/);
 
   // The borrower's phone really had the call: answered, put on hold by the agent, then closed.
   const log = await lab.phoneLog();

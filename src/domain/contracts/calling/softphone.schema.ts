@@ -1,5 +1,6 @@
-/** Schemas of the browser softphone (issue 14; spec 9). Behind ./softphone.ts. */
+/** Schemas of the company telephony set-up (issue 14; spec 7, 9): the browser softphone and the dialer vendor endpoint. Behind ./softphone.ts. */
 import { z } from 'zod';
+import { isDialerVendorEndpoint } from '../../calling/dialer-vendor';
 import { SIP_DOMAIN_PATTERN, SOFTPHONE_EVENTS, isSipWebSocketUrl } from '../../calling/softphone';
 import { companyQuery } from '../envelope';
 import { callRecord, startCallBody } from './calls.schema';
@@ -47,3 +48,11 @@ export const softphoneEventBody = z.object({
 });
 export type SoftphoneEventBody = z.infer<typeof softphoneEventBody>;
 export const softphoneCallParams = z.object({ call_id: z.string().min(1).max(64) });
+
+/** `PUT /api/calling/dialer-vendor`: the company's third-party dialer disposition endpoint (null: none). */
+export const dialerVendorBody = z.object({
+  disposition_url: z.string().trim().max(500).refine(isDialerVendorEndpoint, 'Enter an https:// address of your dialer vendor').nullable(),
+});
+export type DialerVendorBody = z.infer<typeof dialerVendorBody>;
+export const dialerVendorSettings = z.object({ disposition_url: z.string().nullable() });
+export type DialerVendorSettings = z.infer<typeof dialerVendorSettings>;

@@ -5,10 +5,10 @@
  * Endpoint definitions; zod schemas in ./softphone.schema.ts.
  */
 import type { PermissionRequirement } from '../../users/permissions';
-import { companySettingsWrite } from '../companies/companies';
+import { companySettingsRead, companySettingsWrite } from '../companies/companies';
 import { endpoint } from '../endpoint';
-import type { SoftphoneCall, SoftphoneCallBody, SoftphoneConfig, SoftphoneEventBody, SoftphoneSettings, SoftphoneSettingsBody } from './softphone.schema';
-export type { SoftphoneCall, SoftphoneCallBody, SoftphoneConfig, SoftphoneEventBody, SoftphoneSettings, SoftphoneSettingsBody };
+import type { DialerVendorBody, DialerVendorSettings, SoftphoneCall, SoftphoneCallBody, SoftphoneConfig, SoftphoneEventBody, SoftphoneSettings, SoftphoneSettingsBody } from './softphone.schema';
+export type { DialerVendorBody, DialerVendorSettings, SoftphoneCall, SoftphoneCallBody, SoftphoneConfig, SoftphoneEventBody, SoftphoneSettings, SoftphoneSettingsBody };
 
 const tags = ['calling'];
 const desk = (access: 'read' | 'write') => ({ module: 'calling', action: 'click_to_call', access }) as const satisfies PermissionRequirement;
@@ -69,4 +69,28 @@ export const reportSoftphoneEvent = endpoint({
     const calls = await import('./calls.schema');
     return { params: s.softphoneCallParams, query: s.companyQuery, body: s.softphoneEventBody, response: calls.callRecord };
   },
+});
+
+/** GET /api/calling/dialer-vendor: the company's third-party dialer disposition endpoint. */
+export const getDialerVendor = endpoint({
+  operation: 'calling.dialer_vendor.get',
+  method: 'GET',
+  path: '/calling/dialer-vendor',
+  access: 'company',
+  permission: companySettingsRead,
+  tags,
+  summary: "The company's third-party dialer vendor disposition endpoint (spec 7: every disposition is posted there; failures are only logged)",
+  schemas: async () => ({ query: (await schema()).companyQuery, response: (await schema()).dialerVendorSettings }),
+});
+
+/** PUT /api/calling/dialer-vendor: set or clear (null) the dialer vendor's disposition endpoint. */
+export const updateDialerVendor = endpoint({
+  operation: 'calling.dialer_vendor.update',
+  method: 'PUT',
+  path: '/calling/dialer-vendor',
+  access: 'company',
+  permission: companySettingsWrite,
+  tags,
+  summary: "Set the third-party dialer vendor's disposition endpoint (https://), or clear it",
+  schemas: async () => ({ query: (await schema()).companyQuery, body: (await schema()).dialerVendorBody, response: (await schema()).dialerVendorSettings }),
 });

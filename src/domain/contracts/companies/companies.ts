@@ -45,6 +45,7 @@ export const BREAK_TYPES = ['productive_break', 'non-productive_break'] as const
 const tags = ['companies'];
 /** Changing a company's settings (spec 6 User Management Module › company_settings); other areas' company-level settings use it too. */
 export const companySettingsWrite = { module: 'User Management Module', action: 'company_settings', access: 'write' } as const satisfies PermissionRequirement;
+export const companySettingsRead = { ...companySettingsWrite, access: 'read' } as const satisfies PermissionRequirement;
 
 /** GET /api/user/companies: the companies the caller is assigned to, paged and searchable. */
 export const listCompanies = endpoint({

@@ -84,6 +84,7 @@ ALTER TABLE "calling_calls" ADD COLUMN "matched_loan_ids" jsonb DEFAULT '[]'::js
 ALTER TABLE "calling_calls" ADD COLUMN "dropped" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "calling_settings" ADD COLUMN "sip_ws_url" text;--> statement-breakpoint
 ALTER TABLE "calling_settings" ADD COLUMN "sip_domain" text;--> statement-breakpoint
+ALTER TABLE "calling_settings" ADD COLUMN "disposition_vendor_url" text;--> statement-breakpoint
 ALTER TABLE "payment_upload_errors" ADD CONSTRAINT "payment_upload_errors_upload_id_payment_uploads_upload_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."payment_uploads"("upload_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_upload_errors" ADD CONSTRAINT "payment_upload_errors_company_id_companies_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("company_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_uploads" ADD CONSTRAINT "payment_uploads_company_id_companies_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("company_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

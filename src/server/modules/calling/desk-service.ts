@@ -68,16 +68,16 @@ function toDisposition(d: DispositionRow, shootId: string, reminder: ReminderRow
  * call (the same one sent again answers the first; a different one is 409). A PTP needs a date
  * from today and an amount; a callback a time (it makes a reminder with the call's shoot_id). The
  * loan's timeline gets a status change (and the PTP), `telecalling_status` becomes the
- * disposition, and the agent's open reminders of the loan are done.
+ * disposition, and the agent's open reminders of the loan are done. `created` is false for a replay.
  * @throws 404 'Call not found'; 409 call still live / another disposition; 400 the form's problem
  */
-export async function recordDisposition(tx: DbOrTx, caller: Caller, body: ParsedDisposition, now: Date): Promise<DispositionRecord> {
+export async function recordDispositionOnce(tx: DbOrTx, caller: Caller, body: ParsedDisposition, now: Date): Promise<{ record: DispositionRecord; created: boolean }> {
   const call = await callOf(tx, caller, body.call_id);
   const [existing] = await tx.select().from(callingDispositions).where(eq(callingDispositions.callId, call.callId));
   if (existing) {
     if (existing.disposition !== body.disposition) throw conflict('A disposition is already recorded for this call');
     const [rem] = await tx.select().from(callingReminders).where(and(eq(callingReminders.callId, call.callId), eq(callingReminders.companyId, caller.companyId))).limit(1);
-    return toDisposition(existing, call.shootId, rem ?? null);
+    return { record: toDisposition(existing, call.shootId, rem ?? null), created: false };
   }
   if (isLive(call.state as CallState)) throw conflict('The call is still in progress: record its disposition when it ends');
   // Only `tx` here: the transaction holds PGlite's one connection.
@@ -122,7 +122,7 @@ export async function recordDisposition(tx: DbOrTx, caller: Caller, body: Parsed
   const made = reminders.length > 0 ? await tx.insert(callingReminders).values(reminders).returning() : [];
 
   // An inbound call from a number matching no loan has no loan to write on.
-  if (!call.loanId) return toDisposition(row, call.shootId, made.find((m) => m.kind === 'callback') ?? made[0] ?? null);
+  if (!call.loanId) return { record: toDisposition(row, call.shootId, made.find((m) => m.kind === 'callback') ?? made[0] ?? null), created: true };
   const event = { companyId: caller.companyId, loanId: call.loanId, allocationMonth: call.allocationMonth, module: 'calling', authorId: caller.user.userId, createdAt: now };
   const timeline: LoanEventInput[] = [
     {
@@ -137,7 +137,7 @@ export async function recordDisposition(tx: DbOrTx, caller: Caller, body: Parsed
   }
   await addLoanEvents(tx, timeline);
   await setLoanCallingStatuses(tx, caller.companyId, call.loanId, call.allocationMonth, { telecalling_status: body.disposition });
-  return toDisposition(row, call.shootId, made.find((m) => m.kind === 'callback') ?? made[0] ?? null);
+  return { record: toDisposition(row, call.shootId, made.find((m) => m.kind === 'callback') ?? made[0] ?? null), created: true };
 }
 
 /**

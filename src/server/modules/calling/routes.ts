@@ -19,7 +19,8 @@ import { ok } from '../../http/envelope';
 import { endpointServer } from '../../http/route';
 import type { ProviderFor } from './calls-service';
 import { applyStatusCallback, endCall, getCall, startCall, statusCallbackPath } from './calls-service';
-import { callDetails, callingQueue, dueReminders, recordDisposition } from './desk-service';
+import { callDetails, callingQueue, dueReminders, recordDispositionOnce } from './desk-service';
+import { dialerVendorOf, postDispositionToVendor, updateDialerVendor } from './dialer-vendor';
 import { deskSettings, settingsOf } from './settings-service';
 import { reportSoftphoneEvent, softphoneConfig, startSoftphoneCall, updateSoftphoneSettings } from './softphone-service';
 import { liveStats, supervisorAction } from './supervisor-service';
@@ -81,11 +82,19 @@ export const callingRoutes: RouteGroup = async (app, deps) => {
   await serve(calls.startCall, async ({ req, body }) => ok(await startCall(db, providerFor, callerOf(req), body, clock.now(), events), 'Calling'));
   await serve(calls.getCall, async ({ req, params }) => ok(await getCall(db, callerOf(req), params.call_id)));
   await serve(calls.endCall, async ({ req, params }) => ok(await endCall(db, providerFor, callerOf(req), params.call_id), 'Ending the call'));
-  await serve(calls.recordDisposition, async ({ req, body }) => ok(await db.transaction((tx) => recordDisposition(tx, callerOf(req), body, clock.now())), 'Disposition saved'));
+  await serve(calls.recordDisposition, async ({ req, body }) => {
+    const caller = callerOf(req);
+    const { record, created } = await db.transaction((tx) => recordDispositionOnce(tx, caller, body, clock.now()));
+    // Spec 7: the dialer vendor hears of each new disposition after it is saved; its failures are only logged.
+    if (created) void postDispositionToVendor(db, caller, record, req.log);
+    return ok(record, 'Disposition saved');
+  });
   await serve(calls.loanCallDetails, async ({ req, params }) => ok(await callDetails(db, callerOf(req), params.loan_id, clock.now())));
   await serve(calls.myReminders, async ({ req }) => ok({ reminders: await dueReminders(db, callerOf(req), clock.now()) }));
 
   // The browser softphone (JsSIP to the company's SIP server): the calls are mirrored here.
+  await serve(softphone.getDialerVendor, async ({ req }) => ok(await dialerVendorOf(db, callerOf(req))));
+  await serve(softphone.updateDialerVendor, async ({ req, body }) => ok(await updateDialerVendor(db, callerOf(req), body), 'Dialer vendor saved'));
   await serve(softphone.getSoftphone, async ({ req }) => ok(await softphoneConfig(db, callerOf(req))));
   await serve(softphone.updateSoftphoneSettings, async ({ req, body }) => ok(await updateSoftphoneSettings(db, callerOf(req), body), 'Softphone settings saved'));
   await serve(softphone.startSoftphoneCall, async ({ req, body }) => ok(await startSoftphoneCall(db, callerOf(req), body, clock.now(), events), 'Calling'));

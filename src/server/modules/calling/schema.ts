@@ -30,6 +30,8 @@ export const callingSettings = pgTable('calling_settings', {
   sipWsUrl: text('sip_ws_url'),
   /** The SIP domain agents register in (their extension @ this domain). */
   sipDomain: text('sip_domain'),
+  /** The third-party dialer vendor's disposition endpoint (spec 7, 9: fixed per company); null: none. */
+  dispositionVendorUrl: text('disposition_vendor_url'),
   createdAt: instant('created_at').notNull().defaultNow(),
 });
 

@@ -33,7 +33,7 @@ import type { Softphone, SoftphoneView } from './softphone';
 import { DispositionForm } from './disposition-form';
 import { RemindersList } from './reminders-list';
 import { SoftphoneBar, useSoftphone } from './softphone-bar';
-import { SoftphoneSettings } from './softphone-settings';
+import { DialerVendorSettings, SoftphoneSettings } from './softphone-settings';
 import { StatusReason } from './status-reason';
 import { SupervisorLive } from './supervisor-live';
 
@@ -90,6 +90,7 @@ export default function CallingPage() {
               {t('calling.tab_telephony')}
             </Heading>
             <SoftphoneSettings companyId={companyId} />
+            <DialerVendorSettings companyId={companyId} />
           </Stack>
         </Tabs.Content>
       )}
@@ -258,6 +259,7 @@ function Desk({ pushedCall, pushed }: { pushedCall: CallRecord | null; pushed: b
             error={placeError}
             microphone={softphone.view.microphone ?? status.data?.microphone ?? null}
             softphone={current?.provider === 'webrtc_softphone' && softphone.phone ? softphoneControls(softphone.phone, softphone.view) : null}
+            onRedial={current && current.loan_id && !onBreak && !placing ? () => dial(current.loan_id) : null}
           />
           {current && !live && settings.data && !current.disposition && !disposed.has(current.call_id) && (
             <DispositionForm key={current.call_id} companyId={companyId} call={current} settings={settings.data} onDone={() => setDisposed(new Set(disposed).add(current.call_id))} />
@@ -280,5 +282,6 @@ function softphoneControls(phone: Softphone, view: SoftphoneView): SoftphoneCont
     hold: () => phone.hold(),
     resume: () => phone.resume(),
     hangup: () => phone.hangup(),
+    dtmf: (tones) => phone.dtmf(tones),
   };
 }

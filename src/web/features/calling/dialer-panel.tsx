@@ -4,8 +4,8 @@
  * buttons that make sense with cloud click-to-call: the call rings the agent's own phone, so mute
  * and hold are done on that phone (shown, disabled, saying so); end asks the provider to hang up.
  */
-import { Alert, Badge, Button, Flex, Stack, Text } from '@chakra-ui/react';
-import { Mic, MicOff, Pause, PhoneOff, Play } from 'lucide-react';
+import { Alert, Badge, Button, Flex, Grid, Stack, Text } from '@chakra-ui/react';
+import { Grid3x3, Mic, MicOff, Pause, PhoneOff, Play, RotateCcw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallState, ConnectionState } from '../../../domain/calling/call-states';
@@ -48,6 +48,24 @@ export interface SoftphoneControls {
   hold(): void;
   resume(): void;
   hangup(): void;
+  /** Keypad tones into the call (IVR menus). */
+  dtmf(tones: string): void;
+}
+
+const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'];
+
+/** The softphone's keypad: tones go into the live call (a bank's IVR, an extension). */
+function Dialpad({ onKey }: { onKey: (key: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Grid templateColumns="repeat(3, 3rem)" gap="1" role="group" aria-label={t('calling.dialpad')} data-testid="dialpad">
+      {KEYS.map((k) => (
+        <Button key={k} size="sm" variant="outline" onClick={() => onKey(k)} fontFamily="mono">
+          {k}
+        </Button>
+      ))}
+    </Grid>
+  );
 }
 
 export function DialerPanel({
@@ -58,6 +76,7 @@ export function DialerPanel({
   error,
   microphone = null,
   softphone = null,
+  onRedial = null,
 }: {
   companyId: string | null;
   connection: ConnectionState;
@@ -68,9 +87,12 @@ export function DialerPanel({
   microphone?: MicrophoneState | null;
   /** The browser softphone carrying this call: mute, hold and end act on it here. */
   softphone?: SoftphoneControls | null;
+  /** Calls the same loan again once the call is over (spec 9 redial). */
+  onRedial?: (() => void) | null;
 }) {
   const { t } = useTranslation();
   const end = useEndCall();
+  const [keypad, setKeypad] = useState(false);
   const live = call ? isLive(call.state) : false;
   const elapsed = useElapsed(call?.state === 'On Call' ? call.answered_at : null, call?.state === 'On Call');
   const seconds = call && !live ? (call.talk_seconds ?? 0) : elapsed;
@@ -112,9 +134,13 @@ export function DialerPanel({
           <Button size="sm" variant="outline" disabled={!live || call?.state === 'Ringing' || call?.state === 'Connecting'} aria-pressed={softphone.held} onClick={() => (softphone.held ? softphone.resume() : softphone.hold())} data-testid="softphone-hold">
             {softphone.held ? <Play /> : <Pause />} {softphone.held ? t('calling.resume') : t('calling.hold')}
           </Button>
+          <Button size="sm" variant="outline" disabled={!live} aria-expanded={keypad} onClick={() => setKeypad(!keypad)} data-testid="softphone-dialpad">
+            <Grid3x3 /> {t('calling.dialpad')}
+          </Button>
           <Button size="sm" colorPalette="red" disabled={!live} onClick={() => softphone.hangup()} data-testid="end-call">
             <PhoneOff /> {t('calling.end')}
           </Button>
+          {keypad && live && <Dialpad onKey={(k) => softphone.dtmf(k)} />}
         </Flex>
       ) : (
         <>
@@ -131,6 +157,11 @@ export function DialerPanel({
           </Flex>
           {live && <Text fontSize="xs" color="fg.muted">{t('calling.on_your_phone')}</Text>}
         </>
+      )}
+      {onRedial && call && !live && (
+        <Button size="sm" variant="outline" alignSelf="start" onClick={onRedial} data-testid="redial">
+          <RotateCcw /> {t('calling.redial')}
+        </Button>
       )}
       {(error || end.error) && (
         <Alert.Root status="error" role="alert" data-testid="call-refused">
