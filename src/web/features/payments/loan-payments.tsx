@@ -8,7 +8,7 @@ import { Badge, Card, Flex, Heading, Table, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, type Currency } from '../../../domain/common/money';
 import { listLoanPayments } from '../../../domain/contracts/payments/loan-payments';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { QueryView } from '../../components/query-state';
 import { can, useEndpoint } from '../../lib/endpoint';
 import { formatDateTime } from '../../lib/format';
 import { useShell } from '../../lib/shell-context';
@@ -34,40 +34,36 @@ export function LoanPayments({ loanId, currency }: { loanId: string; currency: C
         </Flex>
       </Card.Header>
       <Card.Body>
-        {payments.isPending ? (
-          <LoadingState />
-        ) : payments.isError ? (
-          <ErrorState error={payments.error} onRetry={() => void payments.refetch()} />
-        ) : payments.data.payments.length === 0 ? (
-          <EmptyState>{t('payments.posted.none')}</EmptyState>
-        ) : (
-          <Table.ScrollArea>
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>{t('payments.posted.paid_at')}</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">{t('payments.posted.amount')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('payments.posted.source')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('payments.posted.channel')}</Table.ColumnHeader>
-                  <Table.ColumnHeader>{t('payments.posted.reference')}</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {payments.data.payments.map((p) => (
-                  <Table.Row key={p.payment_id} data-testid="loan-payment">
-                    <Table.Cell whiteSpace="nowrap">{formatDateTime(p.paid_at)}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatMinor(p.amount_minor, currency)}</Table.Cell>
-                    <Table.Cell>
-                      <Badge variant="subtle">{t(`payments.exceptions.sources.${p.source}`)}</Badge>
-                    </Table.Cell>
-                    <Table.Cell>{p.channel}</Table.Cell>
-                    <Table.Cell>{p.reference ?? '—'}</Table.Cell>
+        <QueryView query={payments} isEmpty={(d) => d.payments.length === 0} empty={t('payments.posted.none')}>
+          {(d) => (
+            <Table.ScrollArea>
+              <Table.Root size="sm">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>{t('payments.posted.paid_at')}</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">{t('payments.posted.amount')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('payments.posted.source')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('payments.posted.channel')}</Table.ColumnHeader>
+                    <Table.ColumnHeader>{t('payments.posted.reference')}</Table.ColumnHeader>
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        )}
+                </Table.Header>
+                <Table.Body>
+                  {d.payments.map((p) => (
+                    <Table.Row key={p.payment_id} data-testid="loan-payment">
+                      <Table.Cell whiteSpace="nowrap">{formatDateTime(p.paid_at)}</Table.Cell>
+                      <Table.Cell textAlign="end">{formatMinor(p.amount_minor, currency)}</Table.Cell>
+                      <Table.Cell>
+                        <Badge variant="subtle">{t(`payments.exceptions.sources.${p.source}`)}</Badge>
+                      </Table.Cell>
+                      <Table.Cell>{p.channel}</Table.Cell>
+                      <Table.Cell>{p.reference ?? '—'}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+        </QueryView>
       </Card.Body>
     </Card.Root>
   );
