@@ -27,6 +27,22 @@ test('a company admin signs in, sees the shell and signs out to /login?next=…'
   expect(await page.evaluate(() => localStorage.getItem('uat'))).toBeNull();
 });
 
+test('the user menu signs out from the keyboard too', async ({ page }) => {
+  await signIn(page, 'admin@demo.in');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Anita Deshpande');
+  await page.getByTestId('user-menu').focus();
+  await page.keyboard.press('Enter');
+  const item = page.getByRole('menuitem', { name: 'Sign out' });
+  await expect(item).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(item).toHaveAttribute('data-highlighted', '');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/v1/app?company_id=demo-lender-in');
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await page.waitForLoadState('load');
+  expect(await page.evaluate(() => localStorage.getItem('uat'))).toBeNull();
+});
+
 test('a wrong password shows the server error and stays on /login', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill('admin@demo.in');

@@ -32,7 +32,10 @@ export default function UserMenuPopup({ name, email, label, signOutLabel, onSign
               </Text>
             </Box>
             <Menu.Separator />
-            <Menu.Item value="sign-out" onSelect={onSignOut}>
+            {/* onClick, not the menu's onSelect: the select event needs the menu machine to have
+                highlighted the item first, and a click landing while the lazily mounted menu was
+                still starting was dropped (the user stayed signed in). Enter clicks the item too. */}
+            <Menu.Item value="sign-out" onClick={onSignOut}>
               <LogOut size={16} aria-hidden />
               {signOutLabel}
             </Menu.Item>
