@@ -6,12 +6,12 @@
  * on the field route, which renders before Chakra loads.
  */
 import { ChevronDown, CircleCheck, CloudOff, CloudUpload, RefreshCw, TriangleAlert } from 'lucide-react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { retryItem } from '../../../../offline/outbox';
 import { loadOfflineSession } from '../../../../offline/session';
 import { storageStatus } from '../../../../offline/storage';
+import { useOfflineRead } from '../../../lib/use-offline-read';
 import { leaveToLogin } from '../../auth/public';
 import { useOutbox, useSyncMeta } from '../field-data';
 import { formatWhen } from '../format';
@@ -52,7 +52,7 @@ function useStorageNearlyFull(itemCount: number): boolean {
  * (issue 12: after a reload or an update the bar said "Everything is synced" while items waited).
  */
 function useOutboxOwner(userId: string | null, companyId: string | null): { userId: string | null; companyId: string | null } {
-  const saved = useLiveQuery(() => loadOfflineSession(), []);
+  const saved = useOfflineRead(() => loadOfflineSession(), [], ['meta']);
   if (userId && companyId) return { userId, companyId };
   return saved ? { userId: saved.user_id, companyId: saved.company_id } : { userId, companyId };
 }
