@@ -5,11 +5,12 @@
  * shows at once.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { AllocatedLoan } from '../../../domain/contracts/field/visits';
+import type { AllocatedLoan, AllocationResponse } from '../../../domain/contracts/field/visits';
 import { refreshAllocation, cachedAllocation, cachedLoan, type CachedAllocation } from '../../../offline/allocation-cache';
 import { META_KEYS, getMeta, setMeta } from '../../../offline/db';
 import type { OutboxItem } from '../../../offline/db';
 import { alignReceiptSequence, outboxItems } from '../../../offline/outbox';
+import { afterFirstPaint } from '../../lib/idle';
 import { session } from '../../lib/store';
 import { useOfflineRead } from '../../lib/use-offline-read';
 import { DEFAULT_TILE_URL, fetchPublicConfig } from '../../lib/public-config';
@@ -37,6 +38,26 @@ export function useOutbox(userId: string | null, companyId: string | null): Outb
   return useOfflineRead(() => (userId && companyId ? outboxItems(userId, companyId) : Promise.resolve([])), [userId, companyId], ['outbox']);
 }
 
+/** The download public/assets/warm.js started before the app's JavaScript arrived (issue 18). */
+interface WarmAllocation {
+  companyId: string;
+  token: string;
+  body: Promise<{ success?: boolean; data?: AllocationResponse } | null>;
+}
+
+/**
+ * The allocation warm.js downloaded for this company and token, taken once; null when there is
+ * none. When that download failed (offline, 401, 5xx) the app's own request is made, so its
+ * errors are reported as usual (a 401 ends the session).
+ */
+function takeWarmAllocation(companyId: string): Promise<AllocationResponse> | null {
+  const holder = globalThis as { __roWarmAllocation?: WarmAllocation };
+  const warm = holder.__roWarmAllocation;
+  if (!warm || warm.companyId !== companyId || warm.token !== session.uat) return null;
+  delete holder.__roWarmAllocation;
+  return warm.body.then((b) => (b && b.success !== false && b.data ? b.data : fetchAllocation(companyId)));
+}
+
 /** Allocation downloads in flight, by company: one request however many callers ask at once. */
 const inflight = new Map<string, Promise<void>>();
 
@@ -48,7 +69,7 @@ const inflight = new Map<string, Promise<void>>();
 export function refreshAllocationOnce(companyId: string): Promise<void> {
   let running = inflight.get(companyId);
   if (!running) {
-    running = refreshAllocation(() => fetchAllocation(companyId), companyId).finally(() => inflight.delete(companyId));
+    running = refreshAllocation(() => takeWarmAllocation(companyId) ?? fetchAllocation(companyId), companyId).finally(() => inflight.delete(companyId));
     inflight.set(companyId, running);
   }
   return running;
@@ -78,7 +99,8 @@ export function useAllocationRefresh(userId: string | null, companyId: string | 
     queryKey: [ALLOCATION_REFRESH_KEY, companyId, userId],
     queryFn: async () => {
       await refreshAllocationOnce(companyId!);
-      await alignWithServerReceipts(companyId!).catch(() => undefined);
+      // The receipts' request waits until the day list has painted, not to compete with it (issue 18).
+      afterFirstPaint(() => void alignWithServerReceipts(companyId!).catch(() => undefined));
       return Date.now();
     },
     enabled: enabled && Boolean(userId && companyId),

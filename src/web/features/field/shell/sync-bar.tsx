@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { retryItem } from '../../../../offline/outbox';
 import { loadOfflineSession } from '../../../../offline/session';
 import { storageStatus } from '../../../../offline/storage';
+import { afterFirstPaint } from '../../../lib/idle';
 import { useOfflineRead } from '../../../lib/use-offline-read';
 import { leaveToLogin } from '../../auth/public';
 import { useOutbox, useSyncMeta } from '../field-data';
@@ -31,16 +32,20 @@ export function useOnline(): boolean {
   return useSyncExternalStore(subscribeOnline, () => navigator.onLine !== false, () => true);
 }
 
-/** Whether the device storage is above 85 % of this origin's quota (checked when the outbox changes). */
+/** Whether the device storage is above 85 % of this origin's quota (checked after the first paint and when the outbox changes). */
 function useStorageNearlyFull(itemCount: number): boolean {
   const [full, setFull] = useState(false);
   useEffect(() => {
     let alive = true;
-    void storageStatus().then((s) => {
-      if (alive) setFull(s.nearlyFull);
+    // After the day list has painted: the estimate walks the origin's storage (issue 18).
+    const cancel = afterFirstPaint(() => {
+      void storageStatus().then((s) => {
+        if (alive) setFull(s.nearlyFull);
+      });
     });
     return () => {
       alive = false;
+      cancel();
     };
   }, [itemCount]);
   return full;
