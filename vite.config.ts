@@ -185,7 +185,8 @@ const shellOnly: ManifestTransform = async (entries) => {
     for (const lazy of chunk.dynamicImports ?? []) if (offlineChunk(lazy)) visit(lazy);
   };
   visit('index.html');
-  const keep = entries.filter((e) => !e.url.endsWith('.js') || shell.has(e.url) || LOCALE_CHUNK.test(e.url));
+  // assets/warm.js (public/, outside the module graph): index.html loads it, so the shell keeps it.
+  const keep = entries.filter((e) => !e.url.endsWith('.js') || shell.has(e.url) || LOCALE_CHUNK.test(e.url) || e.url === 'assets/warm.js');
   return { manifest: keep, warnings: [] };
 };
 

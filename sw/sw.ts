@@ -3,13 +3,13 @@
  *
  * Owns: the precache of the app shell and the navigation fallback, so a signed-in user who
  * reloads with no network still gets the app (issue 2 "PWA"). API answers are never cached:
- * they are per-user, per-company and often sensitive; offline data lives in Dexie (src/offline).
+ * they are per-user, per-company and often sensitive; offline data lives in IndexedDB (src/offline/db.ts).
  * The first worker a browser installs takes control of the open page at once (`clientsClaim`), so
  * a screen opened after the precache finished (the visit form, offline) is served from it; a new
  * version's worker waits until the page sends `{type: 'SKIP_WAITING'}` (the "new version" banner),
  * then takes control of every page, which reloads (src/web/app/sw-register.ts).
  *
- * Issue 4 (field app): drains the Dexie outbox on Background Sync (tag 'recovery-outbox'; the page
+ * Issue 4 (field app): drains the IndexedDB outbox on Background Sync (tag 'recovery-outbox'; the page
  * drains too where the browser has no Background Sync, src/offline/triggers.ts), and keeps map tiles
  * seen online in a cache so the day's map works offline.
  */

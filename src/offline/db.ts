@@ -1,6 +1,6 @@
 /**
- * The field app's IndexedDB database (Dexie), shared by the page and the service worker (issue 4
- * "Offline behaviour"; ARCHITECTURE "Offline field app").
+ * The field app's IndexedDB database (through `idb`, a thin promise wrapper), shared by the page and
+ * the service worker (issue 4 "Offline behaviour"; ARCHITECTURE "Offline field app").
  *
  * Owns three tables:
  * - `allocation`: the signed-in executive's allocated loans, copied from GET /api/fos/allocation so
@@ -11,9 +11,18 @@
  * - `meta`: small key/value facts (session for the worker's drain, sync times, receipt sequences,
  *   the on-duty switch).
  * Browser-only; no React here.
+ *
+ * The database was made by Dexie until issue 18: Dexie opens IndexedDB at its declared version × 10
+ * (version(1) → 10) and names a compound index '[a+b]'. This module opens the same database at the
+ * same version with the same stores and indexes, so a phone that updates keeps its queued outbox.
+ *
+ * Change notification (what Dexie's live queries did): every write through `fieldTx` announces the
+ * stores it wrote once its transaction has committed, to this context's listeners and, through a
+ * BroadcastChannel, to the other pages and the service worker (whose drain deletes sent items).
+ * Readers subscribe with `onFieldChange` (src/web/features/field/use-field-read.ts for screens).
  */
-import Dexie from 'dexie';
-import type { EntityTable, Table } from 'dexie';
+import { openDB } from 'idb';
+import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import type { AllocatedLoan } from '../domain/contracts/field/visits';
 import type { OutboxBody, OutboxKind } from './outbox-endpoints';
 
@@ -114,31 +123,152 @@ export const META_KEYS = {
   lastPingError: 'last_ping_error',
 } as const;
 
-export type FieldDb = Dexie & {
-  allocation: Table<AllocationRow, [string, string]>;
-  outbox: EntityTable<OutboxItem, 'id'>;
-  meta: Table<MetaRow, string>;
-};
+/** The database's stores, keys and indexes, as Dexie's `version(1).stores(...)` declared them. */
+export interface FieldSchema extends DBSchema {
+  allocation: { key: [string, string]; value: AllocationRow; indexes: { user_id: string } };
+  outbox: {
+    key: number;
+    value: OutboxItem;
+    indexes: {
+      status: string;
+      created_at: string;
+      '[user_id+company_id]': [string, string];
+      // The drain's "oldest pending item of this user" and counts, in id order.
+      '[user_id+company_id+status]': [string, string, string];
+      loan_id: string;
+    };
+  };
+  meta: { key: string; value: MetaRow };
+}
 
-/** The 'recovery-field' database. Opens lazily on first use. */
-export const fieldDb = new Dexie('recovery-field') as FieldDb;
+export type FieldStore = StoreNames<FieldSchema>;
+export type FieldDb = IDBPDatabase<FieldSchema>;
 
-fieldDb.version(1).stores({
-  allocation: '[company_id+loan_id], user_id',
-  // [user_id+company_id+status]: the drain's "oldest pending item of this user" and counts, read
-  // from the index alone (no blobs loaded), in id order.
-  outbox: '++id, status, created_at, [user_id+company_id], [user_id+company_id+status], loan_id',
-  meta: 'key',
-});
+/** The database's name (unchanged since Dexie made it). */
+export const FIELD_DB_NAME = 'recovery-field';
+/** IndexedDB version: Dexie's declared version 1 × 10, so the database Dexie made opens as is. */
+export const FIELD_DB_VERSION = 10;
+/** BroadcastChannel on which writes of one context are announced to the others. */
+export const FIELD_CHANGE_CHANNEL = 'recovery-field-changes';
+
+let opening: Promise<FieldDb> | null = null;
+
+/**
+ * The open 'recovery-field' database (opened once per context, again after it was closed). Creates
+ * the stores on a phone that never had them.
+ * @throws DOMException when IndexedDB is unavailable (private mode on some browsers)
+ */
+export function fieldDb(): Promise<FieldDb> {
+  opening ??= openDB<FieldSchema>(FIELD_DB_NAME, FIELD_DB_VERSION, {
+    upgrade(db) {
+      if (!db.objectStoreNames.contains('allocation')) {
+        const allocation = db.createObjectStore('allocation', { keyPath: ['company_id', 'loan_id'] });
+        allocation.createIndex('user_id', 'user_id');
+      }
+      if (!db.objectStoreNames.contains('outbox')) {
+        const outbox = db.createObjectStore('outbox', { keyPath: 'id', autoIncrement: true });
+        outbox.createIndex('status', 'status');
+        outbox.createIndex('created_at', 'created_at');
+        outbox.createIndex('[user_id+company_id]', ['user_id', 'company_id']);
+        outbox.createIndex('[user_id+company_id+status]', ['user_id', 'company_id', 'status']);
+        outbox.createIndex('loan_id', 'loan_id');
+      }
+      if (!db.objectStoreNames.contains('meta')) db.createObjectStore('meta', { keyPath: 'key' });
+    },
+    // A newer app version (another tab, the new service worker) wants to upgrade: let it.
+    blocking() {
+      void opening?.then((db) => db.close());
+      opening = null;
+    },
+    terminated() {
+      opening = null;
+    },
+  }).catch((err: unknown) => {
+    opening = null;
+    throw err;
+  });
+  return opening;
+}
+
+/** Closes this context's connection (tests; the next use opens it again). */
+export async function closeFieldDb(): Promise<void> {
+  const db = await opening?.catch(() => null);
+  opening = null;
+  db?.close();
+}
+
+type Listener = (stores: ReadonlySet<FieldStore>) => void;
+const listeners = new Set<Listener>();
+let channel: BroadcastChannel | null | undefined;
+
+function changeChannel(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(FIELD_CHANGE_CHANNEL) : null;
+    channel?.addEventListener('message', (e: MessageEvent<{ stores?: FieldStore[] }>) => {
+      if (Array.isArray(e.data?.stores)) emit(new Set(e.data.stores), false);
+    });
+  }
+  return channel;
+}
+
+function emit(stores: ReadonlySet<FieldStore>, broadcast: boolean): void {
+  for (const l of [...listeners]) l(stores);
+  if (broadcast) changeChannel()?.postMessage({ stores: [...stores] });
+}
+
+/**
+ * Calls `listener` after every committed write to the database, in this context or another one
+ * (pages, the service worker), with the stores written. Returns the unsubscribe function.
+ */
+export function onFieldChange(listener: Listener): () => void {
+  changeChannel();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Runs `work` in one transaction over `stores` and resolves with its result once the transaction
+ * has committed; a 'readwrite' one then announces the stores written (onFieldChange). `work` must
+ * only await requests of `tx` (IndexedDB commits a transaction left without pending requests).
+ * @throws the transaction's error (QuotaExceededError when storage is full) or `work`'s
+ */
+export async function fieldTx<const S extends FieldStore[], M extends IDBTransactionMode, T>(
+  stores: S,
+  mode: M,
+  work: (tx: IDBPTransaction<FieldSchema, S, M>) => Promise<T>,
+): Promise<T> {
+  const db = await fieldDb();
+  const tx = db.transaction(stores, mode);
+  let result: T;
+  try {
+    result = await work(tx);
+  } catch (err) {
+    try {
+      tx.abort();
+    } catch {
+      // Already finished.
+    }
+    await tx.done.catch(() => undefined);
+    throw err;
+  }
+  await tx.done;
+  if (mode === 'readwrite') emit(new Set(stores), true);
+  return result;
+}
 
 /** The value stored under a meta key, or null when absent. */
 export async function getMeta<T>(key: string): Promise<T | null> {
-  const row = await fieldDb.meta.get(key);
+  const row = await (await fieldDb()).get('meta', key);
   return row === undefined ? null : (row.value as T);
 }
 
 /** Stores a meta value (null deletes the key). */
 export async function setMeta(key: string, value: unknown): Promise<void> {
-  if (value === null || value === undefined) await fieldDb.meta.delete(key);
-  else await fieldDb.meta.put({ key, value });
+  await fieldTx(['meta'], 'readwrite', (tx) => putMeta(tx.objectStore('meta'), key, value));
+}
+
+/** setMeta inside a transaction that has the meta store (null deletes the key). */
+export async function putMeta(meta: { put(row: MetaRow): Promise<unknown>; delete(key: string): Promise<unknown> }, key: string, value: unknown): Promise<void> {
+  if (value === null || value === undefined) await meta.delete(key);
+  else await meta.put({ key, value });
 }

@@ -1,12 +1,12 @@
 /**
  * The screens' side of the outbox (issue 4 "Offline behaviour"; ARCHITECTURE "Offline field app"):
- * putting writes into the Dexie `outbox` table, listing them, retrying a failed one, and the receipt
+ * putting writes into the IndexedDB `outbox` store, listing them, retrying a failed one, and the receipt
  * numbers made on the phone. Sending them is the drain, split like enketo's offline queue:
  * outbox-store.ts (the table), connection.ts (one request), queue.ts (the order), triggers.ts (when
  * the page drains).
  */
 import { formatReceiptNumber, parseReceiptNumber } from '../domain/field/receipt-number';
-import { META_KEYS, fieldDb, getMeta } from './db';
+import { META_KEYS, fieldDb, fieldTx, getMeta } from './db';
 import type { OfflineExecutive, OfflineSession, OutboxFile, OutboxItem, OutboxItemOf } from './db';
 import type { OutboxBody, OutboxKind } from './outbox-endpoints';
 
@@ -41,7 +41,7 @@ export class NoOfflineSessionError extends Error {
  * endpoint (outbox-endpoints.ts). Resolves once the item is safely in IndexedDB, whether or not the
  * network is up: it never throws for network reasons.
  * @throws NoOfflineSessionError when no session was saved (saveOfflineSession); RangeError for files
- *   of a kind whose endpoint takes none; Dexie errors when the browser refuses the write (storage
+ *   of a kind whose endpoint takes none; IndexedDB errors when the browser refuses the write (storage
  *   full: QuotaExceededError).
  */
 export async function enqueue<K extends OutboxKind>(kind: K, input: EnqueueInput<K>): Promise<OutboxItemOf<K>> {
@@ -68,7 +68,7 @@ export async function enqueue<K extends OutboxKind>(kind: K, input: EnqueueInput
     last_error: null,
     last_status: null,
   };
-  item.id = await fieldDb.outbox.add(item);
+  item.id = await fieldTx(['outbox'], 'readwrite', (tx) => tx.store.add(item as OutboxItem));
   requestDrain();
   return item;
 }
@@ -79,13 +79,17 @@ export async function enqueue<K extends OutboxKind>(kind: K, input: EnqueueInput
  * Does nothing when the item is gone (already sent).
  */
 export async function retryItem(id: number): Promise<void> {
-  const changed = await fieldDb.outbox.update(id, { status: 'pending', next_attempt_at: Date.now() });
+  const changed = await fieldTx(['outbox'], 'readwrite', async (tx) => {
+    const item = await tx.store.get(id);
+    if (item) await tx.store.put({ ...item, status: 'pending', next_attempt_at: Date.now() });
+    return item !== undefined;
+  });
   if (changed) requestDrain();
 }
 
 /** The user's outbox items in a company, oldest first (pending, sending and failed). */
 export async function outboxItems(userId: string, companyId: string): Promise<OutboxItem[]> {
-  const items = await fieldDb.outbox.where('[user_id+company_id]').equals([userId, companyId]).toArray();
+  const items = await (await fieldDb()).getAllFromIndex('outbox', '[user_id+company_id]', [userId, companyId]);
   return items.sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
 }
 
@@ -98,10 +102,10 @@ export async function outboxItems(userId: string, companyId: string): Promise<Ou
  */
 export async function nextReceiptNumber(companyId: string, executiveCode: string): Promise<string> {
   const key = META_KEYS.receiptSequence(companyId, executiveCode);
-  const sequence = await fieldDb.transaction('rw', fieldDb.meta, async () => {
-    const current = (await fieldDb.meta.get(key))?.value;
+  const sequence = await fieldTx(['meta'], 'readwrite', async (tx) => {
+    const current = (await tx.store.get(key))?.value;
     const next = (typeof current === 'number' && Number.isFinite(current) ? current : 0) + 1;
-    await fieldDb.meta.put({ key, value: next });
+    await tx.store.put({ key, value: next });
     return next;
   });
   return formatReceiptNumber(executiveCode, sequence);
@@ -126,8 +130,8 @@ export async function alignReceiptSequence(companyId: string, serverNumbers: rea
   }
   if (highest === 0) return;
   const key = META_KEYS.receiptSequence(companyId, executive.executive_code);
-  await fieldDb.transaction('rw', fieldDb.meta, async () => {
-    const current = (await fieldDb.meta.get(key))?.value;
-    if (typeof current !== 'number' || current < highest) await fieldDb.meta.put({ key, value: highest });
+  await fieldTx(['meta'], 'readwrite', async (tx) => {
+    const current = (await tx.store.get(key))?.value;
+    if (typeof current !== 'number' || current < highest) await tx.store.put({ key, value: highest });
   });
 }

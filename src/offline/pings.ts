@@ -9,7 +9,7 @@
  * page's job (src/web/features/field/shell/duty-switch.tsx): this module has no DOM.
  */
 import type { PingBody } from '../domain/contracts/field/tracking';
-import { META_KEYS, ON_DUTY_PREFIX, fieldDb, getMeta, setMeta } from './db';
+import { META_KEYS, ON_DUTY_PREFIX, fieldTx, getMeta, setMeta } from './db';
 import type { OfflineSession, OutboxItem } from './db';
 
 /** A timer ping every 5 minutes while on duty. */
@@ -51,11 +51,12 @@ export async function setDuty(companyId: string, userId: string, on: boolean, no
  */
 export async function endDutyOnSignOut(userId: string, now = new Date()): Promise<void> {
   const suffix = `:${userId}`;
-  await fieldDb.transaction('rw', fieldDb.meta, async () => {
-    const rows = await fieldDb.meta.where('key').startsWith(ON_DUTY_PREFIX).toArray();
+  await fieldTx(['meta'], 'readwrite', async (tx) => {
+    // Every key starting with the prefix: up to the prefix followed by the highest code unit.
+    const rows = await tx.store.getAll(IDBKeyRange.bound(ON_DUTY_PREFIX, `${ON_DUTY_PREFIX}\uffff`));
     for (const row of rows) {
       if (!row.key.endsWith(suffix) || !(row.value as DutyState | null)?.on) continue;
-      await fieldDb.meta.put({ key: row.key, value: { on: false, since: now.toISOString() } satisfies DutyState });
+      await tx.store.put({ key: row.key, value: { on: false, since: now.toISOString() } satisfies DutyState });
     }
   });
 }

@@ -2,7 +2,7 @@
  * The session the outbox drain sends with (issue 4: the service worker drains without the page, so
  * it cannot read localStorage). Owns the meta 'session' row: { token, company_id, user_id }.
  */
-import { META_KEYS, fieldDb, getMeta, setMeta } from './db';
+import { META_KEYS, fieldTx, getMeta, putMeta, setMeta } from './db';
 import type { OfflineSession } from './db';
 
 /**
@@ -15,10 +15,10 @@ export async function saveOfflineSession(s: OfflineSession | null): Promise<void
     await setMeta(META_KEYS.session, null);
     return;
   }
-  await fieldDb.transaction('rw', fieldDb.meta, async () => {
-    await setMeta(META_KEYS.session, { token: s.token, company_id: s.company_id, user_id: s.user_id });
+  await fieldTx(['meta'], 'readwrite', async (tx) => {
+    await putMeta(tx.store, META_KEYS.session, { token: s.token, company_id: s.company_id, user_id: s.user_id });
     // A fresh session ends the 'unauthorized' stop of the previous drain.
-    if ((await getMeta<string>(META_KEYS.lastDrainError)) === 'unauthorized') await setMeta(META_KEYS.lastDrainError, null);
+    if ((await tx.store.get(META_KEYS.lastDrainError))?.value === 'unauthorized') await tx.store.delete(META_KEYS.lastDrainError);
   });
 }
 

@@ -61,7 +61,8 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const pg = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: pg?.url ?? '', LOG_LEVEL: 'warn', ...env },
+    // A bench that ran vite's build() in-process has NODE_ENV=production: the server would refuse the log-only message provider.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: pg?.url ?? '', LOG_LEVEL: 'warn', ALLOW_LOG_ONLY_MESSAGES: 'true', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://localhost:${port}`;

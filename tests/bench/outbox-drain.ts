@@ -117,7 +117,7 @@ try {
             });
           }
         });
-        return { count: await bench.fieldDb.outbox.count(), photoBytes: photo!.size, queueMs: performance.now() - t0 };
+        return { count: await (await bench.fieldDb()).count('outbox'), photoBytes: photo!.size, queueMs: performance.now() - t0 };
       },
       { token, company: COMPANY, userId: allocation.executive.user_id, loans, visits: VISITS, photoKb: PHOTO_KB },
     );
@@ -137,11 +137,12 @@ try {
         failed += r.failed;
         if (r.remaining === 0 || r.stoppedBy === 'unauthorized' || rounds > 5_000) break;
         // Wait for the oldest item's backoff, as the page's wake-up timer does.
-        const next = (await bench.fieldDb.outbox.orderBy('id').first())?.next_attempt_at ?? Date.now();
+        const first = await (await bench.fieldDb()).transaction('outbox').store.openCursor();
+        const next = first?.value.next_attempt_at ?? Date.now();
         await new Promise((resolve) => setTimeout(resolve, Math.max(50, next - Date.now())));
       }
-      const failures = (await bench.fieldDb.outbox.toArray()).filter((i) => i.status === 'failed').slice(0, 3).map((i) => `${i.last_status} ${i.last_error}`);
-      return { ms: performance.now() - t0, sent, failed, rounds, left: await bench.fieldDb.outbox.count(), failures };
+      const failures = (await (await bench.fieldDb()).getAll('outbox')).filter((i) => i.status === 'failed').slice(0, 3).map((i) => `${i.last_status} ${i.last_error}`);
+      return { ms: performance.now() - t0, sent, failed, rounds, left: await (await bench.fieldDb()).count('outbox'), failures };
     });
     stopChaos();
     const seconds = drained.ms / 1000;

@@ -45,7 +45,7 @@ describe('the import graph', () => {
   it('keeps the domain pure, and src/offline and sw/ apart from the page', () => {
     const domainOut = imports.filter(({ from, to }) => from.startsWith('src/domain/') && !to.startsWith('src/domain/'));
     expect(domainOut.map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
-    const io = [...packages].filter(([name, users]) => /^(node:|fastify|drizzle-orm|dexie|react|pg$|@electric-sql)/.test(name) && users.some((u) => u.startsWith('src/domain/')));
+    const io = [...packages].filter(([name, users]) => /^(node:|fastify|drizzle-orm|dexie|idb$|react|pg$|@electric-sql)/.test(name) && users.some((u) => u.startsWith('src/domain/')));
     expect(io.map(([name, users]) => `${name} ← ${users.filter((u) => u.startsWith('src/domain/')).join(', ')}`)).toEqual([]);
     const offline = imports.filter(({ from, to }) => (from.startsWith('src/offline/') || from.startsWith('sw/')) && to.startsWith('src/web/'));
     expect(offline.map(({ from, to }) => `${from} → ${to}`)).toEqual([]);

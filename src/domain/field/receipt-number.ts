@@ -1,6 +1,6 @@
 /**
  * Receipt numbers made on the phone without the network (issue 4 "Receipt": executive code +
- * sequence). The sequence is kept per executive on the device (Dexie); the server keeps the number
+ * sequence). The sequence is kept per executive on the device (IndexedDB); the server keeps the number
  * unique per company and refuses a second receipt with the same number for a different body.
  */
 

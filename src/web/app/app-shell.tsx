@@ -32,7 +32,7 @@ import { preloadChakra, WithChakra } from '../components/with-chakra';
 
 
 // The bars areas show in field mode (the field app's sync bar and outbox triggers, issue 4): lazy
-// chunks, so Dexie stays out of the first load of desk users who never open a field screen. One
+// chunks, so IndexedDB code stays out of the first load of desk users who never open a field screen. One
 // lazy component per area, kept when the registry gains areas.
 const fieldBars = new Map<string, ComponentType>();
 function fieldBarOf(area: WebArea): ComponentType | null {
@@ -239,7 +239,7 @@ export function AppShell() {
   const access = screenAccess(screen, permissions.isError ? undefined : permissionsMap, profession);
   // The sync bar and the outbox drain: on the field screens (which work offline, when the
   // permissions cannot load, so the path decides), for field executives, and on phones of users
-  // who may record field work. Desk users elsewhere do not load Dexie at all.
+  // who may record field work. Desk users elsewhere do not load the offline store at all.
   const fieldMode =
     (isFieldScreen(screen) && access !== 'no') || profession === FIELD_EXECUTIVE || (isPhone && hasFieldScreens(permissionsMap, profession ?? null));
   // One object while nothing in it changes: every screen and the sync bar read it from context.

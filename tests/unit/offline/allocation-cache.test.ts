@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AllocatedLoan, AllocationResponse } from '../../../src/domain/contracts/field/visits';
 import { cachedAllocation, refreshAllocation } from '../../../src/offline/allocation-cache';
-import { fieldDb } from '../../../src/offline/db';
+import { clearFieldDb } from './field-db-fixture';
 
 function loan(loan_id: string, priority: number): AllocatedLoan {
   return {
@@ -35,7 +35,7 @@ function response(loans: AllocatedLoan[], userId = 'u-fos'): AllocationResponse 
 }
 
 beforeEach(async () => {
-  await Promise.all([fieldDb.allocation.clear(), fieldDb.meta.clear()]);
+  await clearFieldDb();
 });
 
 describe('allocation cache', () => {

@@ -8,6 +8,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fieldDb } from '../../../src/offline/db';
+import { changeAllItems, clearFieldDb } from './field-db-fixture';
 import { BACKOFF, drainOutbox } from '../../../src/offline/queue';
 import { queuePing } from '../../../src/offline/pings';
 import { saveOfflineSession } from '../../../src/offline/session';
@@ -16,11 +17,11 @@ import { SESSION, fail, fakeServer, queueVisit } from './outbox-fixture';
 
 /** Makes every item look like it failed `attempts` times with no answer, due in `dueInMs`. */
 async function backOff(attempts: number, dueInMs: number, lastStatus: number | null = null): Promise<void> {
-  await fieldDb.outbox.toCollection().modify({ attempts, next_attempt_at: Date.now() + dueInMs, last_status: lastStatus, last_error: 'Network error: Failed to fetch' });
+  await changeAllItems({ attempts, next_attempt_at: Date.now() + dueInMs, last_status: lastStatus, last_error: 'Network error: Failed to fetch' });
 }
 
 beforeEach(async () => {
-  await Promise.all([fieldDb.outbox.clear(), fieldDb.meta.clear()]);
+  await clearFieldDb();
   await saveOfflineSession(SESSION);
 });
 
@@ -41,7 +42,7 @@ describe('the first success of a drain', () => {
     await backOff(3, 0);
     const server = fakeServer(() => fail(503, 'down'));
     await drainOutbox({ fetchImpl: server.fetchImpl });
-    const [item] = await fieldDb.outbox.toArray();
+    const [item] = await (await fieldDb()).getAll('outbox');
     expect(item.attempts).toBe(4);
     expect(item.next_attempt_at - Date.now()).toBeGreaterThan(BACKOFF.baseMs * 8 * (1 - BACKOFF.jitter) - 50);
   });
@@ -52,13 +53,13 @@ describe('an answer of the server to the page', () => {
     await queueVisit('a');
     await backOff(6, 110_000);
     await serverAnswered(Date.now() + ANSWER_DRAIN_GAP_MS * 10);
-    const [item] = await fieldDb.outbox.toArray();
+    const [item] = await (await fieldDb()).getAll('outbox');
     expect(item.attempts).toBe(0);
     expect(item.next_attempt_at).toBeLessThanOrEqual(Date.now() + ANSWER_DRAIN_GAP_MS * 10);
 
     await backOff(6, 110_000, 503);
     await serverAnswered(Date.now() + ANSWER_DRAIN_GAP_MS * 20);
-    expect((await fieldDb.outbox.toArray())[0].attempts).toBe(6);
+    expect((await (await fieldDb()).getAll('outbox'))[0].attempts).toBe(6);
   });
 });
 
@@ -91,9 +92,9 @@ describe('the `online` event', () => {
 
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 2_000 });
-    await vi.waitFor(async () => expect((await fieldDb.outbox.toArray())[0]?.attempts).toBe(1), { timeout: 2_000 });
+    await vi.waitFor(async () => expect((await (await fieldDb()).getAll('outbox'))[0]?.attempts).toBe(1), { timeout: 2_000 });
     // Attempts started again from 0: the wake-up ~2 s later sends it (7 attempts would wait ~4 min).
-    await vi.waitFor(async () => expect(await fieldDb.outbox.count()).toBe(0), { timeout: 6_000 });
+    await vi.waitFor(async () => expect(await (await fieldDb()).count('outbox')).toBe(0), { timeout: 6_000 });
     expect(server.requests.map((q) => q.url)).toEqual(['/api/fos/visits', '/api/fos/visits']);
   });
 });

@@ -5,14 +5,15 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fieldDb } from '../../../src/offline/db';
-import type { OutboxFile } from '../../../src/offline/db';
+import { clearFieldDb } from './field-db-fixture';
+import type { OutboxFile, OutboxItem } from '../../../src/offline/db';
 import { drainOutbox } from '../../../src/offline/queue';
 import { enqueue, outboxItems } from '../../../src/offline/outbox';
 import { saveOfflineSession } from '../../../src/offline/session';
 import { RECEIPT, SESSION, fakeServer, queueVisit, visitBody } from './outbox-fixture';
 
 beforeEach(async () => {
-  await Promise.all([fieldDb.outbox.clear(), fieldDb.meta.clear(), fieldDb.allocation.clear()]);
+  await clearFieldDb();
   await saveOfflineSession(SESSION);
 });
 
@@ -41,7 +42,8 @@ describe('items queued by the previous app version', () => {
   }
   /** Stores items the way the old version's Dexie code did, below this version's types. */
   async function storeOld(...items: ReturnType<typeof oldItem>[]) {
-    await fieldDb.table('outbox').bulkAdd(items);
+    const db = await fieldDb();
+    for (const item of items) await db.add('outbox', item as unknown as OutboxItem);
   }
   const photo = (field: string, name: string): OutboxFile => ({ field, name, type: 'image/jpeg', blob: new Blob([new Uint8Array(1_000)], { type: 'image/jpeg' }) });
 
@@ -67,7 +69,7 @@ describe('items queued by the previous app version', () => {
     expect((document.body as FormData).get('document_type')).toBe('kyc');
     expect(((document.body as FormData).get('file') as File).name).toBe('pan.jpg');
     expect(JSON.parse(pings.body as string)).toEqual({ pings: [ping] });
-    expect(await fieldDb.outbox.count()).toBe(0);
+    expect(await (await fieldDb()).count('outbox')).toBe(0);
   });
 
   it('goes by the kind alone: a stored path or JSON field is not what is sent', async () => {
@@ -85,7 +87,7 @@ describe('items queued by the previous app version', () => {
     const server = fakeServer();
     expect(await drainOutbox({ fetchImpl: server.fetchImpl })).toEqual({ sent: 1, failed: 1, remaining: 0 });
     expect(server.requests.map((q) => q.url)).toEqual(['/api/fos/receipts']);
-    const [kept] = await fieldDb.outbox.toArray();
+    const [kept] = await (await fieldDb()).getAll('outbox');
     expect(kept).toMatchObject({ status: 'failed', last_status: null });
     expect(kept.last_error).toMatch(/cannot send/);
   });

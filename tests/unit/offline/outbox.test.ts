@@ -5,6 +5,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { META_KEYS, fieldDb, getMeta } from '../../../src/offline/db';
+import { clearFieldDb } from './field-db-fixture';
 import { BACKOFF, drainOutbox } from '../../../src/offline/queue';
 import { enqueue, outboxItems, retryItem, NoOfflineSessionError } from '../../../src/offline/outbox';
 import { saveOfflineSession } from '../../../src/offline/session';
@@ -12,12 +13,13 @@ import { saveOfflineSession } from '../../../src/offline/session';
 import { RECEIPT, SESSION, fail, fakeServer, queueVisit } from './outbox-fixture';
 
 beforeEach(async () => {
-  await Promise.all([fieldDb.outbox.clear(), fieldDb.meta.clear(), fieldDb.allocation.clear()]);
+  await clearFieldDb();
   await saveOfflineSession(SESSION);
 });
 
-afterEach(() => {
-  expect(fieldDb.isOpen()).toBe(true);
+afterEach(async () => {
+  // The connection stays usable after every drain (nothing closed it behind the page's back).
+  expect((await fieldDb()).objectStoreNames.contains('outbox')).toBe(true);
 });
 
 describe('enqueue', () => {
@@ -36,7 +38,7 @@ describe('enqueue', () => {
     await queueVisit('a');
     await saveOfflineSession(null);
     await expect(queueVisit('b')).rejects.toBeInstanceOf(NoOfflineSessionError);
-    expect(await fieldDb.outbox.count()).toBe(1);
+    expect(await (await fieldDb()).count('outbox')).toBe(1);
   });
 });
 
@@ -48,7 +50,7 @@ describe('drainOutbox', () => {
     const server = fakeServer();
     const r = await drainOutbox({ fetchImpl: server.fetchImpl });
     expect(r).toEqual({ sent: 3, failed: 0, remaining: 0 });
-    expect(await fieldDb.outbox.count()).toBe(0);
+    expect(await (await fieldDb()).count('outbox')).toBe(0);
     expect(server.requests.map((q) => q.url)).toEqual(['/api/fos/visits', '/api/fos/visits', '/api/fos/receipts']);
     const [first, , receipt] = server.requests;
     expect(first.headers).toMatchObject({ authenticationtoken: 'tok-1', 'x-company-id': 'demo-lender-in' });
@@ -85,7 +87,7 @@ describe('drainOutbox', () => {
     const server = fakeServer((n) => (n === 1 ? fail(500, 'Something went wrong') : Response.json({ success: true, message: 'ok', data: {} })));
     const r1 = await drainOutbox({ fetchImpl: server.fetchImpl, now: () => now });
     expect(r1).toMatchObject({ sent: 0, remaining: 1 });
-    const [item] = await fieldDb.outbox.toArray();
+    const [item] = await (await fieldDb()).getAll('outbox');
     expect(item).toMatchObject({ status: 'pending', attempts: 1, last_status: 500, last_error: 'Something went wrong' });
     expect(item.next_attempt_at - now).toBeGreaterThanOrEqual(BACKOFF.baseMs * (1 - BACKOFF.jitter));
     expect(item.next_attempt_at - now).toBeLessThanOrEqual(BACKOFF.baseMs * (1 + BACKOFF.jitter));
@@ -107,7 +109,7 @@ describe('drainOutbox', () => {
     const waits: number[] = [];
     for (let i = 0; i < 10; i++) {
       await drainOutbox({ fetchImpl: server.fetchImpl, now: () => now });
-      const [item] = await fieldDb.outbox.toArray();
+      const [item] = await (await fieldDb()).getAll('outbox');
       waits.push(item.next_attempt_at - now);
       now = item.next_attempt_at;
     }
@@ -115,7 +117,7 @@ describe('drainOutbox', () => {
     expect(waits[4]).toBeGreaterThan(BACKOFF.baseMs * 16 * (1 - BACKOFF.jitter) - 1);
     expect(Math.max(...waits)).toBeLessThanOrEqual(BACKOFF.capMs);
     expect(waits[9]).toBeGreaterThan(BACKOFF.capMs * (1 - BACKOFF.jitter) - 1);
-    expect(await fieldDb.outbox.count()).toBe(1);
+    expect(await (await fieldDb()).count('outbox')).toBe(1);
   });
 
   it('keeps an item whose key is still in progress (409) and ends the drain so later items keep their order', async () => {
@@ -181,7 +183,7 @@ describe('drainOutbox', () => {
     const server = fakeServer(() => 'network-error');
     const r = await drainOutbox({ fetchImpl: server.fetchImpl });
     expect(r).toEqual({ sent: 0, failed: 0, remaining: 1, stoppedBy: 'offline' });
-    const [item] = await fieldDb.outbox.toArray();
+    const [item] = await (await fieldDb()).getAll('outbox');
     expect(item).toMatchObject({ status: 'pending', attempts: 1, last_status: null });
     expect(item.last_error).toMatch(/Network error/);
   });
@@ -192,7 +194,7 @@ describe('drainOutbox', () => {
       new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as typeof fetch;
     const r = await drainOutbox({ fetchImpl: hang, timeoutMs: 50 });
     expect(r.stoppedBy).toBe('offline');
-    expect((await fieldDb.outbox.toArray())[0].last_error).toMatch(/timed out/);
+    expect((await (await fieldDb()).getAll('outbox'))[0].last_error).toMatch(/timed out/);
   });
 
   it('deletes an item exactly once when the server committed but the answer was lost, and the replay is answered 200', async () => {
@@ -201,14 +203,14 @@ describe('drainOutbox', () => {
     let now = Date.now();
     const server = fakeServer((n) => (n === 1 ? 'commit-then-drop' : Response.json({ success: true, message: 'ok', data: {} })));
     await drainOutbox({ fetchImpl: server.fetchImpl, now: () => now });
-    expect(await fieldDb.outbox.count()).toBe(2);
+    expect(await (await fieldDb()).count('outbox')).toBe(2);
     now += BACKOFF.capMs;
     const r = await drainOutbox({ fetchImpl: server.fetchImpl, now: () => now });
     expect(r).toEqual({ sent: 2, failed: 0, remaining: 0 });
     expect(server.requests).toHaveLength(3);
     expect(server.requests[0].headers['idempotency-key']).toBe(server.requests[1].headers['idempotency-key']);
     expect(server.records.size).toBe(2);
-    expect(await fieldDb.outbox.count()).toBe(0);
+    expect(await (await fieldDb()).count('outbox')).toBe(0);
   });
 
   it('runs one drain at a time: a second drain meanwhile returns "locked" and nothing is sent twice', async () => {
@@ -236,9 +238,9 @@ describe('drainOutbox', () => {
     await queueVisit('other company');
     await saveOfflineSession(SESSION);
     const [mine] = await outboxItems(SESSION.user_id, SESSION.company_id);
-    await fieldDb.outbox.update(mine.id!, { status: 'sending' });
+    await (await fieldDb()).put('outbox', { ...mine, status: 'sending' });
     const server = fakeServer();
     expect(await drainOutbox({ fetchImpl: server.fetchImpl })).toEqual({ sent: 1, failed: 0, remaining: 0 });
-    expect((await fieldDb.outbox.toArray()).map((i) => i.summary)).toEqual(['Visit · other company']);
+    expect((await (await fieldDb()).getAll('outbox')).map((i) => i.summary)).toEqual(['Visit · other company']);
   });
 });

@@ -6,6 +6,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { META_KEYS, fieldDb, getMeta } from '../../../src/offline/db';
+import { clearFieldDb } from './field-db-fixture';
 import { drainOutbox } from '../../../src/offline/queue';
 import { enqueue, outboxItems } from '../../../src/offline/outbox';
 import { PINGS_PER_REQUEST, pingBatchKey } from '../../../src/offline/ping-batch';
@@ -61,7 +62,7 @@ async function queueVisit(name: string) {
 }
 
 beforeEach(async () => {
-  await Promise.all([fieldDb.outbox.clear(), fieldDb.meta.clear()]);
+  await clearFieldDb();
   await saveOfflineSession(SESSION);
 });
 
@@ -123,7 +124,7 @@ describe('drain of pings', () => {
     expect(api.requests[0].body).toEqual({
       pings: [0, 5, 10].map((m) => ({ latitude: 19.99 + m / 1000, longitude: 73.78, accuracy_m: 12, recorded_at: at(m), battery: 81, source: 'timer' })),
     });
-    expect(await fieldDb.outbox.count()).toBe(0);
+    expect(await (await fieldDb()).count('outbox')).toBe(0);
   });
 
   it('never doubles a ping: an answer lost after the server stored the batch is retried as the same request', async () => {
@@ -153,7 +154,7 @@ describe('drain of pings', () => {
     expect(api.requests[1].key).not.toBe(api.requests[0].key);
     expect((api.requests[1].body as { pings: unknown[] }).pings).toHaveLength(2);
     expect([...api.stored.keys()]).toEqual([at(0), at(5)]);
-    expect(await fieldDb.outbox.count()).toBe(0);
+    expect(await (await fieldDb()).count('outbox')).toBe(0);
   });
 
   it('a failing ping endpoint (500) does not hold up the visits queued after the pings', async () => {
@@ -182,7 +183,7 @@ describe('drain of pings', () => {
     const api = fakeApi((req) => (req.url.endsWith('/tracking/pings') ? fail(400, 'pings.0.recorded_at is in the future') : Response.json({ success: true, message: 'ok', data: {} }, { status: 201 })));
     const r = await drainOutbox({ fetchImpl: api.fetchImpl });
     expect(r).toEqual({ sent: 1, failed: 1, remaining: 0 });
-    expect(await fieldDb.outbox.count()).toBe(0);
+    expect(await (await fieldDb()).count('outbox')).toBe(0);
     expect(await getMeta<string>(META_KEYS.lastPingError)).toBe('pings.0.recorded_at is in the future (400)');
     // The next accepted batch clears the reason.
     await queuePing(fix(5), 'timer');
@@ -196,7 +197,7 @@ describe('drain of pings', () => {
     expect(r1).toMatchObject({ sent: 0, remaining: 1, stoppedBy: 'unauthorized' });
     const r2 = await drainOutbox({ fetchImpl: fakeApi(() => 'network-error').fetchImpl });
     expect(r2).toMatchObject({ sent: 0, remaining: 1, stoppedBy: 'offline' });
-    expect((await fieldDb.outbox.toArray()).map((i) => i.status)).toEqual(['pending']);
+    expect((await (await fieldDb()).getAll('outbox')).map((i) => i.status)).toEqual(['pending']);
   });
 
   it(`sends at most ${PINGS_PER_REQUEST} pings per request`, async () => {

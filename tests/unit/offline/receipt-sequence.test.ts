@@ -1,13 +1,14 @@
 /** Receipt numbers made on the phone (issue 4 "Receipt": executive code + sequence, unique without the network). */
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { META_KEYS, fieldDb, setMeta } from '../../../src/offline/db';
+import { META_KEYS, closeFieldDb, setMeta } from '../../../src/offline/db';
+import { clearFieldDb } from './field-db-fixture';
 import { alignReceiptSequence, nextReceiptNumber } from '../../../src/offline/outbox';
 import { saveOfflineSession } from '../../../src/offline/session';
 import { SESSION } from './outbox-fixture';
 
 beforeEach(async () => {
-  await Promise.all([fieldDb.outbox.clear(), fieldDb.meta.clear(), fieldDb.allocation.clear()]);
+  await clearFieldDb();
   await saveOfflineSession(SESSION);
 });
 
@@ -18,8 +19,7 @@ describe('nextReceiptNumber', () => {
     expect(await nextReceiptNumber('demo-lender-in', 'FE0099')).toBe('FE0099-000001');
     const burst = await Promise.all(Array.from({ length: 5 }, () => nextReceiptNumber('demo-lender-in', 'FE0012')));
     expect(new Set(burst).size).toBe(5);
-    fieldDb.close();
-    await fieldDb.open();
+    await closeFieldDb();
     expect(await nextReceiptNumber('demo-lender-in', 'FE0012')).toBe('FE0012-000008');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Field calls of the fos and document services (issue 4; spec 7 fos) on their endpoint definitions
- * (src/web/lib/endpoint.ts): the allocation the phone copies into Dexie, a loan's past visits, the
+ * (src/web/lib/endpoint.ts): the allocation the phone copies into IndexedDB, a loan's past visits, the
  * executive's receipts, deposits and online recoveries. Writes never go through here: they go
  * through the outbox (src/offline/outbox.ts). Keys are the endpoints' (endpointKey), carrying the
  * company in the query; SYNCED_READS lists the reads a drain makes stale.

@@ -39,7 +39,7 @@ export default defineWebArea({
     { screen: 'fos-dashboard', labelKey: 'fos_dashboard.menu', icon: LayoutDashboard, opens: [fosDashboard], order: 90 },
     { screen: 'field-force-tracking', labelKey: 'tracking.menu', icon: MapIcon, opens: [lastPositions], order: 100 },
   ],
-  // The sync bar, outbox triggers and duty switch: a lazy chunk, so Dexie stays out of the first
+  // The sync bar, outbox triggers and duty switch: a lazy chunk, so IndexedDB code stays out of the first
   // load of desk users who never open a field screen.
   fieldBar: () => import('./shell/field-shell'),
   texts: {

@@ -1,55 +1,75 @@
 /**
  * What the field screens read from the phone (issue 4 "Offline behaviour"): the cached allocation,
- * the outbox, and the allocation refresh when online. Live Dexie queries (dexie-react-hooks), so a
- * visit queued or sent anywhere (another tab, the service worker's drain) shows at once.
+ * the outbox, and the allocation refresh when online. Reads that follow the stores' changes
+ * (useOfflineRead), so a visit queued or sent anywhere (another tab, the service worker's drain)
+ * shows at once.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
-import type { AllocatedLoan } from '../../../domain/contracts/field/visits';
-import { refreshAllocation, cachedAllocation, type CachedAllocation } from '../../../offline/allocation-cache';
-import { META_KEYS, fieldDb, getMeta, setMeta } from '../../../offline/db';
+import type { AllocatedLoan, AllocationResponse } from '../../../domain/contracts/field/visits';
+import { refreshAllocation, cachedAllocation, cachedLoan, type CachedAllocation } from '../../../offline/allocation-cache';
+import { META_KEYS, getMeta, setMeta } from '../../../offline/db';
 import type { OutboxItem } from '../../../offline/db';
 import { alignReceiptSequence, outboxItems } from '../../../offline/outbox';
+import { afterFirstPaint } from '../../lib/idle';
 import { session } from '../../lib/store';
+import { useOfflineRead } from '../../lib/use-offline-read';
 import { DEFAULT_TILE_URL, fetchPublicConfig } from '../../lib/public-config';
 import { fetchAllocation, fetchReceipts } from './api';
 
+/** The allocation's rows and its meta facts (executive, sync time, currency). */
+const ALLOCATION_STORES = ['allocation', 'meta'] as const;
+
 /** The cached allocation of the user in the company; undefined while reading. */
 export function useCachedAllocation(userId: string | null, companyId: string | null): CachedAllocation | undefined {
-  return useLiveQuery(
+  return useOfflineRead(
     () => (userId && companyId ? cachedAllocation(userId, companyId) : Promise.resolve({ loans: [], executive: null, syncedAt: null, currency: null })),
     [userId, companyId],
+    ALLOCATION_STORES,
   );
 }
 
 /** One cached loan (null when not in the user's allocation), undefined while reading. */
 export function useCachedLoan(userId: string | null, companyId: string | null, loanId: string | null): AllocatedLoan | null | undefined {
-  return useLiveQuery(async () => {
-    if (!userId || !companyId || !loanId) return null;
-    const row = await fieldDb.allocation.get([companyId, loanId]);
-    if (!row || row.user_id !== userId) return null;
-    const { company_id: _c, user_id: _u, ...loan } = row;
-    return loan;
-  }, [userId, companyId, loanId]);
+  return useOfflineRead(() => (userId && companyId && loanId ? cachedLoan(userId, companyId, loanId) : Promise.resolve(null)), [userId, companyId, loanId], ['allocation']);
 }
 
 /** The user's outbox items in the company, oldest first; undefined while reading. */
 export function useOutbox(userId: string | null, companyId: string | null): OutboxItem[] | undefined {
-  return useLiveQuery(() => (userId && companyId ? outboxItems(userId, companyId) : Promise.resolve([])), [userId, companyId]);
+  return useOfflineRead(() => (userId && companyId ? outboxItems(userId, companyId) : Promise.resolve([])), [userId, companyId], ['outbox']);
+}
+
+/** The download public/assets/warm.js started before the app's JavaScript arrived (issue 18). */
+interface WarmAllocation {
+  companyId: string;
+  token: string;
+  body: Promise<{ success?: boolean; data?: AllocationResponse } | null>;
+}
+
+/**
+ * The allocation warm.js downloaded for this company and token, taken once; null when there is
+ * none. When that download failed (offline, 401, 5xx) the app's own request is made, so its
+ * errors are reported as usual (a 401 ends the session).
+ */
+function takeWarmAllocation(companyId: string): Promise<AllocationResponse> | null {
+  const holder = globalThis as { __roWarmAllocation?: WarmAllocation };
+  const warm = holder.__roWarmAllocation;
+  if (!warm || warm.companyId !== companyId || warm.token !== session.uat) return null;
+  delete holder.__roWarmAllocation;
+  return warm.body.then((b) => (b && b.success !== false && b.data ? b.data : fetchAllocation(companyId)));
 }
 
 /** Allocation downloads in flight, by company: one request however many callers ask at once. */
 const inflight = new Map<string, Promise<void>>();
 
 /**
- * Downloads the signed-in user's allocation in the company into Dexie (GET /api/fos/allocation),
+ * Downloads the signed-in user's allocation in the company into IndexedDB (GET /api/fos/allocation),
  * joining a download already in flight for the company.
  * @throws ApiError when the server refuses or cannot be reached (the cached copy stays)
  */
 export function refreshAllocationOnce(companyId: string): Promise<void> {
   let running = inflight.get(companyId);
   if (!running) {
-    running = refreshAllocation(() => fetchAllocation(companyId), companyId).finally(() => inflight.delete(companyId));
+    running = refreshAllocation(() => takeWarmAllocation(companyId) ?? fetchAllocation(companyId), companyId).finally(() => inflight.delete(companyId));
     inflight.set(companyId, running);
   }
   return running;
@@ -67,11 +87,11 @@ export function startAllocationDownload(): void {
   if (companyId) refreshAllocationOnce(companyId).catch(() => undefined);
 }
 
-/** Key of the allocation refresh (a download into Dexie, not one read): the shell invalidates it after a sync. */
+/** Key of the allocation refresh (a download into IndexedDB, not one read): the shell invalidates it after a sync. */
 export const ALLOCATION_REFRESH_KEY = 'fos-allocation-refresh';
 
 /**
- * Copies the allocation into Dexie when online (at most every 5 minutes per company and user; the
+ * Copies the allocation into IndexedDB when online (at most every 5 minutes per company and user; the
  * query is shared by the shell and the screens). Offline it fails quietly: the cached copy stays.
  */
 export function useAllocationRefresh(userId: string | null, companyId: string | null, enabled = true) {
@@ -79,7 +99,8 @@ export function useAllocationRefresh(userId: string | null, companyId: string | 
     queryKey: [ALLOCATION_REFRESH_KEY, companyId, userId],
     queryFn: async () => {
       await refreshAllocationOnce(companyId!);
-      await alignWithServerReceipts(companyId!).catch(() => undefined);
+      // The receipts' request waits until the day list has painted, not to compete with it (issue 18).
+      afterFirstPaint(() => void alignWithServerReceipts(companyId!).catch(() => undefined));
       return Date.now();
     },
     enabled: enabled && Boolean(userId && companyId),
@@ -97,7 +118,7 @@ async function alignWithServerReceipts(companyId: string): Promise<void> {
 const TILE_URL_KEY = 'map_tile_url';
 
 /**
- * The map tile URL template (GET /api/public-config `map_tile_url`), kept in Dexie meta so the
+ * The map tile URL template (GET /api/public-config `map_tile_url`), kept in IndexedDB meta so the
  * map still knows where its (service-worker cached) tiles come from offline.
  */
 export function useMapTileUrl() {
@@ -119,8 +140,12 @@ export function useMapTileUrl() {
 
 /** Last successful sync (ISO) and the drain's stop reason ('unauthorized' asks to sign in again). */
 export function useSyncMeta(): { lastSyncAt: string | null; drainError: string | null } | undefined {
-  return useLiveQuery(async () => {
-    const [lastSyncAt, drainError] = await Promise.all([getMeta<string>(META_KEYS.lastSyncAt), getMeta<string>(META_KEYS.lastDrainError)]);
-    return { lastSyncAt, drainError };
-  }, []);
+  return useOfflineRead(
+    async () => {
+      const [lastSyncAt, drainError] = await Promise.all([getMeta<string>(META_KEYS.lastSyncAt), getMeta<string>(META_KEYS.lastDrainError)]);
+      return { lastSyncAt, drainError };
+    },
+    [],
+    ['meta'],
+  );
 }

@@ -2,17 +2,17 @@
  * The field app's "On duty" switch and the position pings it drives (issue 5 "While on duty the
  * field app records the executive's position every few minutes (queued offline like visits)").
  *
- * Owns the ping timer of the page: while the signed-in executive is on duty (Dexie meta, so it
+ * Owns the ping timer of the page: while the signed-in executive is on duty (IndexedDB meta, so it
  * survives reloads; src/offline/pings.ts) one position is asked for every 5 minutes with
  * getCurrentPosition (no watchPosition loop: the GPS sleeps between pings) and queued in the
  * outbox. Nothing runs when off duty, signed out, or without fos › visits (write). A page hidden
  * for a while catches up with one ping when it is shown again, not with the missed ones.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { META_KEYS, getMeta } from '../../../../offline/db';
 import { getDuty, lastPingAt, PING_INTERVAL_MS, pingDue, queuePing, setDuty } from '../../../../offline/pings';
+import { useOfflineRead } from '../../../lib/use-offline-read';
 import { formatWhen } from '../format';
 import { checkIn, type CheckInFailure } from '../gps';
 
@@ -44,11 +44,15 @@ export interface DutyPings {
  * and the switch is on.
  */
 export function useDutyPings(userId: string | null, companyId: string | null, enabled: boolean): DutyPings {
-  const state = useLiveQuery(async () => {
-    if (!userId || !companyId) return { on: false, lastPing: null, refused: null };
-    const [duty, lastPing, refused] = await Promise.all([getDuty(companyId, userId), lastPingAt(companyId, userId), getMeta<string>(META_KEYS.lastPingError)]);
-    return { on: duty.on, lastPing, refused };
-  }, [userId, companyId]);
+  const state = useOfflineRead(
+    async () => {
+      if (!userId || !companyId) return { on: false, lastPing: null, refused: null };
+      const [duty, lastPing, refused] = await Promise.all([getDuty(companyId, userId), lastPingAt(companyId, userId), getMeta<string>(META_KEYS.lastPingError)]);
+      return { on: duty.on, lastPing, refused };
+    },
+    [userId, companyId],
+    ['meta'],
+  );
   const [problem, setProblem] = useState<CheckInFailure | null>(null);
   const active = enabled && state?.on === true && Boolean(userId && companyId);
   const forceNext = useRef(false);

@@ -6,12 +6,13 @@
  * on the field route, which renders before Chakra loads.
  */
 import { ChevronDown, CircleCheck, CloudOff, CloudUpload, RefreshCw, TriangleAlert } from 'lucide-react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { retryItem } from '../../../../offline/outbox';
 import { loadOfflineSession } from '../../../../offline/session';
 import { storageStatus } from '../../../../offline/storage';
+import { afterFirstPaint } from '../../../lib/idle';
+import { useOfflineRead } from '../../../lib/use-offline-read';
 import { leaveToLogin } from '../../auth/public';
 import { useOutbox, useSyncMeta } from '../field-data';
 import { formatWhen } from '../format';
@@ -31,16 +32,20 @@ export function useOnline(): boolean {
   return useSyncExternalStore(subscribeOnline, () => navigator.onLine !== false, () => true);
 }
 
-/** Whether the device storage is above 85 % of this origin's quota (checked when the outbox changes). */
+/** Whether the device storage is above 85 % of this origin's quota (checked after the first paint and when the outbox changes). */
 function useStorageNearlyFull(itemCount: number): boolean {
   const [full, setFull] = useState(false);
   useEffect(() => {
     let alive = true;
-    void storageStatus().then((s) => {
-      if (alive) setFull(s.nearlyFull);
+    // After the day list has painted: the estimate walks the origin's storage (issue 18).
+    const cancel = afterFirstPaint(() => {
+      void storageStatus().then((s) => {
+        if (alive) setFull(s.nearlyFull);
+      });
     });
     return () => {
       alive = false;
+      cancel();
     };
   }, [itemCount]);
   return full;
@@ -52,7 +57,7 @@ function useStorageNearlyFull(itemCount: number): boolean {
  * (issue 12: after a reload or an update the bar said "Everything is synced" while items waited).
  */
 function useOutboxOwner(userId: string | null, companyId: string | null): { userId: string | null; companyId: string | null } {
-  const saved = useLiveQuery(() => loadOfflineSession(), []);
+  const saved = useOfflineRead(() => loadOfflineSession(), [], ['meta']);
   if (userId && companyId) return { userId, companyId };
   return saved ? { userId: saved.user_id, companyId: saved.company_id } : { userId, companyId };
 }

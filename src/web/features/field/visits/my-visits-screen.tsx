@@ -1,6 +1,6 @@
 /**
  * My visits (`/app/visit-details`, issue 4 "Screens under 768 px"): the executive's allocated loans
- * for the day from the phone's copy (Dexie), refreshed when online, as a list and on a map, ordered
+ * for the day from the phone's copy (IndexedDB), refreshed when online, as a list and on a map, ordered
  * by the day plan (priority, then distance from where the executive stands). Works offline: loans,
  * queued visits and the map's cached tiles all come from the phone. Plain React and CSS
  * (visit-card.css): the route's first screen renders without Chakra UI (issue 4 benchmarks).

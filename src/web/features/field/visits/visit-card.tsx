@@ -116,7 +116,7 @@ function VisitCardView({ loan, distanceM, currency, queuedDisposition, recordHre
 }
 
 /**
- * Every Dexie read of the allocation yields new loan objects, so cards compare the loan's values:
+ * Every IndexedDB read of the allocation yields new loan objects, so cards compare the loan's values:
  * a refresh, a queued visit or a new GPS fix re-renders only the cards whose content changed.
  */
 function sameCard(a: VisitCardProps, b: VisitCardProps): boolean {

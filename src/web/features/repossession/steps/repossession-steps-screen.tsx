@@ -9,7 +9,6 @@
  * timeout; the save never waits for it) goes with the step as latitude/longitude. Plain React and
  * CSS (decision 006).
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { myRepossessions, type RepossessionDetail } from '../../../../domain/contracts/repossession/cases';
@@ -20,6 +19,7 @@ import { compressImage } from '../../../../offline/photos';
 import { EmptyState, InlineAlert, LoadingState } from '../../../components/plain';
 import { call } from '../../../lib/endpoint';
 import { useShell } from '../../../lib/shell-context';
+import { useOfflineRead } from '../../../lib/use-offline-read';
 import { devicePosition, type DeviceFix, type FixFailure } from '../../../lib/geolocation';
 import './repo-steps.css';
 
@@ -40,7 +40,7 @@ function readCache(companyId: string, userId: string): CachedCases | null {
 /** Who records: the loaded profile, or (reloaded offline) the offline session saved at sign-in. */
 function useAgent(): { userId: string | null; companyId: string | null; ready: boolean } {
   const { profile, companyId } = useShell();
-  const stored = useLiveQuery(() => getMeta<OfflineSession>(META_KEYS.session).then((s) => s ?? false), []);
+  const stored = useOfflineRead(() => getMeta<OfflineSession>(META_KEYS.session).then((s) => s ?? false), [], ['meta']);
   if (profile) return { userId: profile.user_id, companyId, ready: true };
   return { userId: stored ? stored.user_id : null, companyId: companyId ?? (stored ? stored.company_id : null), ready: stored !== undefined };
 }
@@ -270,7 +270,7 @@ export default function RepossessionStepsScreen() {
   const { t } = useTranslation();
   const { userId, companyId, ready } = useAgent();
   const online = useOnline();
-  const queued = useLiveQuery(async () => (userId && companyId ? (await outboxItems(userId, companyId)).filter((i) => i.kind === 'repossession_step') : []), [userId, companyId]);
+  const queued = useOfflineRead(async () => (userId && companyId ? (await outboxItems(userId, companyId)).filter((i) => i.kind === 'repossession_step') : []), [userId, companyId], ['outbox']);
   const { data, error } = useCases(companyId, userId, online, queued?.length ?? 0);
   const [chosen, setChosen] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
