@@ -30,6 +30,7 @@ let lawyer: Record<string, string>;
 let advocate: Record<string, string>;
 let loanIds: string[];
 let names: Map<string, string>;
+let defaults: Map<string, string>;
 const dir = mkdtempSync(join(tmpdir(), 'legal-transfers-'));
 
 beforeAll(async () => {
@@ -37,7 +38,8 @@ beforeAll(async () => {
   admin = headers((await signIn(t.app, 'admin@demo.in')).token, LENDER);
   lawyer = headers((await signIn(t.app, 'lawyer@demo.in')).token, LENDER);
   advocate = headers((await signIn(t.app, 'advocate@demo.in')).token, LENDER);
-  const page = (await t.app.inject({ url: `/api/recovery/loans?allocation_month=${month}&page_size=20&sort_by=loan_id&sort_order=asc`, headers: admin })).json().data.loans as Array<{ loan_id: string; applicant_name: string }>;
+  const page = (await t.app.inject({ url: `/api/recovery/loans?allocation_month=${month}&page_size=20&sort_by=loan_id&sort_order=asc`, headers: admin })).json().data.loans as Array<{ loan_id: string; applicant_name: string; date_of_default: string }>;
+  defaults = new Map(page.map((l) => [l.loan_id, String(l.date_of_default).slice(0, 10)]));
   loanIds = page.map((l) => l.loan_id);
   names = new Map(page.map((l) => [l.loan_id, String(l.applicant_name)]));
 }, 120_000);
@@ -104,6 +106,10 @@ describe('legal imports', () => {
     expect(done).toMatchObject({ import_type: 'cases', status: 'success', rows_read: 5, applied: 2, error_rows: 3, progress: 100 });
     const kase = (await caseOf(a, 'sarfaesi'))!;
     expect(kase).toMatchObject({ stage: 'objection_reply_13_3a', court: 'DRT Pune', case_number: 'SA/77/2026' });
+    // Limitation from the loan's date of default: SARFAESI enforces a mortgage, 12 years (Art. 62).
+    const dod = defaults.get(a)!;
+    expect(dod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(kase).toMatchObject({ date_of_default: dod, limitation_date: `${Number(dod.slice(0, 4)) + 12}${dod.slice(4)}` });
     const errors = await errorRows(done.import_id);
     expect(errors.map((e) => [e.row_number, e.reason])).toEqual([
       ['4', 'Unknown stage for sarfaesi: award'],

@@ -1,14 +1,16 @@
 /**
  * `/app/notice-tracking` (issue 17; spec 2): the company's notice batches with their progress and
  * counts (spec 4 notice statuses), a dialog generating a batch from an approved template in a
- * language for listed loans or the month's loans by the loans list's DPD filter, the Merged File and error file downloads,
+ * language for listed loans or the month's loans by the loans list's filters (DPD fields and its filters drawer), the Merged File and error file downloads,
  * and each notice of the selected batch with its PDF and its dispatch (speed post or courier,
  * tracking number, dispatched / delivered / returned; email / WhatsApp with the PDF, a batch at
  * once, the POD upload: notice-dispatch.tsx), the spec 9 export views Reports and Documents and
  * legal imports (transfers-panel.tsx). Writes need notice › notices write.
  */
 import { Box, Button, Card, Dialog, Tabs, Field, Flex, Heading, HStack, Input, NativeSelect, Portal, Stack, Table, Text, Textarea } from '@chakra-ui/react';
-import { FilePlus2 } from 'lucide-react';
+import { FilePlus2, ListFilter } from 'lucide-react';
+import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
+import { FilterChips, FiltersDrawer, filterNames, useFilterConfig } from '../portfolio/public';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -49,14 +51,20 @@ function GenerateDialog({ companyId, onStarted }: { companyId: string | null; on
   // The loans list's DPD filter (filter_key 'dpd'); both ends empty: every loan of the month.
   const [dpdMin, setDpdMin] = useState('');
   const [dpdMax, setDpdMax] = useState('');
-  const dpdFilter = dpdMin || dpdMax ? [{ filter_key: 'dpd', ...(dpdMin ? { min: Number(dpdMin) } : {}), ...(dpdMax ? { max: Number(dpdMax) } : {}) }] : [];
+  const dpdFilter: LoanFilter[] = dpdMin || dpdMax ? [{ filter_key: 'dpd', ...(dpdMin ? { min: Number(dpdMin) } : {}), ...(dpdMax ? { max: Number(dpdMax) } : {}) }] : [];
+  // Any other filter of the loans list (its drawer, the company's filter config); DPD stays on the quick fields above.
+  const filterConfig = useFilterConfig(companyId);
+  const [more, setMore] = useState<LoanFilter[]>([]);
+  const [drawer, setDrawer] = useState(false);
+  const names = useMemo(() => filterNames(filterConfig.data?.groups), [filterConfig.data]);
+  const filters = [...dpdFilter, ...more.filter((f) => f.filter_key !== 'dpd')];
   const loanIds = ids.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!template || !lang) return;
     create.mutate(
-      { query: { company_id: companyId ?? undefined }, body: { template_id: template.template_id, language: lang, allocation_month: month, ...(scope === 'ids' ? { loan_ids: loanIds } : { filters: dpdFilter }) } },
+      { query: { company_id: companyId ?? undefined }, body: { template_id: template.template_id, language: lang, allocation_month: month, ...(scope === 'ids' ? { loan_ids: loanIds } : { filters }) } },
       {
         onSuccess: (batch) => {
           toaster.create({ type: 'success', title: t('legal.started') });
@@ -148,6 +156,15 @@ function GenerateDialog({ companyId, onStarted }: { companyId: string | null; on
                         <Field.HelperText>{t('legal.dpd_help')}</Field.HelperText>
                       </Field.Root>
                     )}
+                    {scope === 'filter' && (
+                      <Stack gap="2">
+                        <Button size="sm" variant="outline" alignSelf="start" onClick={() => setDrawer(true)} disabled={!filterConfig.data} data-testid="batch-more-filters">
+                          <ListFilter aria-hidden /> {t('legal.more_filters')}
+                        </Button>
+                        <FilterChips filters={more} names={names} onRemove={(key) => setMore(more.filter((f) => f.filter_key !== key))} onClear={() => setMore([])} />
+                      </Stack>
+                    )}
+                    {drawer && filterConfig.data && <FiltersDrawer open groups={filterConfig.data.groups} applied={more} onClose={() => setDrawer(false)} onApply={setMore} />}
                     {create.isError && (
                       <Text color="fg.error" role="alert">
                         {errorMessage(create.error)}
