@@ -58,6 +58,10 @@ test('a lawyer generates a notice batch, downloads the Merged File and records d
   const docs = first.getByTestId('notice-documents');
   await docs.getByTestId('pod-file').setInputFiles({ name: 'pod-EE123456789IN.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
   await expect(docs.getByTestId('notice-document')).toHaveText('POD: pod-EE123456789IN.pdf');
+  // The courier's tracking (the local courier adapter): posted today, so still in transit; its events kept as a Tracking Report.
+  await docs.getByTestId('read-tracking').click();
+  await expect(page.getByText('In transit: not delivered yet')).toBeVisible();
+  await expect(docs.getByTestId('notice-document').filter({ hasText: 'Tracking Report: courier_tracking_EE123456789IN.csv' })).toBeVisible();
 
   // The second notice goes by WhatsApp with its PDF: sent, or — outside the contact hours the
   // suite may run in — refused by the compliance check with the reason shown on the row.
@@ -78,6 +82,8 @@ test('a lawyer generates a notice batch, downloads the Merged File and records d
   await page.goto('/app/process-tracking/sarfaesi');
   await expect(page.getByRole('heading', { level: 1, name: 'Process tracking' })).toBeVisible();
   await expect(page.getByTestId('case-row')).toHaveCount(2);
+  // Limitation from the loan's date of default (SARFAESI: 12 years) beside the statutory deadline.
+  await expect(page.getByTestId('case-limitation').first()).toContainText(/^Limitation \d{4}-\d{2}-\d{2}$/);
   await page.screenshot({ path: artifact('process-tracking-1440.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: artifact('process-tracking-390.png'), fullPage: true });
@@ -93,6 +99,7 @@ test('at desk size, a lawyer generates notices for a filter, downloads the Merge
   await page.getByTestId('batch-template').selectOption({ label: 'Loan recall notice · v1' });
   await page.getByTestId('batch-scope').selectOption('filter');
   await page.getByTestId('batch-dpd-min').fill('700');
+  await expect(page.getByTestId('batch-more-filters')).toBeEnabled();
   await page.getByTestId('batch-submit').click();
   await expect(page.getByText('Notice generation started')).toBeVisible();
 

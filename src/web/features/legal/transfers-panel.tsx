@@ -130,12 +130,10 @@ export function ExportsPanel({ companyId, view }: { companyId: string | null; vi
       </form>
       <QueryView query={exportsQuery} isEmpty={(d) => d.exports.length === 0} empty={t('legal.no_exports')}>
         {(d) => (
-          <DeskTable label={t(`legal.view.${view.toLowerCase()}`)} columns={[t('legal.created'), t(view === 'Reports' ? 'legal.report_label' : 'legal.document_type'), t('legal.export_scope'), t('legal.status_label'), { label: t('legal.export_total'), end: true }, '']}>
+          <DeskTable label={t(`legal.view.${view.toLowerCase()}`)} columns={[t('legal.created'), t('legal.status_label'), t(view === 'Reports' ? 'legal.report_label' : 'legal.document_type'), t('legal.export_scope'), { label: t('legal.export_total'), end: true }, '']}>
             {d.exports.map((x) => (
               <Table.Row key={x.export_id} data-testid="export-row">
                 <Table.Cell>{formatDateTime(x.created_at)}</Table.Cell>
-                <Table.Cell>{t(`legal.report.${reportKey(x.report)}`)}</Table.Cell>
-                <Table.Cell>{x.batch_id ? t('legal.batch_of', { id: x.batch_id.slice(0, 8) }) : `${x.from} – ${x.to}`}</Table.Cell>
                 <Table.Cell>
                   <StatusWithReason
                     badge={
@@ -146,6 +144,8 @@ export function ExportsPanel({ companyId, view }: { companyId: string | null; vi
                     reason={x.message}
                   />
                 </Table.Cell>
+                <Table.Cell>{t(`legal.report.${reportKey(x.report)}`)}</Table.Cell>
+                <Table.Cell>{x.batch_id ? t('legal.batch_of', { id: x.batch_id.slice(0, 8) }) : `${x.from} – ${x.to}`}</Table.Cell>
                 <Table.Cell textAlign="end">{x.total}</Table.Cell>
                 <Table.Cell>
                   {x.status === 'SUCCESS' && x.file_name && (
@@ -215,15 +215,15 @@ export function ImportsPanel({ companyId, canWrite }: { companyId: string | null
       )}
       <QueryView query={imports} isEmpty={(d) => d.imports.length === 0} empty={t('legal.no_imports')}>
         {(d) => (
-          <DeskTable label={t('legal.tab_imports')} columns={[t('legal.created'), t('legal.import_type'), t('legal.file'), t('legal.status_label'), t('legal.progress'), t('legal.counts'), '']}>
+          <DeskTable label={t('legal.tab_imports')} columns={[t('legal.created'), t('legal.status_label'), t('legal.import_type'), t('legal.file'), t('legal.progress'), t('legal.import_rows'), '']}>
             {d.imports.map((i) => (
               <Table.Row key={i.import_id} data-testid="import-row">
                 <Table.Cell>{formatDateTime(i.created_at)}</Table.Cell>
-                <Table.Cell>{t(`legal.import_kind.${i.import_type}`)}</Table.Cell>
-                <Table.Cell>{i.file_name}</Table.Cell>
                 <Table.Cell>
                   <StatusWithReason badge={<NoticeStatus status={i.status} />} reason={i.message} />
                 </Table.Cell>
+                <Table.Cell>{t(`legal.import_kind.${i.import_type}`)}</Table.Cell>
+                <Table.Cell>{i.file_name}</Table.Cell>
                 <Table.Cell minW="36">
                   <Bar value={i.progress} label={t('legal.progress')} />
                 </Table.Cell>
