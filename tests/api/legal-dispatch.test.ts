@@ -179,3 +179,43 @@ describe('POD of a speed post dispatch', () => {
     expect((await upload(notice.notice_id, 'Merged File')).statusCode).toBe(400);
   });
 });
+
+describe("POD read from the courier's tracking (the local courier adapter)", () => {
+  it('in transit, then delivered: the notice delivered, a Tracking Report of the events, the POD from the courier; returned; unknown numbers refused', async () => {
+    clock.set(new Date('2026-11-24T14:00:00+05:30'));
+    const batch = await batchOf(loanIds.slice(0, 3));
+    const [a, b, c] = batch.notices;
+    const dispatch = (id: string, tracking_number: string) =>
+      t.app.inject({ method: 'PUT', url: `/api/notice/notices/${id}/dispatch`, headers: admin, payload: { mode: 'speed_post', tracking_number, status: 'dispatched', dispatched_on: '2026-11-24' } });
+    const track = (id: string) => t.app.inject({ method: 'POST', url: `/api/notice/notices/${id}/tracking`, headers: admin });
+    // Not posted: nothing to track.
+    expect((await track(a.notice_id)).statusCode).toBe(400);
+    for (const [n, num] of [[a, 'EE200000001IN'], [b, 'RT200000002IN'], [c, 'NF200000003IN']] as const) expect((await dispatch(n.notice_id, num)).statusCode).toBe(200);
+
+    clock.set(new Date('2026-11-25T12:00:00+05:30'));
+    const moving = await track(a.notice_id);
+    expect(moving.statusCode, moving.body).toBe(200);
+    expect(moving.json().data).toMatchObject({ provider: 'local', status: 'in_transit', received_by: null, notice: { dispatch_status: 'dispatched' } });
+    expect(moving.json().data.events.map((e: { text: string }) => e.text)).toEqual(['Item booked', 'Item dispatched']);
+    expect(moving.json().data.documents.map((d: { document_type: string }) => d.document_type)).toEqual(['Tracking Report']);
+
+    clock.set(new Date('2026-11-28T10:00:00+05:30'));
+    const done = (await track(a.notice_id)).json().data;
+    expect(done).toMatchObject({ status: 'delivered', received_by: 'Addressee', notice: { dispatch_status: 'delivered', tracking_number: 'EE200000001IN' } });
+    // The read before is replaced: one Tracking Report, and the POD.
+    const docs = done.documents as Array<{ document_id: string; document_type: string; file_name: string }>;
+    expect(docs.map((d) => d.document_type).sort()).toEqual(['POD', 'Tracking Report']);
+    const pod = await t.app.inject({ url: `/api/notice/documents/${docs.find((d) => d.document_type === 'POD')!.document_id}`, headers: admin });
+    expect(pod.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const report = await t.app.inject({ url: `/api/notice/documents/${docs.find((d) => d.document_type === 'Tracking Report')!.document_id}`, headers: admin });
+    expect(report.body).toContain('Item delivered (Addressee)');
+    expect((await activity(a.loan_id)).map((e) => e.remark)).toContain("Notice delivered (speed post EE200000001IN), received by Addressee: read from the courier's tracking");
+    // Read again: still one POD.
+    const again = (await track(a.notice_id)).json().data.documents as Array<{ document_type: string }>;
+    expect(again.filter((d) => d.document_type === 'POD')).toHaveLength(1);
+
+    expect((await track(b.notice_id)).json().data).toMatchObject({ status: 'returned', notice: { dispatch_status: 'returned' } });
+    const unknown = await track(c.notice_id);
+    expect([unknown.statusCode, unknown.json().message]).toEqual([400, 'The courier does not know tracking number NF200000003IN']);
+  }, 90_000);
+});

@@ -1,7 +1,8 @@
 /**
  * Benchmark of bulk notice generation (issue 17 "npm run bench": 10,000 notices generated — notices
  * per second, target ≥ 10/s; peak memory, target < 1 GB): `npx tsx tests/bench/legal-notices.ts [count]`
- * (default 10,000) on PGlite or, with DATABASE_URL, a throw-away PostgreSQL database.
+ * (default 10,000) on PGlite (a data directory on disk, as the server runs it) or, with
+ * DATABASE_URL, a throw-away PostgreSQL database.
  *
  * Setup (not measured): `count` loans written by one generate_series insert (loan-seed.ts) and a
  * batch of them for the built-in loan recall notice in English, recorded by createBatch as the API
@@ -59,8 +60,11 @@ function memoryKb(): { own: number; children: number } {
   return { own: pssKb(process.pid), children };
 }
 
-const t = await createTestApp();
 const dir = mkdtempSync(join(tmpdir(), 'notice-bench-'));
+// PGlite on a data directory on disk, as the server runs it (tests/e2e/start-server.ts, the
+// DATA_DIR of a PGlite deployment), not the API tests' `memory://`, which also keeps the data files
+// in the process (measured with 1,000 notices: 667 MB before the job in memory, 634 MB on disk).
+const t = await createTestApp(process.env.DATABASE_URL ? {} : { dataDir: join(dir, 'pgdata') });
 try {
   const db = t.database.db;
   const s0 = performance.now();

@@ -9,6 +9,10 @@
  * for the month's loans past 700 days (the loans list's DPD filter) watched to 100 %, the Merged
  * File, the loan's notice-tracking tab, a hearing with an order and the next date on a demo SARFAESI case (its history, a cost),
  * and the legal portfolio's calendar holding that date.
+ *
+ * Then exports and imports (spec 4/9): the Notice Tracking Report (CSV) and the notices (ZIP) of
+ * the newest batch, NO DATA FOUND for its tracking reports, and a cases file with one row refused
+ * into the error file, the opened case on civil process tracking.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -54,6 +58,10 @@ test('a lawyer generates a notice batch, downloads the Merged File and records d
   const docs = first.getByTestId('notice-documents');
   await docs.getByTestId('pod-file').setInputFiles({ name: 'pod-EE123456789IN.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
   await expect(docs.getByTestId('notice-document')).toHaveText('POD: pod-EE123456789IN.pdf');
+  // The courier's tracking (the local courier adapter): posted today, so still in transit; its events kept as a Tracking Report.
+  await docs.getByTestId('read-tracking').click();
+  await expect(page.getByText('In transit: not delivered yet')).toBeVisible();
+  await expect(docs.getByTestId('notice-document').filter({ hasText: 'Tracking Report: courier_tracking_EE123456789IN.csv' })).toBeVisible();
 
   // The second notice goes by WhatsApp with its PDF: sent, or — outside the contact hours the
   // suite may run in — refused by the compliance check with the reason shown on the row.
@@ -74,6 +82,8 @@ test('a lawyer generates a notice batch, downloads the Merged File and records d
   await page.goto('/app/process-tracking/sarfaesi');
   await expect(page.getByRole('heading', { level: 1, name: 'Process tracking' })).toBeVisible();
   await expect(page.getByTestId('case-row')).toHaveCount(2);
+  // Limitation from the loan's date of default (SARFAESI: 12 years) beside the statutory deadline.
+  await expect(page.getByTestId('case-limitation').first()).toContainText(/^Limitation \d{4}-\d{2}-\d{2}$/);
   await page.screenshot({ path: artifact('process-tracking-1440.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: artifact('process-tracking-390.png'), fullPage: true });
@@ -89,6 +99,7 @@ test('at desk size, a lawyer generates notices for a filter, downloads the Merge
   await page.getByTestId('batch-template').selectOption({ label: 'Loan recall notice · v1' });
   await page.getByTestId('batch-scope').selectOption('filter');
   await page.getByTestId('batch-dpd-min').fill('700');
+  await expect(page.getByTestId('batch-more-filters')).toBeEnabled();
   await page.getByTestId('batch-submit').click();
   await expect(page.getByText('Notice generation started')).toBeVisible();
 
@@ -149,4 +160,69 @@ test('at desk size, a lawyer generates notices for a filter, downloads the Merge
   await page.screenshot({ path: artifact('legal-portfolio-1440.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: artifact('legal-portfolio-390.png'), fullPage: true });
+});
+
+test('a lawyer exports the Notice Tracking Report and the notices, and imports cases with an error file', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'lawyer@demo.in');
+  await page.goto('/app/notice-tracking');
+  await expect(page.getByTestId('batch-row').first()).toBeVisible();
+
+  // Reports (spec 9): the Notice Tracking Report of the newest batch, QUEUED → SUCCESS, as CSV.
+  await page.getByRole('tab', { name: 'Reports' }).click();
+  await expect(page.getByText('No export yet.')).toBeVisible();
+  await page.getByTestId('export-report-Reports').selectOption({ label: 'Notice Tracking Report' });
+  await page.getByTestId('export-submit-Reports').click();
+  await expect(page.getByText('Export queued')).toBeVisible();
+  const report = page.getByTestId('export-row').first();
+  await expect(report.getByTestId('export-status')).toHaveAttribute('data-status', 'SUCCESS', { timeout: 30_000 });
+  await expect(report.getByTestId('export-status')).toHaveText('SUCCESS');
+  const [csv] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: /^Download notice_tracking_report_/ }).click()]);
+  const lines = readFileSync((await csv.path())!, 'utf8').trim().split('\n');
+  expect(lines[0]).toContain('Notice ID,Batch ID,Loan ID');
+  expect(lines.length).toBeGreaterThan(1);
+  await page.screenshot({ path: artifact('notice-reports-1440.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: artifact('notice-reports-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Documents: the notices of the batch as a ZIP; the batch's Tracking Reports: none, NO DATA FOUND.
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  await page.getByTestId('export-report-Documents').selectOption({ label: 'Notice' });
+  await page.getByTestId('export-submit-Documents').click();
+  const docs = page.getByTestId('export-row').first();
+  await expect(docs.getByTestId('export-status')).toHaveAttribute('data-status', 'SUCCESS', { timeout: 60_000 });
+  const [zip] = await Promise.all([page.waitForEvent('download'), docs.getByRole('button', { name: /^Download notice_/ }).click()]);
+  expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+  expect(readFileSync((await zip.path())!).subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+  await page.getByTestId('export-report-Documents').selectOption({ label: 'Tracking Report' });
+  await page.getByTestId('export-submit-Documents').click();
+  await expect(page.getByTestId('export-row')).toHaveCount(2);
+  await expect(page.getByTestId('export-row').first().getByTestId('export-status')).toHaveAttribute('data-status', 'NO DATA FOUND', { timeout: 30_000 });
+  await page.screenshot({ path: artifact('notice-documents-1440.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: artifact('notice-documents-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Imports: a cases file, one row opened, one refused (a stage not of the type) into the error file.
+  await page.getByRole('tab', { name: 'Imports' }).click();
+  await expect(page.getByText('No import yet.')).toBeVisible();
+  await expect(page.getByTestId('import-columns')).toContainText('loan_id, process_type, allocation_month');
+  const month = new Date().toISOString().slice(0, 7);
+  const file = `loan_id,process_type,allocation_month,stage,court\nLN00000003,civil,${month},,City Civil Court Mumbai\nLN00000004,civil,${month},award,\n`;
+  await page.getByTestId('import-file').setInputFiles({ name: 'cases.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+  await expect(page.getByText('Import started')).toBeVisible();
+  const imp = page.getByTestId('import-row').first();
+  await expect(imp.getByTestId('notice-status')).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
+  await expect(imp.getByTestId('import-counts')).toHaveText('2 rows · 1 applied · 1 not applied');
+  const [errors] = await Promise.all([page.waitForEvent('download'), imp.getByRole('button', { name: 'Download the rows of cases.csv not applied' }).click()]);
+  expect(readFileSync((await errors.path())!, 'utf8')).toContain('Unknown stage for civil: award');
+  await page.screenshot({ path: artifact('legal-imports-1440.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: artifact('legal-imports-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The case the import opened is on the civil process tracking.
+  await page.goto('/app/process-tracking/civil');
+  await expect(page.getByTestId('case-row').filter({ hasText: 'LN00000003' })).toContainText('City Civil Court Mumbai');
 });

@@ -18,7 +18,8 @@ const amount = (v: unknown, currency: Currency): string | null => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   return Number.isFinite(n) ? formatMoney(n, currency) : null;
 };
-const day = (v: unknown): CalendarDay | null => {
+/** A loan record's date value as 'YYYY-MM-DD' (a date, an ISO timestamp or text), or null. */
+export const day = (v: unknown): CalendarDay | null => {
   const t = text(v)?.slice(0, 10) ?? null;
   return t && isCalendarDay(t) ? t : null;
 };

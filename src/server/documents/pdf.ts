@@ -28,14 +28,22 @@ export interface PdfPrinter {
   close(): Promise<void>;
 }
 
+/** Documents one browser context prints before it is replaced by a fresh one (see openPrinter). */
+export const PRINTS_PER_CONTEXT = 200;
+
 /** Launches Chromium. @throws when the browser cannot start (missing binary): the job records the batch failed. */
 export async function openPrinter(): Promise<PdfPrinter> {
   const { chromium } = await import('playwright-core');
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS, headless: true });
   let context: BrowserContext | null = null;
   let page: Page | null = null;
+  let printed = 0;
   const ready = async (): Promise<Page> => {
-    if (page && !page.isClosed()) return page;
+    // A renderer that laid out many documents keeps their memory (caches, font data): a fresh
+    // context every PRINTS_PER_CONTEXT documents keeps a long batch's browser at its first size.
+    if (page && !page.isClosed() && printed < PRINTS_PER_CONTEXT) return page;
+    await (context as BrowserContext | null)?.close().catch(() => undefined);
+    printed = 0;
     context = await browser.newContext({ javaScriptEnabled: false, offline: true });
     // Nothing but the document itself is loaded (no remote fonts, images or trackers).
     await context.route('**/*', (route) => route.abort());
@@ -45,6 +53,7 @@ export async function openPrinter(): Promise<PdfPrinter> {
   return {
     async print(html) {
       const p = await ready();
+      printed += 1;
       await p.setContent(html, { waitUntil: 'load' });
       return p.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
     },

@@ -82,6 +82,20 @@ describe('litigation stages', () => {
     expect(stageDeadline('against', 'received', '2026-01-01')).toBe('2026-01-31');
   });
 
+  it('counts limitation from the date of default: 3 years for a suit, arbitration or IBC, 12 for SARFAESI', async () => {
+    const { limitationDate } = await import('../../../src/domain/legal/cases');
+    expect(limitationDate('civil', '2023-01-15')).toBe('2026-01-15');
+    expect(limitationDate('arbitration', '2023-01-15')).toBe('2026-01-15');
+    expect(limitationDate('ibc', '2023-01-15')).toBe('2026-01-15');
+    expect(limitationDate('common_legal_process', '2023-01-15')).toBe('2026-01-15');
+    expect(limitationDate('sarfaesi', '2023-01-15')).toBe('2035-01-15');
+    // A default on 29 February ends on 28 February of a common year.
+    expect(limitationDate('civil', '2024-02-29')).toBe('2027-02-28');
+    expect(limitationDate('criminal_proceedings', '2023-01-15')).toBeNull();
+    expect(limitationDate('against', '2023-01-15')).toBeNull();
+    expect(limitationDate('civil', null)).toBeNull();
+  });
+
   it("writes a case's stage into the loan's legal_status", async () => {
     const { legalStatusOf } = await import('../../../src/domain/legal/cases');
     expect(legalStatusOf('sarfaesi', 'possession_13_4')).toBe('sarfaesi: possession_13_4');

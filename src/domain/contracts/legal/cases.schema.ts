@@ -17,6 +17,10 @@ export const caseRecord = z.object({
   stage_since: z.string(),
   /** The stage's statutory deadline (SARFAESI), 'YYYY-MM-DD', or null. */
   stage_deadline: z.string().nullable(),
+  /** The loan's date of default, 'YYYY-MM-DD', or null when the loan has none. */
+  date_of_default: z.string().nullable(),
+  /** The last day to bring the process from the date of default (Limitation Act; domain/legal/cases.ts limitationDate), or null. */
+  limitation_date: z.string().nullable(),
   court: z.string().nullable(),
   case_number: z.string().nullable(),
   advocate_id: z.string().nullable(),

@@ -141,3 +141,16 @@ export const loanNoticesQuery = companyQuery.extend({ loan_id: z.string().trim()
 export const loanNoticeRecord = noticeRecord.extend({ template_name: z.string(), kind: z.enum(NOTICE_KINDS), version: z.number().int(), language: z.enum(NOTICE_LANGUAGES), issue_date: z.string(), created_at: z.string() });
 export type LoanNoticeRecord = z.infer<typeof loanNoticeRecord>;
 export const loanNoticesResponse = z.object({ notices: z.array(loanNoticeRecord) });
+
+/** `POST /notice/notices/{id}/tracking`: what the courier's tracking says, and the notice as it now stands. */
+export const courierTrackingRecord = z.object({
+  /** The adapter that read it ('local': the local courier stand-in). */
+  provider: z.string(),
+  status: z.enum(['in_transit', 'delivered', 'returned']),
+  events: z.array(z.object({ at: z.string(), place: z.string(), text: z.string() })),
+  received_by: z.string().nullable(),
+  notice: noticeRecord,
+  /** The notice's documents after the read (a Tracking Report each read, a POD once delivered), newest first. */
+  documents: z.array(noticeDocumentRecord),
+});
+export type CourierTrackingRecord = z.infer<typeof courierTrackingRecord>;

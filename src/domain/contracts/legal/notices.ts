@@ -9,9 +9,9 @@
  */
 import type { PermissionRequirement } from '../../users/permissions';
 import { endpoint } from '../endpoint';
-import type { BatchBody, BatchDetail, BatchRecord, BatchSendRecord, DispatchBody, LoanNoticeRecord, NoticeDocumentRecord, NoticeRecord, SendNoticeBody, TemplateBody, TemplateRecord } from './notices.schema';
+import type { BatchBody, BatchDetail, BatchRecord, BatchSendRecord, CourierTrackingRecord, DispatchBody, LoanNoticeRecord, NoticeDocumentRecord, NoticeRecord, SendNoticeBody, TemplateBody, TemplateRecord } from './notices.schema';
 import { DOCUMENT_EXTENSIONS } from '../../validation/rules';
-export type { BatchBody, BatchDetail, BatchRecord, BatchSendRecord, DispatchBody, LoanNoticeRecord, NoticeDocumentRecord, NoticeRecord, SendNoticeBody, TemplateBody, TemplateRecord };
+export type { BatchBody, BatchDetail, BatchRecord, BatchSendRecord, CourierTrackingRecord, DispatchBody, LoanNoticeRecord, NoticeDocumentRecord, NoticeRecord, SendNoticeBody, TemplateBody, TemplateRecord };
 export { NOTICE_KINDS, type NoticeKind } from '../../legal/statute';
 export { NOTICE_LANGUAGES, type NoticeLanguage } from '../../legal/templates';
 
@@ -254,4 +254,21 @@ export const loanNotices = endpoint({
   tags,
   summary: "A loan's notices with their status, dispatch and template",
   schemas: async () => ({ query: (await schema()).loanNoticesQuery, response: (await schema()).loanNoticesResponse }),
+});
+
+/**
+ * POST /api/notice/notices/{notice_id}/tracking: reads the speed post / courier tracking of the
+ * notice's tracking number (the courier adapter; 'local' stands in for India Post here), records
+ * the status (delivered / returned), a Tracking Report document of the events and, once delivered,
+ * the courier's POD. @throws 404; 400 a notice not sent by speed post or courier, or a number the courier does not know
+ */
+export const trackNotice = endpoint({
+  operation: 'notice.notices.tracking',
+  method: 'POST',
+  path: '/notice/notices/{notice_id}/tracking',
+  access: 'company',
+  permission: noticesAccess('write'),
+  tags,
+  summary: "Read a notice's delivery from the courier's tracking (status, tracking report, POD)",
+  schemas: async () => ({ params: (await schema()).noticeParams, query: await company(), response: (await schema()).courierTrackingRecord }),
 });

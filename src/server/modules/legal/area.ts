@@ -6,16 +6,21 @@
  * lawyers and advocates. One batch runs at a
  * time per process (each launches its own browser); batches a stopped process left in progress are
  * re-queued once the queue runs. Every hour (and once the app is ready) advocates are emailed the
- * hearings and statutory deadlines due (reminders.ts).
+ * hearings and statutory deadlines due (reminders.ts). Legal imports (cases, hearings, dispatches from
+ * a file) and notice exports (spec 9 Reports and Documents) are durable jobs too (imports-job.ts,
+ * exports-job.ts).
  */
 import { defineArea } from '../../http/area';
 import { runNoticeBatch } from './batch-job';
 import { NOTICE_BATCH_QUEUE, unfinishedBatches, type NoticeBatchJobData } from './batches-service';
 import { caseRoutes } from './cases-routes';
+import { workLegalExports } from './exports-job';
+import { workLegalImports } from './imports-job';
 import { NOTICE_DISPATCH_QUEUE, runBatchSend, type NoticeDispatchJobData } from './dispatch-service';
 import { sendDueReminders } from './reminders';
 import { noticeRoutes } from './routes';
 import * as tables from './schema';
+import { transferRoutes } from './transfers-routes';
 
 /** How often advocates' reminders are looked for (ms). */
 const REMINDER_SWEEP_MS = 60 * 60_000;
@@ -23,10 +28,12 @@ const REMINDER_SWEEP_MS = 60 * 60_000;
 export default defineArea({
   name: 'legal',
   tables,
-  routes: [noticeRoutes, caseRoutes],
+  routes: [noticeRoutes, caseRoutes, transferRoutes],
   jobs(ctx) {
     ctx.jobs.work<NoticeBatchJobData>(NOTICE_BATCH_QUEUE, (data) => runNoticeBatch(ctx.db, ctx.files, data.batchId, (err) => ctx.log.error({ err, batchId: data.batchId }, 'notice batch failed')));
     ctx.jobs.work<NoticeDispatchJobData>(NOTICE_DISPATCH_QUEUE, (data) => runBatchSend(ctx.db, ctx.config, ctx.files, data, () => ctx.clock.now()));
+    workLegalImports(ctx);
+    workLegalExports(ctx);
     let timer: NodeJS.Timeout | null = null;
     const remind = () => sendDueReminders(ctx.db, ctx.messages, ctx.clock.now()).catch((err: unknown) => ctx.log.error({ err }, 'legal reminders failed'));
     ctx.onReady(async () => {

@@ -26,10 +26,11 @@ export const mergedKey = (companyId: string, batchId: string) => `notices/${comp
 
 /**
  * Notices per printed part of a Merged File: Chromium's memory grows with the pages it lays out at
- * once (the whole browser, measured: 250 pages ~510 MB, 1,000 ~790 MB, 2,500 ~1 GB), so a long
- * file is printed in parts and joined.
+ * once (the whole browser, measured: 250 pages ~510 MB, 1,000 ~790 MB, 2,500 ~1 GB; a fresh browser
+ * with one notice 398 MB, then 50 pages 424 MB, 100 429 MB, 250 471 MB), so a long file is printed
+ * in parts and joined.
  */
-export const MERGED_PART = 250;
+export const MERGED_PART = 100;
 
 /** A printable document of notices written with `values`, in `language`. */
 export function noticesHtml(body: string, language: NoticeLanguage, values: readonly Record<string, string | null>[]): string {

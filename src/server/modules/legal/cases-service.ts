@@ -5,7 +5,8 @@
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { CaseBody, CaseRecord, CaseUpdate, LegalMember, ProcessType } from '../../../domain/contracts/legal/cases';
-import { isStageOf, legalStatusOf, PROCESS_STAGES, stageDeadline } from '../../../domain/legal/cases';
+import { isStageOf, legalStatusOf, limitationDate, PROCESS_STAGES, stageDeadline } from '../../../domain/legal/cases';
+import { day } from '../../../domain/legal/variables';
 import { countryTimeZone, localDay } from '../../../domain/common/dates';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -36,7 +37,9 @@ export async function caseRecords(db: Db, companyId: string, unmasked: boolean, 
   const view = await portfolioView(db, companyId, unmasked);
   const loans = new Map((await loanSummaries(db, view, rows.map((r) => ({ loanId: r.row.loanId, allocationMonth: r.row.allocationMonth })))).map((l) => [loanKeyOf(l), l]));
   return rows.map(({ row, advocateName }) => {
-    const name = loans.get(loanKeyOf({ loanId: row.loanId, allocationMonth: row.allocationMonth }))?.record.applicant_name;
+    const record = loans.get(loanKeyOf({ loanId: row.loanId, allocationMonth: row.allocationMonth }))?.record;
+    const name = record?.applicant_name;
+    const defaulted = day(record?.date_of_default);
     return {
       case_id: row.caseId,
       process_type: row.processType,
@@ -46,6 +49,8 @@ export async function caseRecords(db: Db, companyId: string, unmasked: boolean, 
       stage: row.stage,
       stage_since: row.stageSince,
       stage_deadline: stageDeadline(row.processType, row.stage, row.stageSince),
+      date_of_default: defaulted,
+      limitation_date: limitationDate(row.processType, defaulted),
       court: row.court,
       case_number: row.caseNumber,
       advocate_id: row.advocateId,

@@ -132,6 +132,13 @@ export async function runBatchSend(db: Db, keys: SecretKeys, files: FileStorage,
   }
 }
 
+/** A 'notice' event on the notice's loan timeline (module legal), its details naming the notice and batch. */
+export function noticeEvent(tx: DbOrTx, notice: NoticeRow, authorId: string, now: Date, remark: string, details: Record<string, unknown>): Promise<unknown> {
+  return addLoanEvents(tx, [
+    { companyId: notice.companyId, loanId: notice.loanId, allocationMonth: notice.allocationMonth, kind: 'notice', module: 'legal', remark, details: { notice_id: notice.noticeId, batch_id: notice.batchId, ...details }, authorId, createdAt: now },
+  ]);
+}
+
 function toDocumentRecord(r: NoticeDocumentRow): NoticeDocumentRecord {
   return {
     document_id: r.documentId,
@@ -161,19 +168,10 @@ export async function uploadNoticeDocument(db: Db, files: FileStorage, companyId
       .values({ documentId, companyId, noticeId, documentType, fileKey: key, fileName: file.filename.slice(0, 200), contentType: file.mimetype || 'application/octet-stream', sizeBytes: size, uploadedBy: userId, uploadedAt: now })
       .returning();
     if (documentType === 'POD' && notice.dispatchStatus === 'dispatched') await tx.update(notices).set({ dispatchStatus: 'delivered', dispatchUpdatedAt: now, dispatchUpdatedBy: userId }).where(eq(notices.noticeId, noticeId));
-    await addLoanEvents(tx, [
-      {
-        companyId,
-        loanId: notice.loanId,
-        allocationMonth: notice.allocationMonth,
-        kind: 'notice',
-        module: 'legal',
-        remark: `${documentType} uploaded (${notice.dispatchMode === 'speed_post' ? 'speed post' : 'courier'} ${notice.trackingNumber ?? ''})`.replace(' )', ')'),
-        details: { notice_id: noticeId, batch_id: notice.batchId, event: documentType === 'POD' ? 'pod_uploaded' : 'tracking_report_uploaded', document_id: documentId },
-        authorId: userId,
-        createdAt: now,
-      },
-    ]);
+    await noticeEvent(tx, notice, userId, now, `${documentType} uploaded (${notice.dispatchMode === 'speed_post' ? 'speed post' : 'courier'} ${notice.trackingNumber ?? ''})`.replace(' )', ')'), {
+      event: documentType === 'POD' ? 'pod_uploaded' : 'tracking_report_uploaded',
+      document_id: documentId,
+    });
     return toDocumentRecord(row);
   });
 }

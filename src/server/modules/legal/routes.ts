@@ -1,4 +1,4 @@
-/** Routes of legal notices (issue 17), served from src/domain/contracts/legal/notices.ts: templates, batches, files, dispatch (paper, email / WhatsApp through communication, POD). The workers are registered by the area's front door. */
+/** Routes of legal notices (issue 17), served from src/domain/contracts/legal/notices.ts: templates, batches, files, dispatch (paper, email / WhatsApp through communication, POD uploaded or read from the courier's tracking). The workers are registered by the area's front door. */
 import * as n from '../../../domain/contracts/legal/notices';
 import type { RouteGroup } from '../../http/area';
 import { callerOf } from '../../http/caller';
@@ -11,6 +11,8 @@ import { DOCUMENT_NOT_FOUND, listNoticeDocuments, noticeDocument, queueBatchSend
 import { portfolioView } from '../portfolio/queries';
 import { errorFile, mergedDownload, noticeDownload, type NoticeDownload, NOTICE_NOT_READY } from './notice-files';
 import { approveTemplate, createTemplate, listTemplates } from './templates-service';
+import { localCourier } from './courier/local';
+import { trackNotice } from './tracking-service';
 
 const PDF = 'application/pdf';
 
@@ -75,6 +77,10 @@ export const noticeRoutes: RouteGroup = async (app, deps) => {
   await serve(n.uploadNoticeDocument, async ({ req, params, form, files: [file] }) => {
     const caller = callerOf(req);
     return ok(await uploadNoticeDocument(db, files, caller.companyId, caller.user.userId, params.notice_id, form.document_type, file, clock.now()), `${form.document_type} uploaded`);
+  });
+  await serve(n.trackNotice, async ({ req, params }) => {
+    const caller = callerOf(req);
+    return ok(await trackNotice(db, files, localCourier, { companyId: caller.companyId, userId: caller.user.userId, unmasked: canReadUnmasked(caller.permissions) }, params.notice_id, clock.now()), "Read from the courier's tracking");
   });
   await serve(n.listNoticeDocuments, async ({ req, params }) => ok({ documents: await listNoticeDocuments(db, callerOf(req).companyId, params.notice_id) }));
   await serve(n.noticeDocumentFile, async ({ req, reply, params }) => {

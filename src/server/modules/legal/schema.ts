@@ -4,12 +4,13 @@
  * status, the values it was written with, its PDF and its dispatch).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
 import { CASE_DOCUMENT_TYPES, COST_KINDS, PROCESS_TYPES } from '../../../domain/legal/cases';
 import { NOTICE_KINDS } from '../../../domain/legal/statute';
 import { NOTICE_LANGUAGES, type TemplateBodies } from '../../../domain/legal/templates';
 import { BATCH_STATUSES, NOTICE_DISPATCH_MODES, NOTICE_DISPATCH_STATUSES, NOTICE_DOCUMENT_TYPES, NOTICE_STATUSES, TEMPLATE_STATUSES } from '../../../domain/contracts/legal/notices';
+import { LEGAL_EXPORT_STATUSES, LEGAL_IMPORT_STATUSES, LEGAL_IMPORT_TYPES, NOTICE_EXPORT_DOCUMENT_TYPES, NOTICE_REPORTS } from '../../../domain/contracts/legal/transfers';
 import { companyRef } from '../companies/queries';
 
 const id = (name: string) => text(name).primaryKey().default(sql`gen_random_uuid()::text`);
@@ -214,3 +215,71 @@ export const legalReminders = pgTable(
   },
   (t) => [unique('legal_reminders_once').on(t.caseId, t.kind, t.dueOn, t.slot)],
 );
+
+/** Legal imports (issue 17; spec 4 statuses in_progress, success, failed): a file of cases, hearings or dispatches applied by a durable job. */
+export const legalImports = pgTable(
+  'legal_imports',
+  {
+    importId: id('import_id'),
+    companyId: text('company_id').notNull().references(companyRef),
+    importType: text('import_type', { enum: LEGAL_IMPORT_TYPES }).notNull(),
+    fileName: text('file_name').notNull(),
+    fileKey: text('file_key').notNull(),
+    fileKind: text('file_kind', { enum: ['csv', 'xlsx', 'xls'] }).notNull(),
+    status: text('status', { enum: LEGAL_IMPORT_STATUSES }).notNull().default('in_progress'),
+    progress: integer('progress').notNull().default(0),
+    /** Checkpoint: the file's rows (header included) already applied or in the error file. */
+    rowsRead: integer('rows_read').notNull().default(0),
+    dataRows: integer('data_rows').notNull().default(0),
+    applied: integer('applied').notNull().default(0),
+    errorRows: integer('error_rows').notNull().default(0),
+    message: text('message'),
+    createdBy: text('created_by').notNull(),
+    /** The author's profession and masking when they uploaded: rows are applied as them (an advocate only to their cases). */
+    createdByProfession: text('created_by_profession').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    finishedAt: instant('finished_at'),
+  },
+  (t) => [index('legal_imports_company_created').on(t.companyId, t.createdAt)],
+);
+export type LegalImportRow = typeof legalImports.$inferSelect;
+
+/** The rows of a legal import that were not applied, with why (its error file). */
+export const legalImportErrors = pgTable(
+  'legal_import_errors',
+  {
+    importId: text('import_id')
+      .notNull()
+      .references(() => legalImports.importId, { onDelete: 'cascade' }),
+    companyId: text('company_id').notNull().references(companyRef),
+    rowNumber: integer('row_number').notNull(),
+    cells: jsonb('cells').$type<string[]>().notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [unique('legal_import_errors_row').on(t.importId, t.rowNumber)],
+);
+
+/** Notice exports (spec 4 "Export, legal" statuses; spec 9 views Reports and Documents): a report (CSV) or documents (ZIP) made by a durable job. */
+export const legalExports = pgTable(
+  'legal_exports',
+  {
+    exportId: id('export_id'),
+    companyId: text('company_id').notNull().references(companyRef),
+    report: text('report', { enum: [...NOTICE_REPORTS, ...NOTICE_EXPORT_DOCUMENT_TYPES] }).notNull(),
+    batchId: text('batch_id'),
+    fromDay: date('from_day', { mode: 'string' }),
+    toDay: date('to_day', { mode: 'string' }),
+    status: text('status', { enum: LEGAL_EXPORT_STATUSES }).notNull().default('QUEUED'),
+    total: integer('total').notNull().default(0),
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    message: text('message'),
+    createdBy: text('created_by').notNull(),
+    /** Whether the author could read unmasked data when they asked (names and notices masked otherwise). */
+    unmasked: boolean('unmasked').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    finishedAt: instant('finished_at'),
+  },
+  (t) => [index('legal_exports_company_created').on(t.companyId, t.createdAt)],
+);
+export type LegalExportRow = typeof legalExports.$inferSelect;

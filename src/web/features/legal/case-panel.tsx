@@ -234,6 +234,11 @@ export function CasePanel({ companyId, caseId, canWrite, currency, onClose }: Pr
             <HStack mt="1" gap="2" wrap="wrap">
               <Badge>{t(`legal.stage.${c.stage}`)}</Badge>
               {c.stage_deadline && <Badge colorPalette="orange">{t('legal.deadline', { date: c.stage_deadline })}</Badge>}
+              {c.limitation_date && (
+                <Badge colorPalette="purple" title={t('legal.limitation_help', { date: c.date_of_default })} data-testid="case-limitation">
+                  {t('legal.limitation', { date: c.limitation_date })}
+                </Badge>
+              )}
               {c.next_hearing_date && <Badge colorPalette="blue">{t('legal.next_hearing_on', { date: c.next_hearing_date })}</Badge>}
             </HStack>
           </Box>

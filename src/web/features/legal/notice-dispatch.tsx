@@ -7,7 +7,7 @@
  */
 import { Badge, Button, Flex, HStack, Input, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Mail, MessageCircle, Upload } from 'lucide-react';
+import { Mail, MessageCircle, Truck, Upload } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,6 +20,7 @@ import {
   noticeDocumentFile,
   sendBatch,
   sendNotice,
+  trackNotice,
   uploadNoticeDocument,
   type NoticeDocumentType,
   type NoticeRecord,
@@ -131,6 +132,15 @@ export function NoticeDocuments({ companyId, notice, canWrite }: { companyId: st
     },
     onError: (err) => toaster.create({ type: 'error', title: errorMessage(err) }),
   });
+  // The courier's tracking (the local courier adapter): status, a Tracking Report, the POD once delivered.
+  const track = useEndpointMutation(trackNotice, {
+    onSuccess: (r) => {
+      toaster.create({ type: 'success', title: t(`legal.courier_status.${r.status}`, { by: r.received_by ?? '' }) });
+      void client.invalidateQueries({ queryKey: [listNoticeDocuments.operation] });
+      void client.invalidateQueries({ queryKey: [getBatch.operation] });
+    },
+    onError: (err) => toaster.create({ type: 'error', title: errorMessage(err) }),
+  });
   const onFile = (file: File | undefined) => {
     if (!file) return;
     const form = new FormData();
@@ -161,6 +171,9 @@ export function NoticeDocuments({ companyId, notice, canWrite }: { companyId: st
           <input ref={picker} type="file" accept=".pdf,.jpg,.jpeg,.png,.webp" hidden onChange={(e) => onFile(e.currentTarget.files?.[0])} data-testid="pod-file" aria-label={t('legal.upload_document', { loan: notice.loan_id })} />
           <Button size="xs" variant="outline" loading={upload.isPending} onClick={() => picker.current?.click()}>
             <Upload aria-hidden /> {t('legal.upload')}
+          </Button>
+          <Button size="xs" variant="outline" loading={track.isPending} onClick={() => track.mutate(input)} aria-label={t('legal.read_tracking_of', { number: notice.tracking_number ?? '' })} data-testid="read-tracking">
+            <Truck aria-hidden /> {t('legal.read_tracking')}
           </Button>
         </HStack>
       )}

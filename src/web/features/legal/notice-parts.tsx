@@ -1,5 +1,6 @@
 /** Pieces of the notice screens (`/app/notice-tracking`, the loan's notice-tracking tab): a notice's status badge, a file download button, a notice's PDF button. */
-import { Badge, Button } from '@chakra-ui/react';
+import { Badge, Button, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,20 @@ export function NoticeStatus({ status }: { status: string }) {
     <Badge colorPalette={STATUS_COLOURS[status] ?? 'gray'} data-testid="notice-status" data-status={status}>
       {t(`legal.status.${status}`)}
     </Badge>
+  );
+}
+
+/** A status badge with the reason under it when there is one (a notice, an import, an export). */
+export function StatusWithReason({ badge, reason }: { badge: ReactNode; reason: string | null | undefined }) {
+  return (
+    <Stack gap="1">
+      {badge}
+      {reason && (
+        <Text fontSize="xs" color="fg.muted">
+          {reason}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -47,4 +62,18 @@ export function NoticePdfButton({ notice, companyId }: { notice: Pick<NoticeReco
   const { t } = useTranslation();
   if (notice.status !== 'success') return null;
   return <FileButton endpoint={noticePdf} params={{ notice_id: notice.notice_id }} query={{ company_id: companyId ?? undefined }} name={`notice_${notice.loan_id}.pdf`} label="PDF" ariaLabel={t('legal.download_notice', { loan: notice.loan_id })} />;
+}
+
+/** A progress bar 0–100 with its percentage (a batch, an import). */
+export function Bar({ value, label }: { value: number; label: string }) {
+  return (
+    <Progress.Root value={value} max={100} size="sm" minW="24">
+      <HStack gap="2">
+        <Progress.Track flex="1" aria-label={label} aria-valuetext={`${value}%`}>
+          <Progress.Range />
+        </Progress.Track>
+        <Progress.ValueText minW="9" textAlign="end">{`${value}%`}</Progress.ValueText>
+      </HStack>
+    </Progress.Root>
+  );
 }

@@ -1,13 +1,16 @@
 /**
  * `/app/notice-tracking` (issue 17; spec 2): the company's notice batches with their progress and
  * counts (spec 4 notice statuses), a dialog generating a batch from an approved template in a
- * language for listed loans or the month's loans by the loans list's DPD filter, the Merged File and error file downloads,
+ * language for listed loans or the month's loans by the loans list's filters (DPD fields and its filters drawer), the Merged File and error file downloads,
  * and each notice of the selected batch with its PDF and its dispatch (speed post or courier,
  * tracking number, dispatched / delivered / returned; email / WhatsApp with the PDF, a batch at
- * once, the POD upload: notice-dispatch.tsx). Writes need notice › notices write.
+ * once, the POD upload: notice-dispatch.tsx), the spec 9 export views Reports and Documents and
+ * legal imports (transfers-panel.tsx). Writes need notice › notices write.
  */
-import { Box, Button, Card, Dialog, Tabs, Field, Flex, Heading, HStack, Input, NativeSelect, Portal, Progress, Stack, Table, Text, Textarea } from '@chakra-ui/react';
-import { FilePlus2 } from 'lucide-react';
+import { Box, Button, Card, Dialog, Tabs, Field, Flex, Heading, HStack, Input, NativeSelect, Portal, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { FilePlus2, ListFilter } from 'lucide-react';
+import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
+import { FilterChips, FiltersDrawer, filterNames, useFilterConfig } from '../portfolio/public';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -26,21 +29,10 @@ import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
 import { DispatchEditor, MessageDispatch, NoticeDocuments, SendBatchButtons, SendNoticeButtons, sentAsMessage } from './notice-dispatch';
 import { TemplatesPanel } from './templates-panel';
+import { ExportsPanel, ImportsPanel } from './transfers-panel';
+import { createLegalImport } from '../../../domain/contracts/legal/transfers';
 import { useBatch, useBatches, useCreateBatch, useTemplates } from './api';
-import { FileButton, NoticePdfButton, NoticeStatus } from './notice-parts';
-
-function Bar({ value, label }: { value: number; label: string }) {
-  return (
-    <Progress.Root value={value} max={100} size="sm" minW="24">
-      <HStack gap="2">
-        <Progress.Track flex="1" aria-label={label} aria-valuetext={`${value}%`}>
-          <Progress.Range />
-        </Progress.Track>
-        <Progress.ValueText minW="9" textAlign="end">{`${value}%`}</Progress.ValueText>
-      </HStack>
-    </Progress.Root>
-  );
-}
+import { Bar, FileButton, NoticePdfButton, NoticeStatus, StatusWithReason } from './notice-parts';
 
 /** The dialog that starts a batch. */
 function GenerateDialog({ companyId, onStarted }: { companyId: string | null; onStarted: (b: BatchRecord) => void }) {
@@ -59,14 +51,20 @@ function GenerateDialog({ companyId, onStarted }: { companyId: string | null; on
   // The loans list's DPD filter (filter_key 'dpd'); both ends empty: every loan of the month.
   const [dpdMin, setDpdMin] = useState('');
   const [dpdMax, setDpdMax] = useState('');
-  const dpdFilter = dpdMin || dpdMax ? [{ filter_key: 'dpd', ...(dpdMin ? { min: Number(dpdMin) } : {}), ...(dpdMax ? { max: Number(dpdMax) } : {}) }] : [];
+  const dpdFilter: LoanFilter[] = dpdMin || dpdMax ? [{ filter_key: 'dpd', ...(dpdMin ? { min: Number(dpdMin) } : {}), ...(dpdMax ? { max: Number(dpdMax) } : {}) }] : [];
+  // Any other filter of the loans list (its drawer, the company's filter config); DPD stays on the quick fields above.
+  const filterConfig = useFilterConfig(companyId);
+  const [more, setMore] = useState<LoanFilter[]>([]);
+  const [drawer, setDrawer] = useState(false);
+  const names = useMemo(() => filterNames(filterConfig.data?.groups), [filterConfig.data]);
+  const filters = [...dpdFilter, ...more.filter((f) => f.filter_key !== 'dpd')];
   const loanIds = ids.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!template || !lang) return;
     create.mutate(
-      { query: { company_id: companyId ?? undefined }, body: { template_id: template.template_id, language: lang, allocation_month: month, ...(scope === 'ids' ? { loan_ids: loanIds } : { filters: dpdFilter }) } },
+      { query: { company_id: companyId ?? undefined }, body: { template_id: template.template_id, language: lang, allocation_month: month, ...(scope === 'ids' ? { loan_ids: loanIds } : { filters }) } },
       {
         onSuccess: (batch) => {
           toaster.create({ type: 'success', title: t('legal.started') });
@@ -158,6 +156,15 @@ function GenerateDialog({ companyId, onStarted }: { companyId: string | null; on
                         <Field.HelperText>{t('legal.dpd_help')}</Field.HelperText>
                       </Field.Root>
                     )}
+                    {scope === 'filter' && (
+                      <Stack gap="2">
+                        <Button size="sm" variant="outline" alignSelf="start" onClick={() => setDrawer(true)} disabled={!filterConfig.data} data-testid="batch-more-filters">
+                          <ListFilter aria-hidden /> {t('legal.more_filters')}
+                        </Button>
+                        <FilterChips filters={more} names={names} onRemove={(key) => setMore(more.filter((f) => f.filter_key !== key))} onClear={() => setMore([])} />
+                      </Stack>
+                    )}
+                    {drawer && filterConfig.data && <FiltersDrawer open groups={filterConfig.data.groups} applied={more} onClose={() => setDrawer(false)} onApply={setMore} />}
                     {create.isError && (
                       <Text color="fg.error" role="alert">
                         {errorMessage(create.error)}
@@ -217,14 +224,7 @@ function BatchNotices({ companyId, batchId, canWrite }: { companyId: string | nu
                   <Table.Cell>{n.loan_id}</Table.Cell>
                   <Table.Cell>{n.applicant_name ?? '—'}</Table.Cell>
                   <Table.Cell>
-                    <Stack gap="1">
-                      <NoticeStatus status={n.status} />
-                      {n.reason && (
-                        <Text fontSize="xs" color="fg.muted">
-                          {n.reason}
-                        </Text>
-                      )}
-                    </Stack>
+                    <StatusWithReason badge={<NoticeStatus status={n.status} />} reason={n.reason} />
                   </Table.Cell>
                   <Table.Cell>
                     <NoticePdfButton notice={n} companyId={companyId} />
@@ -281,10 +281,22 @@ export function NoticeManagement({ heading }: { heading?: ReactNode }) {
         </Flex>
       )}
       <Tabs.Root defaultValue="batches" variant="line" lazyMount unmountOnExit>
-        <Tabs.List>
+        <Tabs.List overflowX="auto" overflowY="hidden">
           <Tabs.Trigger value="batches">{t('legal.tab_batches')}</Tabs.Trigger>
+          <Tabs.Trigger value="reports">{t('legal.view.reports')}</Tabs.Trigger>
+          <Tabs.Trigger value="documents">{t('legal.view.documents')}</Tabs.Trigger>
+          <Tabs.Trigger value="imports">{t('legal.tab_imports')}</Tabs.Trigger>
           <Tabs.Trigger value="templates">{t('legal.tab_templates')}</Tabs.Trigger>
         </Tabs.List>
+        <Tabs.Content value="reports">
+          <ExportsPanel companyId={companyId} view="Reports" />
+        </Tabs.Content>
+        <Tabs.Content value="documents">
+          <ExportsPanel companyId={companyId} view="Documents" />
+        </Tabs.Content>
+        <Tabs.Content value="imports">
+          <ImportsPanel companyId={companyId} canWrite={can(createLegalImport, permissions)} />
+        </Tabs.Content>
         <Tabs.Content value="templates">
           <TemplatesPanel companyId={companyId} canWrite={canWrite} />
         </Tabs.Content>

@@ -139,6 +139,11 @@ function CaseRow({ companyId, record, advocates, canWrite, onOpen }: { companyId
             {t('legal.deadline', { date: record.stage_deadline })}
           </Badge>
         )}
+        {record.limitation_date && (
+          <Badge mt="1" ms={record.stage_deadline ? '1' : undefined} colorPalette="purple" variant="subtle" title={t('legal.limitation_help', { date: record.date_of_default })} data-testid="case-limitation">
+            {t('legal.limitation', { date: record.limitation_date })}
+          </Badge>
+        )}
       </Table.Cell>
       <Table.Cell>
         <Text>{record.court ?? '—'}</Text>
