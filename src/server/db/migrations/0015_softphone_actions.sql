@@ -1,0 +1,1 @@
+ALTER TABLE "calling_calls" ADD COLUMN "sip_actions" jsonb DEFAULT '[]'::jsonb NOT NULL;
