@@ -3,6 +3,9 @@
  * provider's callbacks move it (read every second while live), a talk-time timer, and the
  * buttons that make sense with cloud click-to-call: the call rings the agent's own phone, so mute
  * and hold are done on that phone (shown, disabled, saying so); end asks the provider to hang up.
+ * With the browser softphone the buttons act on the SIP call: mute, hold, dialpad, add call,
+ * transfer (attended to the added call, else blind to a typed extension or number), merge (three-way
+ * call) and end; the added call has its own line with a drop button.
  */
 import { Alert, Badge, Button, Field, Flex, Grid, Input, Stack, Text } from '@chakra-ui/react';
 import { ArrowRightLeft, Grid3x3, Merge, Mic, MicOff, Pause, PhoneForwarded, PhoneOff, UserPlus, Play, RotateCcw, Users } from 'lucide-react';
