@@ -148,6 +148,36 @@ describe('a softphone call', () => {
     expect(busy.json().data).toMatchObject({ state: 'Call Failed', outcome: 'Customer Unreachable', provider_status: 'busy', failure_reason: 'Busy', talk_seconds: 0 });
   });
 
+  it('a conference and a transfer go on the loan’s timeline once each, whatever order the hang-up arrives in (spec 9 add, merge, transfer)', async () => {
+    at('2026-11-23T12:30:00+05:30');
+    const loan = queue[5];
+    const { call } = (await startCall(loan.loan_id)).json().data as { call: CallRecord };
+    const act = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: `/api/calling/softphone/calls/${call.call_id}/events`, headers: telecaller, payload });
+    await report(call.call_id, 'answered');
+    const started = await act({ event: 'conference_started', event_id: 'conf-start-0001', target: '7001' });
+    expect(started.statusCode, started.body).toBe(200);
+    // A call action never moves the call: it is still On Call.
+    expect(started.json().data.state).toBe('On Call');
+    // The browser's retry of the same report is recorded once.
+    expect((await act({ event: 'conference_started', event_id: 'conf-start-0001', target: '7001' })).statusCode).toBe(200);
+    expect((await act({ event: 'conference_ended', event_id: 'conf-end-00001', target: '7001' })).statusCode).toBe(200);
+    // The agent's leg ends (after an attended transfer) before the browser's transfer report arrives.
+    at('2026-11-23T12:31:00+05:30');
+    expect((await report(call.call_id, 'ended')).json().data.state).toBe('Call Ended');
+    const moved = await act({ event: 'transferred', event_id: 'transfer-00001', target: '7001', transfer: 'attended' });
+    expect(moved.json().data).toMatchObject({ state: 'Call Ended', outcome: 'Connected' });
+    // A transfer without its target or id is refused.
+    expect((await act({ event: 'transferred', transfer: 'blind' })).statusCode).toBe(400);
+    expect((await act({ event: 'transferred', event_id: 'transfer-00002', target: '7001', transfer: 'sideways' })).statusCode).toBe(400);
+
+    const activity = await t.app.inject({ url: `/api/recovery/loan/activity/${loan.loan_id}?page_size=20`, headers: admin });
+    const remarks = (activity.json().data.events as { kind: string; remark: string | null }[]).filter((e) => e.kind === 'call').map((e) => e.remark);
+    expect(remarks.filter((r) => r === 'Conference call with 7001 started')).toHaveLength(1);
+    expect(remarks.filter((r) => r === 'Conference call with 7001 ended')).toHaveLength(1);
+    expect(remarks.filter((r) => r === 'Call transferred to 7001 (attended)')).toHaveLength(1);
+    expect(remarks).toContain('Call Connected (talk time 1m 0s)');
+  });
+
   it('is refused outside contact hours with the compliance reason, before anything is dialled', async () => {
     at('2026-11-23T19:30:00+05:30');
     const res = await startCall(queue[2].loan_id);

@@ -3,7 +3,10 @@
  * server, baresip as the borrower's phone answering automatically, Chromium with fake media
  * devices. An admin names the SIP server on the Telephony tab; a telecaller connects the softphone (registration), calls a loan of their queue, sees
  * Ringing/On Call, holds and resumes the call, uses the keypad, ends it, redials, and the disposition form follows; the
- * borrower's phone log shows the call was answered and closed.
+ * borrower's phone log shows the call was answered and closed. Then spec 9 add call, merge and transfer with a colleague's
+ * phone (a second baresip, extension 7001): the agent adds the colleague (the borrower on hold), merges the three (mixed
+ * in the browser), drops the colleague, adds them again and transfers the borrower to them (REFER with Replaces), and
+ * transfers a redialled call blind; both phone logs and the loan's timeline show it.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config';
@@ -70,14 +73,7 @@ test('a telecaller calls a borrower from the browser softphone: registration, ca
   // A loan the cloud click-to-call specs do not use; the compliance override lets the call through at any hour.
   const row = page.getByTestId('queue-loan').last();
   const loanId = (await row.getAttribute('data-loan'))!;
-  await asAdmin(
-    browser,
-    async (p, headers) => {
-      const res = await p.request.post('/api/compliance/overrides', { headers, data: { loan_id: loanId, channel: 'call', reason: 'End-to-end softphone call at any hour' } });
-      expect(res.status(), await res.text()).toBe(200);
-    },
-    'supervisor@demo.in',
-  );
+  await override(browser, loanId);
 
   await row.getByTestId('call-button').click();
   const state = page.getByTestId('call-state');
@@ -102,7 +98,8 @@ test('a telecaller calls a borrower from the browser softphone: registration, ca
   await expect(page.getByTestId('disposition-choice')).toBeVisible();
   await expect(page.getByTestId('total-calls')).toHaveText(/[1-9]/);
 
-  // Redial calls the same borrower again through the softphone.
+  // Redial calls the same borrower again through the softphone (an override is used by one call: a second one for it).
+  await override(browser, loanId);
   await page.getByTestId('redial').click();
   await expect(state).toHaveText('On Call', { timeout: 20_000 });
   await page.getByTestId('end-call').click();
@@ -119,4 +116,124 @@ test('a telecaller calls a borrower from the browser softphone: registration, ca
   await page.screenshot({ path: artifact('softphone-390.png'), fullPage: true });
   await page.getByTestId('softphone-disconnect').click();
   await expect(page.getByTestId('softphone-state')).toHaveText('Disconnected');
+});
+
+/** A supervisor's compliance override: the loan may be called at any hour (the e2e runs around the clock). */
+async function override(browser: Browser, loanId: string): Promise<void> {
+  await asAdmin(
+    browser,
+    async (p, headers) => {
+      const res = await p.request.post('/api/compliance/overrides', { headers, data: { loan_id: loanId, channel: 'call', reason: 'End-to-end softphone call at any hour' } });
+      expect(res.status(), await res.text()).toBe(200);
+    },
+    'supervisor@demo.in',
+  );
+}
+
+test('add call, merge into a conference, attended and blind transfer to a colleague (spec 9 add, merge, transfer)', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await asAdmin(browser, async (p, headers) => {
+    const res = await p.request.put(`/api/calling/softphone/settings?company_id=${COMPANY}`, { headers, data: { ws_url: lab.wsUrl, sip_domain: lab.domain } });
+    expect(res.status(), await res.text()).toBe(200);
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'telecaller@demo.in');
+  await page.getByRole('link', { name: 'Calling desk' }).first().click();
+  await page.getByTestId('softphone').getByTestId('softphone-connect').click();
+  await expect(page.getByTestId('softphone-state')).toHaveText('Registered');
+
+  // Another loan than the first test's; the compliance override lets the call through at any hour.
+  const row = page.getByTestId('queue-loan').nth(-2);
+  const loanId = (await row.getAttribute('data-loan'))!;
+  await override(browser, loanId);
+  await row.getByTestId('call-button').click();
+  const state = page.getByTestId('call-state');
+  await expect(state).toHaveText('On Call', { timeout: 20_000 });
+  // Nothing to merge or transfer to yet; add is offered.
+  await expect(page.getByTestId('softphone-merge')).toBeDisabled();
+
+  // Add call: a typo is refused in place; the colleague's extension is called, the borrower waits on hold.
+  await page.getByTestId('softphone-add').click();
+  const form = page.getByTestId('call-target-form');
+  await form.getByLabel('Extension or number').fill('not a number');
+  await form.getByTestId('call-target-submit').click();
+  await expect(form.getByText('Enter an extension, a phone number or a sip: address')).toBeVisible();
+  await form.getByLabel('Extension or number').fill(lab.colleague);
+  await form.getByTestId('call-target-submit').click();
+  await expect(state).toHaveText('On Hold', { timeout: 10_000 });
+  await expect(page.getByTestId('second-call-state')).toHaveText('On Call', { timeout: 20_000 });
+  await expect(page.getByTestId('second-call')).toContainText(lab.colleague);
+
+  // Merge: all three on one call; hold is off during a conference.
+  await page.getByTestId('softphone-merge').click();
+  await expect(page.getByTestId('conference')).toBeVisible();
+  await expect(state).toHaveText('On Call', { timeout: 10_000 });
+  await expect(page.getByTestId('softphone-hold')).toBeDisabled();
+  await expect(page.getByTestId('softphone-transfer')).toBeDisabled();
+  await page.getByTestId('softphone-mute').click();
+  await expect(page.getByTestId('softphone-mute')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('softphone-mute').click();
+  await page.screenshot({ path: artifact('softphone-conference-1440.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('second-call').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: artifact('softphone-conference-390.png') });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The colleague leaves: the conference ends, the borrower stays on the line.
+  await page.getByTestId('drop-second').click();
+  await expect(page.getByTestId('second-call')).toHaveCount(0);
+  await expect(page.getByTestId('conference')).toHaveCount(0);
+  await expect(state).toHaveText('On Call');
+
+  // Attended transfer: the colleague again, then the borrower is handed to them.
+  await page.getByTestId('softphone-add').click();
+  await form.getByLabel('Extension or number').fill(lab.colleague);
+  await form.getByTestId('call-target-submit').click();
+  await expect(page.getByTestId('second-call-state')).toHaveText('On Call', { timeout: 20_000 });
+  await expect(page.getByTestId('softphone-transfer')).toHaveText(`Transfer to ${lab.colleague}`);
+  await page.screenshot({ path: artifact('softphone-transfer-1440.png') });
+  await page.getByTestId('softphone-transfer').click();
+  await expect(state).toHaveText('Call Ended', { timeout: 20_000 });
+  await expect(page.getByTestId('call-outcome')).toHaveText('Connected');
+  await expect(page.getByTestId('second-call')).toHaveCount(0, { timeout: 10_000 });
+
+  // The borrower's phone received the REFER (baresip logs it as "transferring call … to"), called the colleague with the
+  // Replaces of the agent's call to them, and the colleague's phone answered that call from the borrower.
+  const agentExt = (await page.getByTestId('softphone').textContent())?.match(/sip:(\d+)@/)?.[1];
+  expect(agentExt).toBeTruthy();
+  await expect.poll(async () => lab.phoneLog(), { timeout: 10_000 }).toMatch(new RegExp(`transferring call \\S+ to '<sip:${lab.colleague}@[^?]+\\?Replaces=`));
+  expect(await lab.phoneLog()).toMatch(new RegExp(`Call established: sip:${lab.colleague}@`));
+  const fromBorrower = new RegExp(`${lab.colleague}@\\S+: Call established: sip:(?!${agentExt}@)`);
+  await expect.poll(async () => lab.colleagueLog(), { timeout: 10_000 }).toMatch(fromBorrower);
+
+  // Blind transfer of the next borrower's call: straight to the colleague's extension.
+  const next = page.getByTestId('queue-loan').nth(-3);
+  const nextLoanId = (await next.getAttribute('data-loan'))!;
+  await override(browser, nextLoanId);
+  await next.getByTestId('call-button').click();
+  await expect(state).toHaveText('On Call', { timeout: 20_000 });
+  await page.getByTestId('softphone-transfer').click();
+  await form.getByLabel('Extension or number').fill(lab.colleague);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await form.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: artifact('softphone-transfer-390.png') });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await form.getByTestId('call-target-submit').click();
+  await expect(state).toHaveText('Call Ended', { timeout: 20_000 });
+
+  await expect(page.getByTestId('call-outcome')).toHaveText('Connected');
+  // The borrower's phone was asked to call the colleague without Replaces (blind), and did.
+  await expect.poll(async () => lab.phoneLog(), { timeout: 10_000 }).toMatch(new RegExp(`transferring call \\S+ to '<sip:${lab.colleague}@[^?>]+>'`));
+
+  // The loans' timelines tell the story.
+  await asAdmin(browser, async (p, headers) => {
+    const remarksOf = async (id: string) => ((await (await p.request.get(`/api/recovery/loan/activity/${id}?page_size=50`, { headers })).json()).data.events as { remark: string | null }[]).map((e) => e.remark);
+    const remarks = await remarksOf(loanId);
+    expect(remarks).toContain(`Conference call with ${lab.colleague} started`);
+    expect(remarks).toContain(`Conference call with ${lab.colleague} ended`);
+    expect(remarks).toContain(`Call transferred to ${lab.colleague} (attended)`);
+    expect(await remarksOf(nextLoanId)).toContain(`Call transferred to ${lab.colleague} (blind)`);
+  });
+  console.log('--- borrower phone ---\n' + (await lab.phoneLog()).split('\n').filter((l) => /call|REFER|transfer|NOTIFY|answer|closed/i.test(l)).join('\n'));
+  console.log('--- colleague phone ---\n' + (await lab.colleagueLog()).split('\n').filter((l) => /call|REFER|Replaces|answer|closed/i.test(l)).join('\n'));
 });

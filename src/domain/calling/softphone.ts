@@ -15,8 +15,23 @@ export const ICE_GATHERING_TIMEOUT_MS = 2000;
  * borrower answered (2xx + ACK), the agent put the call on hold or took it off hold (re-INVITE
  * answered), it ended after an answer (BYE), or it failed before one (4xx–6xx, cancel, no media).
  */
-export const SOFTPHONE_EVENTS = ['ringing', 'answered', 'held', 'resumed', 'ended', 'failed'] as const;
+export const SOFTPHONE_EVENTS = ['ringing', 'answered', 'held', 'resumed', 'ended', 'failed', 'transferred', 'conference_started', 'conference_ended'] as const;
 export type SoftphoneEvent = (typeof SOFTPHONE_EVENTS)[number];
+
+/**
+ * The dialer's call actions (spec 9 "add call, transfer, merge"; spec 4 socket event `transferred`)
+ * the browser reports: the call was handed to `target` (a blind REFER, or an attended one replacing
+ * the agent's call with the target), or the agent joined the borrower and `target` in a three-way
+ * call mixed in the browser, and later left it. They write the loan's timeline and never move the
+ * call's state (the SIP call's own end does).
+ */
+export const SOFTPHONE_ACTIONS = ['transferred', 'conference_started', 'conference_ended'] as const satisfies readonly SoftphoneEvent[];
+export type SoftphoneAction = (typeof SOFTPHONE_ACTIONS)[number];
+export const isSoftphoneAction = (event: SoftphoneEvent): event is SoftphoneAction => (SOFTPHONE_ACTIONS as readonly string[]).includes(event);
+
+/** How a call was transferred: blind (REFER to the target) or attended (after the agent spoke to the target; REFER with Replaces). */
+export const TRANSFER_KINDS = ['blind', 'attended'] as const;
+export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
 /**
  * The call's state after a softphone event (spec 9 call states). Terminal states never change (a
@@ -38,7 +53,67 @@ export function softphoneNextState(current: CallState, event: SoftphoneEvent, an
       return answered ? 'Call Ended' : 'Call Failed';
     case 'failed':
       return 'Call Failed';
+    case 'transferred':
+    case 'conference_started':
+    case 'conference_ended':
+      return current;
   }
+}
+
+/**
+ * The timeline remark of a call action (English, as the other call remarks), e.g. "Call transferred
+ * to 7001 (attended)", "Conference call with 7001 started", "Conference call with 7001 ended".
+ */
+export function softphoneActionRemark(action: SoftphoneAction, target: string, kind: TransferKind | null): string {
+  switch (action) {
+    case 'transferred':
+      return `Call transferred to ${target}${kind ? ` (${kind})` : ''}`;
+    case 'conference_started':
+      return `Conference call with ${target} started`;
+    case 'conference_ended':
+      return `Conference call with ${target} ended`;
+  }
+}
+
+/** A second party the agent may type: an extension or phone number (digits, optional +), or a sip: address. */
+export const SIP_TARGET_PATTERN = /^(sip:[A-Za-z0-9_.!~*'()&=+$,;?/%-]{1,64}@[A-Za-z0-9.-]{1,253}(:\d{1,5})?|\+?[\d\s-]{2,20})$/;
+
+/**
+ * The SIP address of the second party the agent typed (a colleague's extension, a supervisor's
+ * number, or a full sip: address) on the company's domain; null when it is neither.
+ */
+export function sipTargetUri(domain: string, input: string): string | null {
+  const value = input.trim();
+  if (!SIP_TARGET_PATTERN.test(value)) return null;
+  if (value.startsWith('sip:')) return value;
+  const digits = value.replace(/[^\d+]/g, '');
+  return digits.replace(/\D/g, '').length >= 2 ? borrowerSipUri(domain, digits) : null;
+}
+
+/** The legs of the agent's browser: the borrower's call and at most one second call (add call). */
+export interface DeskLegs {
+  /** The borrower's call (null: none live). */
+  primary: CallState | null;
+  /** The second call the agent added (null: none). */
+  second: CallState | null;
+  /** Both calls are mixed into one three-way call. */
+  conference: boolean;
+}
+
+/**
+ * Which of the dialer's add / transfer / merge buttons act now (spec 9 call buttons):
+ * add: the borrower is on the line (on call or held by the agent) and no second call exists;
+ * transfer: the borrower is on the line and no conference runs (with an answered second call it
+ * is attended, else blind to a typed target); merge: both calls answered and not yet merged.
+ */
+export function deskCallActions(legs: DeskLegs): { add: boolean; transfer: boolean; merge: boolean } {
+  const onLine = legs.primary === 'On Call' || legs.primary === 'On Hold';
+  const secondAnswered = legs.second === 'On Call' || legs.second === 'On Hold';
+  return {
+    add: onLine && legs.second === null,
+    transfer: onLine && !legs.conference && (legs.second === null || secondAnswered),
+    merge: onLine && secondAnswered && !legs.conference,
+  };
 }
 
 /** A SIP server WebSocket address the browser may open: ws:// or wss:// with a host (ws only for local servers). */

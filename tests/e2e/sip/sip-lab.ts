@@ -2,22 +2,31 @@
  * A real SIP path for the softphone's end-to-end test (issue 14): Debian's kamailio as the
  * company's registrar and proxy (SIP over WebSocket for the browser, UDP for phones) and baresip
  * as the borrower's phone, answering automatically with ICE and DTLS-SRTP (what a WebRTC browser
- * requires). Both run on free local ports in a temporary directory and are stopped by `stop()`.
+ * requires). A second baresip is a colleague's desk phone (extension 7001, answering
+ * automatically too) for add call, merge and transfer (spec 9). All run on free local ports in a
+ * temporary directory and are stopped by `stop()`.
  * Needs the Debian packages kamailio, kamailio-websocket-modules and baresip (.ci/run installs them).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/** The colleague's extension on the lab's SIP server. */
+const COLLEAGUE = '7001';
 
 export interface SipLab {
   /** The browser softphone's WebSocket address (ws://127.0.0.1:port). */
   wsUrl: string;
   /** The SIP domain agents register in (127.0.0.1:udp port). */
   domain: string;
-  /** baresip's log so far: what the borrower's phone saw (calls answered, held, closed). */
+  /** baresip's log so far: what the borrower's phone saw (calls answered, held, closed, transfers asked). */
   phoneLog(): Promise<string>;
+  /** The colleague's extension (a registered SIP user) the agent may add or transfer to. */
+  colleague: string;
+  /** The colleague's phone log. */
+  colleagueLog(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -45,10 +54,9 @@ async function waitFor(check: () => Promise<boolean>, what: string, ms = 15_000)
 
 export async function startSipLab(): Promise<SipLab> {
   const dir = await mkdtemp(join(tmpdir(), 'sip-lab-'));
-  const [udp, ws, phone] = [await freePort(), await freePort(), await freePort()];
+  const [udp, ws, phone, colleaguePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const procs: ChildProcess[] = [];
   const kamLog = join(dir, 'kamailio.log');
-  const phoneLogPath = join(dir, 'baresip.log');
   const logTo = async (p: ChildProcess, file: string) => {
     await writeFile(file, '');
     const { createWriteStream } = await import('node:fs');
@@ -64,30 +72,41 @@ export async function startSipLab(): Promise<SipLab> {
   await logTo(kamailio, kamLog);
   await waitFor(async () => (await readFile(kamLog, 'utf8')).includes('INFO: <core> [main.c'), 'kamailio start');
 
-  // The borrower's phone: answers every call, plays a tone, accepts what a browser offers.
-  const config = [
-    `sip_listen 127.0.0.1:${phone}`,
-    'module_path /usr/lib/baresip/modules',
-    ...['g711.so', 'opus.so', 'ausine.so', 'aubridge.so', 'stun.so', 'ice.so', 'dtls_srtp.so', 'srtp.so'].map((m) => `module ${m}`),
-    'module_app account.so',
-    'module_app menu.so',
-    'audio_player aubridge,nil',
-    'audio_source ausine,440',
-    'audio_alert aubridge,nil',
-    // Browsers require RTP and RTCP on one port.
-    'rtcp_mux yes',
-  ].join('\n');
-  await writeFile(join(dir, 'config'), `${config}\n`);
-  await writeFile(join(dir, 'accounts'), `<sip:gateway@127.0.0.1:${udp};transport=udp>;answermode=auto;mediaenc=dtls_srtp;medianat=ice;regint=300\n`);
-  const baresip = spawn('baresip', ['-f', dir, '-v'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  procs.push(baresip);
-  await logTo(baresip, phoneLogPath);
-  await waitFor(async () => /gateway@127\.0\.0\.1.*200 OK/.test(await readFile(phoneLogPath, 'utf8')), 'the borrower phone registering');
+  // The borrower's phone and the colleague's: answer every call, play a tone, accept what a browser offers.
+  const startPhone = async (name: string, user: string, port: number, tone: number): Promise<string> => {
+    const home = join(dir, name);
+    await mkdir(home);
+    const config = [
+      `sip_listen 127.0.0.1:${port}`,
+      'module_path /usr/lib/baresip/modules',
+      ...['g711.so', 'opus.so', 'ausine.so', 'aubridge.so', 'stun.so', 'ice.so', 'dtls_srtp.so', 'srtp.so'].map((m) => `module ${m}`),
+      'module_app account.so',
+      'module_app menu.so',
+      'audio_player aubridge,nil',
+      `audio_source ausine,${tone}`,
+      'audio_alert aubridge,nil',
+      // Browsers require RTP and RTCP on one port.
+      'rtcp_mux yes',
+    ].join('\n');
+    await writeFile(join(home, 'config'), `${config}\n`);
+    await writeFile(join(home, 'accounts'), `<sip:${user}@127.0.0.1:${udp};transport=udp>;answermode=auto;mediaenc=dtls_srtp;medianat=ice;regint=300\n`);
+    const log = join(home, 'baresip.log');
+    const p = spawn('baresip', ['-f', home, '-v'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    procs.push(p);
+    await logTo(p, log);
+    const registered = new RegExp(`${user}@127\\.0\\.0\\.1.*200 OK`);
+    await waitFor(async () => registered.test(await readFile(log, 'utf8')), `the ${name} phone registering`);
+    return log;
+  };
+  const phoneLogPath = await startPhone('borrower', 'gateway', phone, 440);
+  const colleagueLogPath = await startPhone('colleague', COLLEAGUE, colleaguePort, 660);
 
   return {
     wsUrl: `ws://127.0.0.1:${ws}`,
     domain: `127.0.0.1:${udp}`,
     phoneLog: () => readFile(phoneLogPath, 'utf8'),
+    colleague: COLLEAGUE,
+    colleagueLog: () => readFile(colleagueLogPath, 'utf8'),
     async stop() {
       for (const p of procs.reverse()) {
         if (p.exitCode === null) {

@@ -1,6 +1,6 @@
 /** The browser softphone's rules (issue 14): SIP events to the spec's call states, SIP addresses, allowed servers. */
 import { describe, expect, it } from 'vitest';
-import { agentSipUri, borrowerSipUri, isSipWebSocketUrl, softphoneNextState } from '../../../src/domain/calling/softphone';
+import { agentSipUri, borrowerSipUri, deskCallActions, isSipWebSocketUrl, sipTargetUri, softphoneActionRemark, softphoneNextState } from '../../../src/domain/calling/softphone';
 import { microphoneStateOf } from '../../../src/web/features/calling/softphone';
 
 describe('softphone call states', () => {
@@ -43,5 +43,39 @@ describe('SIP addresses and servers', () => {
   it('a refused microphone is microphone_off, a missing one microphone_not_connected (spec 3)', () => {
     expect(microphoneStateOf(new DOMException('denied', 'NotAllowedError'))).toBe('microphone_off');
     expect(microphoneStateOf(new DOMException('none', 'NotFoundError'))).toBe('microphone_not_connected');
+  });
+});
+
+describe('add call, transfer, merge (spec 9 call buttons)', () => {
+  it('a transfer or conference never moves the call', () => {
+    expect(softphoneNextState('On Call', 'transferred', true)).toBe('On Call');
+    expect(softphoneNextState('On Hold', 'conference_started', true)).toBe('On Hold');
+    expect(softphoneNextState('Call Ended', 'conference_ended', true)).toBe('Call Ended');
+  });
+
+  it('add needs the borrower on the line and no second call; merge needs both answered; transfer not during a conference', () => {
+    expect(deskCallActions({ primary: 'Ringing', second: null, conference: false })).toEqual({ add: false, transfer: false, merge: false });
+    expect(deskCallActions({ primary: 'On Call', second: null, conference: false })).toEqual({ add: true, transfer: true, merge: false });
+    // The colleague's phone still rings: wait (no attended transfer to a ringing phone, nothing to merge).
+    expect(deskCallActions({ primary: 'On Hold', second: 'Ringing', conference: false })).toEqual({ add: false, transfer: false, merge: false });
+    expect(deskCallActions({ primary: 'On Hold', second: 'On Call', conference: false })).toEqual({ add: false, transfer: true, merge: true });
+    expect(deskCallActions({ primary: 'On Call', second: 'On Call', conference: true })).toEqual({ add: false, transfer: false, merge: false });
+    expect(deskCallActions({ primary: null, second: 'On Call', conference: false })).toEqual({ add: false, transfer: false, merge: false });
+  });
+
+  it('the second party is an extension, a number or a sip: address on the company domain', () => {
+    expect(sipTargetUri('sip.lender.in', '7001')).toBe('sip:7001@sip.lender.in');
+    expect(sipTargetUri('sip.lender.in', ' +91 98765-43210 ')).toBe('sip:+919876543210@sip.lender.in');
+    expect(sipTargetUri('sip.lender.in', 'sip:supervisor@pbx.lender.in')).toBe('sip:supervisor@pbx.lender.in');
+    expect(sipTargetUri('sip.lender.in', 'not a number')).toBeNull();
+    expect(sipTargetUri('sip.lender.in', '7')).toBeNull();
+    expect(sipTargetUri('sip.lender.in', 'sip:a b@x')).toBeNull();
+  });
+
+  it('the loan timeline says who the call went to', () => {
+    expect(softphoneActionRemark('transferred', '7001', 'attended')).toBe('Call transferred to 7001 (attended)');
+    expect(softphoneActionRemark('transferred', '+919876543210', 'blind')).toBe('Call transferred to +919876543210 (blind)');
+    expect(softphoneActionRemark('conference_started', '7001', null)).toBe('Conference call with 7001 started');
+    expect(softphoneActionRemark('conference_ended', '7001', null)).toBe('Conference call with 7001 ended');
   });
 });

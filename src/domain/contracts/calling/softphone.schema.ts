@@ -1,7 +1,7 @@
 /** Schemas of the company telephony set-up (issue 14; spec 7, 9): the browser softphone and the dialer vendor endpoint. Behind ./softphone.ts. */
 import { z } from 'zod';
 import { isDialerVendorEndpoint } from '../../calling/dialer-vendor';
-import { SIP_DOMAIN_PATTERN, SOFTPHONE_EVENTS, isSipWebSocketUrl } from '../../calling/softphone';
+import { SIP_DOMAIN_PATTERN, SOFTPHONE_EVENTS, TRANSFER_KINDS, isSipWebSocketUrl, isSoftphoneAction } from '../../calling/softphone';
 import { companyQuery } from '../envelope';
 import { callRecord, startCallBody } from './calls.schema';
 
@@ -40,12 +40,23 @@ export type SoftphoneCallBody = z.infer<typeof softphoneCallBody>;
 export const softphoneCall = z.object({ call: callRecord, dial_uri: z.string() });
 export type SoftphoneCall = z.infer<typeof softphoneCall>;
 
-/** `POST /api/calling/softphone/calls/{call_id}/events`: what the browser's SIP call did. */
-export const softphoneEventBody = z.object({
-  event: z.enum(SOFTPHONE_EVENTS),
-  /** The SIP cause the browser saw (JsSIP's cause: 'Busy', 'Rejected', 'Unavailable', 'Canceled', …). */
-  cause: z.string().trim().max(120).optional(),
-});
+/** `POST /api/calling/softphone/calls/{call_id}/events`: what the browser's SIP call did, or a transfer / conference of it (spec 9). */
+export const softphoneEventBody = z
+  .object({
+    event: z.enum(SOFTPHONE_EVENTS),
+    /** The SIP cause the browser saw (JsSIP's cause: 'Busy', 'Rejected', 'Unavailable', 'Canceled', …). */
+    cause: z.string().trim().max(120).optional(),
+    /** transferred / conference_*: the browser's id of this action (a retried report is recorded once). */
+    event_id: z.string().trim().min(8).max(64).optional(),
+    /** transferred / conference_*: the second party (their extension, number or SIP address). */
+    target: z.string().trim().min(1).max(200).optional(),
+    /** transferred: blind or attended. */
+    transfer: z.enum(TRANSFER_KINDS).optional(),
+  })
+  .refine((b) => !isSoftphoneAction(b.event) || (b.event_id !== undefined && b.target !== undefined), {
+    message: 'A transfer or conference event needs its event_id and target',
+    path: ['target'],
+  });
 export type SoftphoneEventBody = z.infer<typeof softphoneEventBody>;
 export const softphoneCallParams = z.object({ call_id: z.string().min(1).max(64) });
 

@@ -55,7 +55,11 @@ export const startSoftphoneCall = endpoint({
   schemas: async () => ({ query: (await schema()).companyQuery, body: (await schema()).softphoneCallBody, response: (await schema()).softphoneCall }),
 });
 
-/** POST /api/calling/softphone/calls/{call_id}/events: the browser's SIP call rang, was answered, held, resumed, ended or failed. */
+/**
+ * POST /api/calling/softphone/calls/{call_id}/events: the browser's SIP call rang, was answered, held,
+ * resumed, ended or failed; or the agent transferred it or held a conference on it (timeline only,
+ * recorded once per event_id, also after the call ended).
+ */
 export const reportSoftphoneEvent = endpoint({
   operation: 'calling.softphone.calls.event',
   method: 'POST',
@@ -63,7 +67,7 @@ export const reportSoftphoneEvent = endpoint({
   access: 'company',
   permission: desk('write'),
   tags,
-  summary: "Report the browser softphone's SIP call events; they move the call's state (replays and late events change nothing)",
+  summary: "Report the browser softphone's SIP call events (they move the call's state; replays and late events change nothing) and its transfers and conferences (the loan's timeline)",
   schemas: async () => {
     const s = await schema();
     const calls = await import('./calls.schema');

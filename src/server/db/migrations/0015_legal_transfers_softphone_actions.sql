@@ -45,6 +45,7 @@ CREATE TABLE "legal_imports" (
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "calling_calls" ADD COLUMN "sip_actions" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "legal_exports" ADD CONSTRAINT "legal_exports_company_id_companies_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("company_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "legal_import_errors" ADD CONSTRAINT "legal_import_errors_import_id_legal_imports_import_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."legal_imports"("import_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "legal_import_errors" ADD CONSTRAINT "legal_import_errors_company_id_companies_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("company_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

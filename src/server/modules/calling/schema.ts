@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import type { DispositionOption } from '../../../domain/calling/dispositions';
+import type { SoftphoneAction, TransferKind } from '../../../domain/calling/softphone';
 import { companyRef } from '../companies/queries';
 
 const id = (name: string) => text(name).primaryKey().default(sql`gen_random_uuid()::text`);
@@ -34,6 +35,15 @@ export const callingSettings = pgTable('calling_settings', {
   dispositionVendorUrl: text('disposition_vendor_url'),
   createdAt: instant('created_at').notNull().defaultNow(),
 });
+
+/** A transfer or conference of a softphone call, as the browser reported it (spec 9 add call, transfer, merge). */
+export interface SipActionRecord {
+  event_id: string;
+  event: SoftphoneAction;
+  target: string;
+  transfer: TransferKind | null;
+  at: string;
+}
 
 export const callingCalls = pgTable(
   'calling_calls',
@@ -70,6 +80,8 @@ export const callingCalls = pgTable(
     matchedLoanIds: jsonb('matched_loan_ids').$type<string[]>().notNull().default([]),
     /** Predictive: answered while no agent was free, so the dialer hung up (a drop, spec 9 drop cap). */
     dropped: boolean('dropped').notNull().default(false),
+    /** Softphone: the transfers and conferences the agent's browser reported (event ids make a retried report count once). */
+    sipActions: jsonb('sip_actions').$type<SipActionRecord[]>().notNull().default([]),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [

@@ -8,16 +8,18 @@ import { and, eq } from 'drizzle-orm';
 import type { CallState, ProviderStatus } from '../../../domain/calling/call-states';
 import { isLive, outcomeOf } from '../../../domain/calling/call-states';
 import type { SoftphoneEvent } from '../../../domain/calling/softphone';
-import { ICE_GATHERING_TIMEOUT_MS, agentSipUri, borrowerSipUri, softphoneNextState } from '../../../domain/calling/softphone';
+import { ICE_GATHERING_TIMEOUT_MS, agentSipUri, borrowerSipUri, isSoftphoneAction, softphoneActionRemark, softphoneNextState } from '../../../domain/calling/softphone';
 import type { CallRecord } from '../../../domain/contracts/calling/calls';
 import type { SoftphoneCall, SoftphoneCallBody, SoftphoneConfig, SoftphoneEventBody, SoftphoneSettings, SoftphoneSettingsBody } from '../../../domain/contracts/calling/softphone';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { Caller } from '../../http/caller';
 import { conflict, notFound } from '../../http/errors';
 import type { EventBus } from '../../realtime/events';
 import { announce } from './agent-routing';
 import { CALL_NOT_FOUND, recordDeskCall, toCallRecord, writeCallEnd } from './calls-service';
+import { addLoanEvents } from '../portfolio/queries';
 import { callingCalls, callingSettings } from './schema';
+import type { CallRow, SipActionRecord } from './schema';
 import { settingsOf } from './settings-service';
 
 /** GET /calling/softphone: the company's SIP server and the caller's SIP address on it. */
@@ -74,7 +76,9 @@ function statusOfCause(cause: string | undefined): ProviderStatus {
 /**
  * POST /calling/softphone/calls/{id}/events: moves the caller's own softphone call. A terminal event
  * sets the outcome (talk time from the answer to now), writes the loan's timeline and calling
- * status once; replays and events after the end change nothing.
+ * status once; replays and events after the end change nothing. A transfer or conference event
+ * (spec 9 add call, transfer, merge) only writes the timeline, once per event_id, even after the
+ * end (the browser reports the transfer and the hang-up that follows it in any order).
  * @throws 404 'Call not found' (another agent's call, or not a softphone call); 409 for a click-to-call
  */
 export async function reportSoftphoneEvent(db: Db, caller: Caller, callId: string, body: SoftphoneEventBody, now: Date, events: EventBus): Promise<CallRecord> {
@@ -86,6 +90,7 @@ export async function reportSoftphoneEvent(db: Db, caller: Caller, callId: strin
       .for('update');
     if (!row) throw notFound(CALL_NOT_FOUND);
     if (row.provider !== 'webrtc_softphone') throw conflict('This call is placed by the telephony provider: its events come from the provider');
+    if (isSoftphoneAction(body.event)) return toCallRecord(await recordSipAction(tx, row, body, now));
     const current = row.state as CallState;
     if (!isLive(current)) return toCallRecord(row);
     const event: SoftphoneEvent = body.event;
@@ -122,4 +127,35 @@ export async function reportSoftphoneEvent(db: Db, caller: Caller, callId: strin
   // The desk's and the supervisors' event streams hear of it as of any provider callback.
   await announce(events, db, caller.companyId, caller.user.userId, callId);
   return record;
+}
+
+/**
+ * Keeps a transfer or conference the browser reported on the call and writes it to the loan's
+ * timeline (kind 'call', module calling); an event_id already kept changes nothing.
+ */
+async function recordSipAction(tx: DbOrTx, row: CallRow, body: SoftphoneEventBody, now: Date): Promise<CallRow> {
+  if (!isSoftphoneAction(body.event) || !body.event_id || !body.target) return row;
+  if (row.sipActions.some((a) => a.event_id === body.event_id)) return row;
+  const action: SipActionRecord = { event_id: body.event_id, event: body.event, target: body.target, transfer: body.event === 'transferred' ? (body.transfer ?? 'blind') : null, at: now.toISOString() };
+  const [moved] = await tx
+    .update(callingCalls)
+    .set({ sipActions: [...row.sipActions, action], updatedAt: now })
+    .where(eq(callingCalls.callId, row.callId))
+    .returning();
+  if (row.loanId) {
+    await addLoanEvents(tx, [
+      {
+        companyId: row.companyId,
+        loanId: row.loanId,
+        allocationMonth: row.allocationMonth,
+        kind: 'call',
+        module: 'calling',
+        remark: softphoneActionRemark(action.event, action.target, action.transfer),
+        details: { call_id: row.callId, shoot_id: row.shootId, event: action.event, target: action.target, transfer: action.transfer },
+        authorId: row.agentId || null,
+        createdAt: now,
+      },
+    ]);
+  }
+  return moved;
 }

@@ -167,7 +167,7 @@ function Desk({ pushedCall, pushed }: { pushedCall: CallRecord | null; pushed: b
           onError,
           onSuccess: ({ call: c, dial_uri }) => {
             show(c);
-            void phone.call(dial_uri, (event, cause) => reportEvent.mutate({ params: { call_id: c.call_id }, ...companyInput(companyId), body: { event, cause } }));
+            void phone.call(dial_uri, (event, cause, details) => reportEvent.mutate({ params: { call_id: c.call_id }, ...companyInput(companyId), body: { event, cause, ...details } }));
           },
         },
       );
@@ -283,5 +283,13 @@ function softphoneControls(phone: Softphone, view: SoftphoneView): SoftphoneCont
     resume: () => phone.resume(),
     hangup: () => phone.hangup(),
     dtmf: (tones) => phone.dtmf(tones),
+    second: view.second,
+    conference: view.conference,
+    transferring: view.transfer === 'pending',
+    transferFailed: view.transfer === 'failed',
+    addCall: (target) => phone.addCall(target),
+    transfer: (target) => phone.transfer(target),
+    merge: () => void phone.merge(),
+    dropSecond: () => phone.dropSecond(),
   };
 }

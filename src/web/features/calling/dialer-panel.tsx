@@ -3,13 +3,17 @@
  * provider's callbacks move it (read every second while live), a talk-time timer, and the
  * buttons that make sense with cloud click-to-call: the call rings the agent's own phone, so mute
  * and hold are done on that phone (shown, disabled, saying so); end asks the provider to hang up.
+ * With the browser softphone the buttons act on the SIP call: mute, hold, dialpad, add call,
+ * transfer (attended to the added call, else blind to a typed extension or number), merge (three-way
+ * call) and end; the added call has its own line with a drop button.
  */
-import { Alert, Badge, Button, Flex, Grid, Stack, Text } from '@chakra-ui/react';
-import { Grid3x3, Mic, MicOff, Pause, PhoneOff, Play, RotateCcw } from 'lucide-react';
+import { Alert, Badge, Button, Field, Flex, Grid, Input, Stack, Text } from '@chakra-ui/react';
+import { ArrowRightLeft, Grid3x3, Merge, Mic, MicOff, Pause, PhoneForwarded, PhoneOff, UserPlus, Play, RotateCcw, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallState, ConnectionState } from '../../../domain/calling/call-states';
 import { isLive } from '../../../domain/calling/call-states';
+import { deskCallActions } from '../../../domain/calling/softphone';
 import { formatCountdown } from '../../../domain/calling/breaks';
 import type { MicrophoneState } from '../../../domain/calling/campaigns';
 import type { CallRecord } from '../../../domain/contracts/calling/calls';
@@ -33,6 +37,8 @@ function useElapsed(from: string | null, running: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!running) return;
+    // At once too: the clock may have stood still since the panel mounted (a call held within its first second).
+    setNow(Date.now());
     const id = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(id);
   }, [running]);
@@ -50,6 +56,75 @@ export interface SoftphoneControls {
   hangup(): void;
   /** Keypad tones into the call (IVR menus). */
   dtmf(tones: string): void;
+  /** The second call the agent added (spec 9 add call), null: none. */
+  second: { target: string; state: CallState } | null;
+  /** The borrower and the second party are merged (three-way call). */
+  conference: boolean;
+  /** A transfer was asked and the borrower's phone has not answered it yet. */
+  transferring: boolean;
+  transferFailed: boolean;
+  /** Holds the borrower and calls `target`; false: `target` is no extension, number or SIP address. */
+  addCall(target: string): Promise<boolean>;
+  /** Attended to the answered second call, else blind to `target`; false: no such target. */
+  transfer(target?: string): boolean;
+  merge(): void;
+  /** Hangs up the second call only. */
+  dropSecond(): void;
+}
+
+/** The extension / number form of add call and blind transfer. */
+function TargetForm({ mode, onSubmit, onCancel }: { mode: 'add' | 'transfer'; onSubmit: (target: string) => Promise<boolean> | boolean; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [target, setTarget] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const submit = async () => {
+    const ok = await onSubmit(target);
+    setInvalid(!ok);
+  };
+  return (
+    <Flex as="form" gap="2" align="end" wrap="wrap" data-testid="call-target-form" onSubmit={(e) => (e.preventDefault(), void submit())}>
+      <Field.Root invalid={invalid} maxW="64">
+        <Field.Label fontSize="xs">{t('calling.call_target')}</Field.Label>
+        <Input size="sm" autoFocus inputMode="tel" value={target} maxLength={120} placeholder={t('calling.call_target_placeholder')} onChange={(e) => setTarget(e.currentTarget.value)} onKeyDown={(e) => e.key === 'Escape' && onCancel()} />
+        {invalid && <Field.ErrorText>{t('calling.call_target_invalid')}</Field.ErrorText>}
+      </Field.Root>
+      <Button size="sm" type="submit" colorPalette={mode === 'add' ? 'green' : 'blue'} disabled={!target.trim()} data-testid="call-target-submit">
+        {mode === 'add' ? <UserPlus /> : <PhoneForwarded />} {mode === 'add' ? t('calling.add_call_go') : t('calling.transfer_go')}
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onCancel}>
+        {t('common.cancel')}
+      </Button>
+    </Flex>
+  );
+}
+
+/** The second call's line (spec 9 add call) and the three-way call badge. */
+function SecondLeg({ softphone }: { softphone: SoftphoneControls }) {
+  const { t } = useTranslation();
+  const second = softphone.second;
+  if (!second) return null;
+  return (
+    <Flex align="center" gap="2" wrap="wrap" borderWidth="1px" rounded="md" px="3" py="2" data-testid="second-call" data-state={second.state} aria-live="polite">
+      {softphone.conference ? (
+        <Badge colorPalette="purple" data-testid="conference">
+          <Users aria-hidden /> {t('calling.conference')}
+        </Badge>
+      ) : (
+        <Text fontSize="sm" color="fg.muted">
+          {t('calling.second_call')}
+        </Text>
+      )}
+      <Text fontWeight="medium" fontFamily="mono">
+        {second.target}
+      </Text>
+      <Badge colorPalette={PALETTE[second.state]} data-testid="second-call-state">
+        {t(`calling.state.${second.state}`)}
+      </Badge>
+      <Button size="xs" variant="outline" colorPalette="red" ms="auto" onClick={() => softphone.dropSecond()} data-testid="drop-second">
+        <PhoneOff /> {t('calling.drop_second')}
+      </Button>
+    </Flex>
+  );
 }
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'];
@@ -93,8 +168,11 @@ export function DialerPanel({
   const { t } = useTranslation();
   const end = useEndCall();
   const [keypad, setKeypad] = useState(false);
+  const [targetMode, setTargetMode] = useState<'add' | 'transfer' | null>(null);
   const live = call ? isLive(call.state) : false;
-  const elapsed = useElapsed(call?.state === 'On Call' ? call.answered_at : null, call?.state === 'On Call');
+  // Talk time runs from the answer, on hold too (as the server counts it).
+  const talking = call?.state === 'On Call' || call?.state === 'On Hold';
+  const elapsed = useElapsed(talking ? call.answered_at : null, talking);
   const seconds = call && !live ? (call.talk_seconds ?? 0) : elapsed;
   const state: CallState | null = placing ? 'Connecting' : (call?.state ?? null);
   return (
@@ -131,18 +209,67 @@ export function DialerPanel({
           <Button size="sm" variant="outline" disabled={!live} aria-pressed={softphone.muted} onClick={() => (softphone.muted ? softphone.unmute() : softphone.mute())} data-testid="softphone-mute">
             {softphone.muted ? <MicOff /> : <Mic />} {softphone.muted ? t('calling.unmute') : t('calling.mute')}
           </Button>
-          <Button size="sm" variant="outline" disabled={!live || call?.state === 'Ringing' || call?.state === 'Connecting'} aria-pressed={softphone.held} onClick={() => (softphone.held ? softphone.resume() : softphone.hold())} data-testid="softphone-hold">
+          <Button size="sm" variant="outline" disabled={!live || call?.state === 'Ringing' || call?.state === 'Connecting' || softphone.conference} aria-pressed={softphone.held} onClick={() => (softphone.held ? softphone.resume() : softphone.hold())} data-testid="softphone-hold">
             {softphone.held ? <Play /> : <Pause />} {softphone.held ? t('calling.resume') : t('calling.hold')}
           </Button>
           <Button size="sm" variant="outline" disabled={!live} aria-expanded={keypad} onClick={() => setKeypad(!keypad)} data-testid="softphone-dialpad">
             <Grid3x3 /> {t('calling.dialpad')}
           </Button>
+          {(() => {
+            const can = deskCallActions({ primary: live && call ? call.state : null, second: softphone.second?.state ?? null, conference: softphone.conference });
+            const attended = softphone.second !== null && can.transfer;
+            return (
+              <>
+                <Button size="sm" variant="outline" disabled={!can.add} aria-expanded={targetMode === 'add'} onClick={() => setTargetMode(targetMode === 'add' ? null : 'add')} data-testid="softphone-add">
+                  <UserPlus /> {t('calling.add_call')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={!can.transfer || softphone.transferring}
+                  loading={softphone.transferring}
+                  aria-expanded={attended ? undefined : targetMode === 'transfer'}
+                  onClick={() => (attended ? softphone.transfer() : setTargetMode(targetMode === 'transfer' ? null : 'transfer'))}
+                  data-testid="softphone-transfer"
+                >
+                  <ArrowRightLeft /> {attended ? t('calling.transfer_to_party', { target: softphone.second?.target ?? '' }) : t('calling.transfer')}
+                </Button>
+                <Button size="sm" variant="outline" disabled={!can.merge} onClick={() => softphone.merge()} data-testid="softphone-merge">
+                  <Merge /> {t('calling.merge')}
+                </Button>
+              </>
+            );
+          })()}
           <Button size="sm" colorPalette="red" disabled={!live} onClick={() => softphone.hangup()} data-testid="end-call">
             <PhoneOff /> {t('calling.end')}
           </Button>
           {keypad && live && <Dialpad onKey={(k) => softphone.dtmf(k)} />}
         </Flex>
-      ) : (
+      ) : null}
+      {softphone && targetMode && live && !softphone.second && (
+        <TargetForm
+          key={targetMode}
+          mode={targetMode}
+          onCancel={() => setTargetMode(null)}
+          onSubmit={async (target) => {
+            const ok = targetMode === 'add' ? await softphone.addCall(target) : softphone.transfer(target);
+            if (ok) setTargetMode(null);
+            return ok;
+          }}
+        />
+      )}
+      {softphone && <SecondLeg softphone={softphone} />}
+      {softphone?.transferring && (
+        <Text fontSize="sm" color="fg.muted" role="status" data-testid="transfer-pending">
+          {t('calling.transfer_pending')}
+        </Text>
+      )}
+      {softphone?.transferFailed && (
+        <Text fontSize="sm" color="fg.error" role="alert" data-testid="transfer-failed">
+          {t('calling.transfer_failed')}
+        </Text>
+      )}
+      {softphone ? null : (
         <>
           <Flex gap="2" wrap="wrap">
             <Button size="sm" variant="outline" disabled title={t('calling.on_your_phone')}>

@@ -4,12 +4,19 @@
  * SIP events are turned into the spec's connection and call states for the dialer panel, and handed
  * to `report` so the server's copy of the call moves too (the disposition form, the timeline and the
  * supervisor's live view read that copy). JsSIP is loaded only when the agent connects.
+ *
+ * Spec 9 "add call, transfer, merge": the agent may add a second call (a colleague or supervisor;
+ * the borrower is put on hold), transfer the borrower to it (attended: SIP REFER with Replaces) or
+ * to a typed number (blind REFER), or merge both into a three-way call. There is no mixing bridge
+ * on the SIP server, so the browser mixes: each party is sent the agent's microphone plus the other
+ * party (WebAudio), and the agent hears both.
  */
 import type { RTCSession } from 'jssip/lib/RTCSession';
 import type { UA } from 'jssip/lib/UA';
 import type { CallState, ConnectionState } from '../../../domain/calling/call-states';
 import type { MicrophoneState } from '../../../domain/calling/campaigns';
-import type { SoftphoneEvent } from '../../../domain/calling/softphone';
+import type { SoftphoneEvent, TransferKind } from '../../../domain/calling/softphone';
+import { sipTargetUri } from '../../../domain/calling/softphone';
 import type { SoftphoneConfig } from '../../../domain/contracts/calling/softphone';
 
 /** What the dialer panel shows of the softphone. */
@@ -25,9 +32,92 @@ export interface SoftphoneView {
   microphone: MicrophoneState | null;
   /** Why the last registration or call failed, as the SIP server or the browser said it. */
   error: string | null;
+  /** The second call the agent added (a colleague, a supervisor): what they typed and its state. */
+  second: { target: string; state: CallState } | null;
+  /** The borrower and the second party are merged into one three-way call (mixed here). */
+  conference: boolean;
+  /** A transfer asked of the borrower's phone (REFER) and not yet answered; 'failed' when it refused. */
+  transfer: 'pending' | 'failed' | null;
 }
 
-export const IDLE_VIEW: SoftphoneView = { connection: 'notInitialized', registered: false, callState: null, muted: false, held: false, microphone: null, error: null };
+export const IDLE_VIEW: SoftphoneView = { connection: 'notInitialized', registered: false, callState: null, muted: false, held: false, microphone: null, error: null, second: null, conference: false, transfer: null };
+
+/** Extra fields of a reported call action (transfer, conference). */
+export interface ActionDetails {
+  event_id: string;
+  target: string;
+  transfer?: TransferKind;
+}
+
+/** Reports one SIP event (or call action) of the borrower's call to the server. */
+export type ReportEvent = (event: SoftphoneEvent, cause?: string, details?: ActionDetails) => void;
+
+/** A new id for one reported action (a retried report is then recorded once). */
+function actionId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The first audio sender of a call's peer connection (the microphone's, or the conference mix's). */
+function audioSender(session: RTCSession): RTCRtpSender | undefined {
+  return session.connection?.getSenders().find((s) => s.track?.kind === 'audio' || s.track === null);
+}
+
+/** The remote party's audio as a stream (what the agent hears of them). */
+function remoteAudio(session: RTCSession): MediaStream {
+  return new MediaStream(session.connection.getReceivers().flatMap((r) => (r.track.kind === 'audio' ? [r.track] : [])));
+}
+
+/**
+ * The three-way mix: party A is sent the agent's microphone plus party B, and B the microphone
+ * plus A (WebAudio); the agent hears both through their own audio elements. `stop` gives each
+ * call its own microphone track back.
+ */
+class ConferenceMixer {
+  private readonly ctx = new AudioContext();
+  private readonly micGain: GainNode;
+  private readonly restore: (() => Promise<void>)[] = [];
+
+  private constructor(private readonly mic: MediaStream) {
+    this.micGain = this.ctx.createGain();
+    this.ctx.createMediaStreamSource(mic).connect(this.micGain);
+  }
+
+  /** Starts mixing the two answered calls; `mic` is a microphone stream of its own (stopped on `stop`). */
+  static async start(a: RTCSession, b: RTCSession, mic: MediaStream): Promise<ConferenceMixer> {
+    const m = new ConferenceMixer(mic);
+    await m.ctx.resume();
+    const from = { a: m.ctx.createMediaStreamSource(remoteAudio(a)), b: m.ctx.createMediaStreamSource(remoteAudio(b)) };
+    await m.sendTo(a, from.b);
+    await m.sendTo(b, from.a);
+    return m;
+  }
+
+  /** `session` is sent the microphone plus `other` (the other party). */
+  private async sendTo(session: RTCSession, other: MediaStreamAudioSourceNode): Promise<void> {
+    const out = this.ctx.createMediaStreamDestination();
+    this.micGain.connect(out);
+    other.connect(out);
+    const sender = audioSender(session);
+    if (!sender) return;
+    const own = sender.track;
+    await sender.replaceTrack(out.stream.getAudioTracks()[0]);
+    this.restore.push(async () => {
+      if (session.isEnded()) return;
+      await sender.replaceTrack(own);
+    });
+  }
+
+  /** Mute in a conference silences only the agent's microphone in both mixes. */
+  setMuted(muted: boolean): void {
+    this.micGain.gain.value = muted ? 0 : 1;
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.restore.map((r) => r().catch(() => undefined)));
+    this.mic.getTracks().forEach((t) => t.stop());
+    await this.ctx.close().catch(() => undefined);
+  }
+}
 
 /** The spec 3 microphone state of a getUserMedia failure. */
 export function microphoneStateOf(err: unknown): MicrophoneState {
@@ -39,14 +129,22 @@ export function microphoneStateOf(err: unknown): MicrophoneState {
 export class Softphone {
   private ua: UA | null = null;
   private session: RTCSession | null = null;
+  /** The second call (add call) and what the agent typed for it. */
+  private secondSession: RTCSession | null = null;
+  private secondTarget = '';
+  private mixer: ConferenceMixer | null = null;
+  private report: ReportEvent = () => undefined;
   private view: SoftphoneView = IDLE_VIEW;
   private readonly audio: HTMLAudioElement | null = typeof Audio === 'undefined' ? null : new Audio();
+  /** The second party's voice (the agent hears both in a conference). */
+  private readonly audio2: HTMLAudioElement | null = typeof Audio === 'undefined' ? null : new Audio();
 
   constructor(
     private readonly config: SoftphoneConfig,
     private readonly onChange: (view: SoftphoneView) => void,
   ) {
     if (this.audio) this.audio.autoplay = true;
+    if (this.audio2) this.audio2.autoplay = true;
   }
 
   private set(patch: Partial<SoftphoneView>): void {
@@ -88,8 +186,9 @@ export class Softphone {
    * Dials `dialUri` (from the server's answer) with the microphone; `report` receives each SIP event
    * for the server. A refused microphone ends here with the spec's microphone state and 'failed'.
    */
-  async call(dialUri: string, report: (event: SoftphoneEvent, cause?: string) => void): Promise<void> {
+  async call(dialUri: string, report: ReportEvent): Promise<void> {
     if (!this.ua || !this.view.registered) throw new Error('The softphone is not registered');
+    this.report = report;
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: false });
@@ -99,7 +198,7 @@ export class Softphone {
       report('failed', microphone);
       return;
     }
-    this.set({ microphone: null, callState: 'Connecting', muted: false, held: false, error: null });
+    this.set({ microphone: null, callState: 'Connecting', muted: false, held: false, error: null, transfer: null });
     const session = this.ua.call(dialUri, { mediaStream: stream, pcConfig: { iceServers: [] } });
     this.session = session;
     const stop = () => stream.getTracks().forEach((t) => t.stop());
@@ -124,7 +223,9 @@ export class Softphone {
     session.on('ended', (e) => {
       stop();
       this.session = null;
-      this.set({ callState: 'Call Ended', held: false, muted: false });
+      // The borrower left a three-way call: the agent stays on the line with the second party.
+      void this.endConference();
+      this.set({ callState: 'Call Ended', held: false, muted: false, transfer: this.view.transfer === 'pending' ? null : this.view.transfer });
       report('ended', e.cause);
     });
     session.on('failed', (e) => {
@@ -153,11 +254,143 @@ export class Softphone {
   }
 
   mute(): void {
+    if (this.mixer) {
+      this.mixer.setMuted(true);
+      this.set({ muted: true });
+      return;
+    }
     this.session?.mute({ audio: true });
   }
 
   unmute(): void {
+    if (this.mixer) {
+      this.mixer.setMuted(false);
+      this.set({ muted: false });
+      return;
+    }
     this.session?.unmute({ audio: true });
+  }
+
+  /** The SIP address of what the agent typed (extension, number, sip: address) on the company's domain; null: not one. */
+  targetUri(input: string): string | null {
+    const domain = (this.config.sip_uri ?? '').replace(/^.*@/, '');
+    return domain ? sipTargetUri(domain, input) : null;
+  }
+
+  /**
+   * Spec 9 "add call": puts the borrower on hold and calls `input` (a colleague's extension, a
+   * supervisor's number) from the browser. @returns false when `input` is no extension, number or SIP address
+   */
+  async addCall(input: string): Promise<boolean> {
+    const uri = this.targetUri(input);
+    if (!uri) return false;
+    if (!this.ua || !this.session || this.secondSession) return true;
+    let stream: MediaStream;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: false });
+    } catch (err) {
+      this.set({ microphone: microphoneStateOf(err) });
+      return true;
+    }
+    if (!this.view.held) this.session.hold();
+    this.secondTarget = input.trim();
+    this.set({ second: { target: this.secondTarget, state: 'Connecting' }, transfer: null, error: null });
+    const second = this.ua.call(uri, { mediaStream: stream, pcConfig: { iceServers: [] } });
+    this.secondSession = second;
+    const leg = (state: CallState) => this.set({ second: { target: this.secondTarget, state } });
+    second.on('progress', () => leg('Ringing'));
+    second.on('confirmed', () => leg('On Call'));
+    second.on('hold', () => leg('On Hold'));
+    second.on('unhold', () => leg('On Call'));
+    const gone = (cause: string | undefined, failed: boolean) => {
+      stream.getTracks().forEach((t) => t.stop());
+      if (this.secondSession === second) this.secondSession = null;
+      void this.endConference();
+      this.set({ second: null, error: failed ? (cause ?? null) : this.view.error });
+    };
+    second.on('ended', (e) => gone(e.cause, false));
+    second.on('failed', (e) => gone(e.cause, true));
+    second.on('icecandidate', (e) => {
+      window.setTimeout(() => e.ready(), this.config.ice_gathering_timeout_ms);
+    });
+    second.on('peerconnection', (e) => {
+      e.peerconnection.addEventListener('track', (t: RTCTrackEvent) => {
+        if (this.audio2 && t.streams[0]) this.audio2.srcObject = t.streams[0];
+      });
+    });
+    return true;
+  }
+
+  /** Hangs up the second call only (the borrower stays, on hold unless merged). */
+  dropSecond(): void {
+    this.secondSession?.terminate();
+  }
+
+  /**
+   * Spec 9 "merge": takes both calls off hold and mixes them into one three-way call here
+   * (conference_started is reported on the borrower's call).
+   */
+  async merge(): Promise<void> {
+    const [a, b] = [this.session, this.secondSession];
+    if (!a || !b || this.mixer || !a.isEstablished() || !b.isEstablished()) return;
+    let mic: MediaStream;
+    try {
+      mic = await navigator.mediaDevices.getUserMedia({ audio: true, video: false });
+    } catch (err) {
+      this.set({ microphone: microphoneStateOf(err) });
+      return;
+    }
+    if (a.isOnHold().local) a.unhold();
+    if (b.isOnHold().local) b.unhold();
+    // JsSIP's own mute would silence the mix: the conference mutes the microphone inside it instead.
+    if (this.view.muted) a.unmute({ audio: true });
+    this.mixer = await ConferenceMixer.start(a, b, mic);
+    this.mixer.setMuted(this.view.muted);
+    this.set({ conference: true, held: false });
+    this.report('conference_started', undefined, { event_id: actionId(), target: this.secondTarget });
+  }
+
+  /** Stops the mix (either party left); conference_ended is reported on the borrower's call. */
+  private async endConference(): Promise<void> {
+    const mixer = this.mixer;
+    if (!mixer) return;
+    this.mixer = null;
+    this.set({ conference: false });
+    this.report('conference_ended', undefined, { event_id: actionId(), target: this.secondTarget });
+    await mixer.stop();
+  }
+
+  /**
+   * Spec 9 "transfer". With an answered second call: attended, the borrower's phone is asked (REFER
+   * with Replaces) to call the second party in place of the agent. Otherwise blind to `input`. When
+   * the borrower's phone reports the new call answered (NOTIFY 200), the agent's calls are hung up
+   * and `transferred` is reported. @returns false when a blind target is no extension, number or SIP address
+   */
+  transfer(input?: string): boolean {
+    const session = this.session;
+    if (!session || this.mixer) return true;
+    const second = this.secondSession;
+    const attended = second !== null && second.isEstablished();
+    const uri = attended ? second.remote_identity.uri.toString() : this.targetUri(input ?? '');
+    if (!uri) return false;
+    const target = attended ? this.secondTarget : (input ?? '').trim();
+    this.set({ transfer: 'pending', error: null });
+    const failed = (cause: string) => this.set({ transfer: 'failed', error: cause });
+    session.refer(uri, {
+      replaces: attended ? second : undefined,
+      eventHandlers: {
+        requestFailed: (e: { cause?: string }) => failed(e.cause ?? 'Rejected'),
+        failed: (e: { status_line?: { reason_phrase?: string } }) => failed(e.status_line?.reason_phrase ?? 'Transfer failed'),
+        accepted: () => {
+          this.report('transferred', undefined, { event_id: actionId(), target, transfer: attended ? 'attended' : 'blind' });
+          this.set({ transfer: null });
+          // The borrower now talks to the target: the agent's legs end (the target may have ended its own already, by Replaces).
+          if (!session.isEnded()) session.terminate();
+          if (second && !second.isEnded()) second.terminate();
+        },
+      },
+    });
+    return true;
   }
 
   /** Sends keypad tones in the call (IVR menus): 0-9, *, #. */
@@ -172,7 +405,9 @@ export class Softphone {
   /** Ends any call, unregisters and closes the WebSocket. */
   disconnect(): void {
     if (this.session) this.session.terminate();
+    if (this.secondSession) this.secondSession.terminate();
     this.session = null;
+    this.secondSession = null;
     if (this.ua) {
       this.ua.stop();
       this.ua = null;
