@@ -140,7 +140,8 @@ export function companyVariablesAt(db: DbOrTx, companyId: string, version: numbe
   let byCompany = cachedVariables.get(db);
   if (!byCompany) cachedVariables.set(db, (byCompany = new Map()));
   const hit = byCompany.get(companyId);
-  if (hit && hit.version === version) return hit.variables;
+  // Another request's read may fail with its own transaction: then this one reads for itself.
+  if (hit && hit.version === version) return hit.variables.catch(() => companyVariables(db, companyId));
   const variables = companyVariables(db, companyId);
   byCompany.delete(companyId);
   if (byCompany.size >= CACHED_COMPANIES) byCompany.delete(byCompany.keys().next().value!);
