@@ -37,6 +37,16 @@ const forgetfulWrite = endpoint({
   schemas: async () => ({ query: companyQuery, body: z.object({}), response: z.object({ companies: z.array(z.string()) }) }),
 });
 
+/** An ordinary company write (no Idempotency-Key) that forgets its company filter, served with `companyWall`. */
+const forgetfulPlainWrite = endpoint({
+  operation: 'test.forgetful.plainWrite',
+  method: 'POST',
+  path: '/test/forgetful-rename',
+  access: 'company',
+  tags: ['test'],
+  schemas: async () => ({ query: companyQuery, body: z.object({}), response: z.object({ companies: z.array(z.string()) }) }),
+});
+
 let t: TestApp;
 const companiesOf = async (db: ReturnType<typeof companyScopedDb>) =>
   rowsOf<{ company_id: string }>(await db.execute(sql`select distinct company_id from loans order by 1`)).map((r) => r.company_id);
@@ -58,6 +68,15 @@ beforeAll(async () => {
           const touched = rowsOf<{ company_id: string }>(await db.execute(sql`with u as (update loans set applicant_name = applicant_name returning company_id) select distinct company_id from u order by 1`));
           return ok({ companies: touched.map((r) => r.company_id) });
         });
+        await serve(
+          forgetfulPlainWrite,
+          async () => {
+            // Forgets `where company_id = …`: outside the wall this would rename every company's loans.
+            const touched = rowsOf<{ company_id: string }>(await db.execute(sql`with u as (update loans set applicant_name = applicant_name || '' returning company_id) select distinct company_id from u order by 1`));
+            return ok({ companies: touched.map((r) => r.company_id) });
+          },
+          { companyWall: true },
+        );
       }, { prefix: '/api' });
     },
   });
@@ -104,5 +123,24 @@ describe('row-level security', () => {
     const res = await t.app.inject({ method: 'POST', url: `/api/test/forgetful-touch?company_id=${LENDER}`, headers: { ...headers(token, LENDER), 'idempotency-key': 'wall-test-1' }, payload: {} });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.companies).toEqual([LENDER]);
+  });
+
+  it('keeps an ordinary company write (no Idempotency-Key) that forgot its filter to the caller’s company', async () => {
+    const owner = companyScopedDb(t.database.db);
+    // Each row's xmin changes when the row is written: the fingerprint of a company's loans.
+    const updatedAt = async (company: string) =>
+      rowsOf<{ at: string }>(await owner.execute(sql`select md5(string_agg(xmin::text, ',' order by id)) as at from loans where company_id = ${company}`))[0].at;
+    const trustBefore = await updatedAt(TRUST);
+    const lenderBefore = await updatedAt(LENDER);
+    const { token } = await signIn(t.app, 'admin@demo.in');
+    const res = await t.app.inject({ method: 'POST', url: `/api/test/forgetful-rename?company_id=${LENDER}`, headers: headers(token, LENDER), payload: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.companies).toEqual([LENDER]);
+    // The other company's loans were not even seen by the statement; the caller's were written.
+    expect(await updatedAt(TRUST)).toBe(trustBefore);
+    expect(await updatedAt(LENDER)).not.toBe(lenderBefore);
+    const other = await signIn(t.app, 'admin@demo.id');
+    const res2 = await t.app.inject({ method: 'POST', url: `/api/test/forgetful-rename?company_id=${TRUST}`, headers: headers(other.token, TRUST), payload: {} });
+    expect(res2.json().data.companies).toEqual([TRUST]);
   });
 });

@@ -110,6 +110,27 @@ describe.skipIf(!serverUrl)('two API processes on one PostgreSQL', () => {
     expect((await json(`${a!.url}/api/recovery/exports`, h)).status).toBe(401);
   });
 
+  it('masks a variable on one process as soon as an admin marks it masked on the other (cached variables follow the settings version)', async () => {
+    const caller = await signIn(a!.url, 'telecaller@demo.in');
+    const admin = await signIn(b!.url, 'admin@demo.in');
+    const page = async () => {
+      const res = await json(`${a!.url}/api/recovery/loans?page_size=5`, caller);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.loans as Record<string, unknown>[];
+    };
+    const before = await page();
+    expect(before.length).toBeGreaterThan(0);
+    const city = String(before[0].city);
+    expect(city).toMatch(/^[A-Za-z ]+$/);
+    expect((await page())[0].city).toBe(city); // served from process a's cache now
+    const patched = await json(`${b!.url}/api/recovery/variables/system:city`, admin, { method: 'PATCH', body: JSON.stringify({ is_masked: true }) });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const after = await page();
+    expect(after[0].loan_id).toBe(before[0].loan_id);
+    expect(after[0].city).not.toBe(city);
+    expect(String(after[0].city)).toMatch(/^X+/);
+  });
+
   it('runs each export job once, whichever process picks it up, and serves its file from either', async () => {
     const h = await signIn(a!.url, 'admin@demo.in');
     const month = new Date().toISOString().slice(0, 7);

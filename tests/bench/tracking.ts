@@ -127,7 +127,7 @@ try {
   // The same read without HTTP (session, permission, zod response check, JSON): the query's own cost.
   const [am] = rowsOf<{ user_id: string; role_id: string }>(await db.execute(sql`select u.user_id, uc.role_id from users u join user_companies uc on uc.user_id = u.user_id where u.email = 'bench.am1@bench.test'`));
   const [amUser] = await db.select().from(users).where(eq(users.userId, am.user_id));
-  const caller = { companyId: LENDER, user: amUser, permissions: {}, roleId: am.role_id, profileId: null };
+  const caller = { companyId: LENDER, user: amUser, permissions: {}, roleId: am.role_id, profileId: null, companySettingsVersion: null };
   await timed(`  lastPositions() service only (team of ${team.length})`, async () => {
     await lastPositions(db, caller, {});
   });

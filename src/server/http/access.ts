@@ -101,13 +101,13 @@ export function accessHook(identity: Identity) {
     if (WRITE_METHODS.has(req.method) && !query.company_id && headerCompany) query.company_id = headerCompany;
     if (route.access === 'public') return;
 
-    const { session, user } = await identity.sessions.authenticate(headerValue(req, 'authenticationtoken'));
+    // Session, user and membership in one statement (the access hook runs on every request).
+    const companyId = route.access === 'company' ? (typeof query.company_id === 'string' && query.company_id.trim()) || headerCompany || null : null;
+    const { session, user, membership } = await identity.sessions.authenticate(headerValue(req, 'authenticationtoken'), companyId);
     req.auth = { user, session, companyId: null, membership: null };
     if (route.access !== 'company') return;
 
-    const companyId = (typeof query.company_id === 'string' && query.company_id.trim()) || headerCompany;
     if (!companyId) throw badRequest(COMPANY_REQUIRED);
-    const membership = await identity.memberships.membership(user.userId, companyId);
     if (!membership) throw forbidden(NOT_ASSIGNED);
     req.auth.companyId = companyId;
     req.auth.membership = membership;

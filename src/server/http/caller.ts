@@ -47,6 +47,12 @@ export interface Membership {
   profileName: string | null;
   roleId: string | null;
   permissions: PermissionsMap;
+  /**
+   * The company's settings version read in the same statement as this membership (null when not
+   * read): a per-process cache of what is derived from the company's settings and variables is
+   * valid for this request only when it was filled at this version (companies' settingsVersionSql).
+   */
+  companySettingsVersion: number | null;
 }
 
 /**
@@ -67,11 +73,13 @@ export type SessionEndReason = 'platform_logout' | 'idle_timeout' | 'expired' | 
 /** Provided by the auth area. */
 export interface SessionProvider {
   /**
-   * The open session of a bearer token and its active user; marks the session as seen.
+   * The open session of a bearer token and its active user; marks the session as seen. With
+   * `companyId`, also the user's active membership there (null when not a member), read in the
+   * same statement (the MembershipProvider's answer, without a second round trip).
    * @throws AppError 401 'Session expired' for a missing, unknown, ended, expired or idle token, or
    *   a deactivated user.
    */
-  authenticate(token: string | undefined): Promise<{ session: CallerSession; user: CallerUser }>;
+  authenticate(token: string | undefined, companyId?: string | null): Promise<{ session: CallerSession; user: CallerUser; membership: Membership | null }>;
   /** Ends every open session of a user (deactivation, password reset). */
   endUserSessions(userId: string, reason: SessionEndReason): Promise<void>;
   /** Each user's latest sign-in (ISO-8601 UTC), for the users listed; users never signed in are absent. */
@@ -128,6 +136,8 @@ export interface Caller {
   /** The caller's role in the company (reports-to scope); null without one. */
   roleId: string | null;
   profileId: string | null;
+  /** Membership.companySettingsVersion. */
+  companySettingsVersion: number | null;
 }
 
 declare module 'fastify' {
@@ -155,7 +165,7 @@ export function callerOf(req: FastifyRequest): Caller {
   const auth = requireAuth(req);
   if (!auth.companyId || !auth.membership) throw badRequest(COMPANY_REQUIRED);
   const m = auth.membership;
-  return { companyId: auth.companyId, user: auth.user, permissions: m.permissions, roleId: m.roleId, profileId: m.profileId };
+  return { companyId: auth.companyId, user: auth.user, permissions: m.permissions, roleId: m.roleId, profileId: m.profileId, companySettingsVersion: m.companySettingsVersion };
 }
 
 /** The reports-to scope of the caller of a `company` route, resolved once per request. */

@@ -76,6 +76,16 @@ export interface ServeOptions<E extends Endpoint> {
   prepare?: (input: HandlerInput<E>) => Promise<void>;
   /** Extra Fastify route options (rare). */
   route?: Partial<RouteOptions>;
+  /**
+   * Runs a company write without an Idempotency-Key behind the row-level security wall as well
+   * (src/server/db/company-wall.ts): the handler runs in one transaction as the company's scope,
+   * so a statement that forgets its company filter touches nothing of another company. Only for
+   * handlers that enqueue no job and make no raw `executeSql` call (PGlite's one connection waits
+   * for the transaction), catch no SQL error to carry on (it aborts the transaction), read no
+   * other company's rows on purpose (the users area's rank checks do) and act on no other system
+   * before they answer. Company reads and idempotent company writes are walled without it.
+   */
+  companyWall?: true;
 }
 
 /**
@@ -93,7 +103,7 @@ export function endpointServer(app: FastifyInstance, deps: Pick<ModuleDeps, 'db'
     const imagesOnly = fileRules.length > 0 && fileRules.every(([, rule]) => rule.imagesOnly);
 
     const produces = e.produces ?? 'json';
-    const walled = e.access === 'company' && e.method === 'GET' && produces === 'json';
+    const walled = e.access === 'company' && produces === 'json' && (e.method === 'GET' || (options.companyWall === true && !e.idempotent));
     const response =
       produces === 'json' && s.response
         ? { 200: e.alsoAsOutput ? z.object({ success: z.boolean(), message: z.string(), data: s.response, output: s.response }) : envelope(s.response) }
@@ -166,8 +176,9 @@ export function endpointServer(app: FastifyInstance, deps: Pick<ModuleDeps, 'db'
           input.files = form.files;
         }
         await options.prepare?.(input);
-        // Company reads run behind the row-level security wall (src/server/db/company-wall.ts):
-        // a query that forgets its company filter there sees no other company's rows.
+        // Company reads (and writes that opt in) run behind the row-level security wall
+        // (src/server/db/company-wall.ts): a query that forgets its company filter there sees no
+        // other company's rows, and a write touches none.
         if (walled) return withCompanyWall(deps.db, callerOf(req).companyId, () => handler(input));
         if (!key) return handler(input);
         return runIdempotent(deps.db, reply, { ...idempotencyScope(req), route: routeKey(e), key }, requestHash(hashParts.json, hashParts.files), async (tx) => ({

@@ -11,9 +11,9 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, unauthorized } from '../../http/errors';
 import { isoSql } from '../../db/sql-helpers';
-import type { AuditLog, CallerUser, SessionProvider } from '../../http/caller';
+import type { AuditLog, CallerUser, Membership, SessionProvider } from '../../http/caller';
 import { hashPassword, verifyPassword } from '../../security/passwords';
-import { accountByEmail, buildUserProfile, hasActiveMembership, userById } from '../users/queries';
+import { accountByEmail, buildUserProfile, hasActiveMembership, rowWithCaller } from '../users/queries';
 import type { SessionEndReason, SessionRow } from './schema';
 import { loginAttempts, serverKeys, sessions } from './schema';
 
@@ -135,20 +135,29 @@ export const LAST_SEEN_RESOLUTION_MS = 30_000;
 
 /**
  * Resolves a bearer token to its open session and active user, ending the session when it ran
- * past its expiry or idle timeout (idleMinutesOf), and marks the session as seen.
+ * past its expiry or idle timeout (idleMinutesOf), and marks the session as seen. With
+ * `companyId`, the user's active membership there comes from the same statement (users'
+ * rowWithCaller: one round trip for the access hook of a company route, issue 12 "Speed").
+ * @returns membership: null without `companyId` or when the user is not an active member there
  * @throws AppError 401 'Session expired' for a missing, unknown, ended, expired or idle token,
  *   or a deactivated user.
  */
-export async function authenticate(db: Db, config: AppConfig, token: string | undefined): Promise<{ session: SessionRow; user: CallerUser }> {
+export async function authenticate(
+  db: Db,
+  config: AppConfig,
+  token: string | undefined,
+  companyId: string | null = null,
+): Promise<{ session: SessionRow; user: CallerUser; membership: Membership | null }> {
   if (!token) throw unauthorized();
-  const [session] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash(token)));
-  if (!session || session.endedAt) throw unauthorized();
+  const found = await rowWithCaller(db, { table: sessions, userId: sessions.userId, where: eq(sessions.tokenHash, tokenHash(token)) }, companyId);
+  const session = found?.row;
+  if (!found || !session || session.endedAt) throw unauthorized();
   const now = Date.now();
   if (session.expiresAt.getTime() <= now) {
     await endSession(db, session.sessionId, 'expired');
     throw unauthorized();
   }
-  const user = await userById(db, session.userId);
+  const user = found.user;
   if (!user?.active) {
     await endSession(db, session.sessionId, 'deactivated');
     throw unauthorized();
@@ -163,7 +172,7 @@ export async function authenticate(db: Db, config: AppConfig, token: string | un
   if (now - session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.sessionId, session.sessionId));
   }
-  return { session, user };
+  return { session, user, membership: found.membership };
 }
 
 // ---- sign-in and sign-out ------------------------------------------------------------------
@@ -238,7 +247,7 @@ export async function lastSignIns(db: Db, userIds: readonly string[]): Promise<M
 /** The session service this area gives the kernel (docs/decisions/007-area-kernel.md). */
 export function sessionServices(db: Db, config: AppConfig): SessionProvider {
   return {
-    authenticate: (token) => authenticate(db, config, token),
+    authenticate: (token, companyId) => authenticate(db, config, token, companyId ?? null),
     endUserSessions: (userId, reason) => endUserSessions(db, userId, reason),
     lastSignIns: (userIds) => lastSignIns(db, userIds),
   };

@@ -3,7 +3,8 @@
  * by id, their summary as the contracts show it, a company's country and currency, its settings
  * other areas act on (masking, credit lines, the compliance check's country and DLT flag), and the key other areas' foreign keys point to.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { companies } from './schema';
@@ -33,4 +34,18 @@ export async function companyCompliance(db: DbOrTx, companyId: string): Promise<
 export async function centralApprovalConfigured(db: DbOrTx, companyId: string): Promise<boolean> {
   const [row] = await db.select({ on: companies.centralApprovalConfigured }).from(companies).where(eq(companies.companyId, companyId));
   return row?.on ?? false;
+}
+
+/**
+ * The company's settings version as a scalar subquery (null for an unknown company), for a
+ * statement that reads it alongside others (the access hook's). Raised by every settings change
+ * and by `settingsChanged`; caches of what is derived from the settings compare it.
+ */
+export function settingsVersionSql(companyId: string): SQL<number | null> {
+  return sql<number | null>`(select ${companies.settingsVersion} from ${companies} where ${companies.companyId} = ${companyId})`;
+}
+
+/** Raises the company's settings version, inside the caller's transaction: call it with every write to data derived caches hold (company variables). */
+export async function settingsChanged(db: DbOrTx, companyId: string): Promise<void> {
+  await db.update(companies).set({ settingsVersion: sql`${companies.settingsVersion} + 1` }).where(eq(companies.companyId, companyId));
 }

@@ -2,7 +2,7 @@
  * Companies table (spec 3 "Organisation and company settings"). The company_id is the tenant key
  * every other business table carries.
  */
-import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { BreakConfig } from '../../../domain/contracts/companies/companies';
 
 type Breaks = Record<string, BreakConfig>;
@@ -29,6 +29,12 @@ export const companies = pgTable('companies', {
   inboundBreaks: jsonb('inbound_breaks').$type<Breaks>().notNull().default({}),
   maskedVariables: jsonb('masked_variables').$type<string[]>().notNull().default([]),
   active: boolean('active').notNull().default(true),
+  /**
+   * Raised by every change of the company's settings or variables (issue 12 "Speed"): API
+   * processes cache what they derive from them (the portfolio's variables and masking) and
+   * compare this number, read with the caller's membership, before using it.
+   */
+  settingsVersion: bigint('settings_version', { mode: 'number' }).notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type CompanyRow = typeof companies.$inferSelect;

@@ -4,7 +4,7 @@
  * assigned to (the kernel's membership service says which); the access hook has already checked
  * the company of company-scoped routes.
  */
-import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { CompaniesQuery, Company, CompanySettingsUpdate, CompanySummary } from '../../../domain/contracts/companies/companies';
 import { companySummary } from '../../../domain/contracts/companies/companies.schema';
 import type { Db, DbOrTx } from '../../db/client';
@@ -107,7 +107,8 @@ export async function updateCompany(db: Db, audit: AuditLog, companyId: string, 
   };
   const changed = Object.keys(patch);
   return db.transaction(async (tx) => {
-    if (changed.length > 0) await tx.update(companies).set(set).where(eq(companies.companyId, companyId));
+    // The version tells other processes' caches of the settings (masking) that they changed.
+    if (changed.length > 0) await tx.update(companies).set({ ...set, settingsVersion: sql`${companies.settingsVersion} + 1` }).where(eq(companies.companyId, companyId));
     await audit.record(tx, { companyId, actorUserId, action: 'company_settings_updated', details: { fields: changed } });
     const [row] = await tx.select().from(companies).where(eq(companies.companyId, companyId));
     if (!row) throw notFound('Company not found');

@@ -25,13 +25,15 @@ export const portfolioRoutes: RouteGroup = async (app, deps) => {
   /** The caller's view of the company's portfolio (variables and masking). */
   const viewOf = (req: FastifyRequest) => {
     const caller = callerOf(req);
-    return portfolioView(db, caller.companyId, canReadUnmasked(caller.permissions));
+    return portfolioView(db, caller.companyId, canReadUnmasked(caller.permissions), caller.companySettingsVersion);
   };
 
   // ------------------------------------------------------------ variables
   await serve(variables.listVariables, async ({ req }) => ok({ variables: (await companyVariables(db, callerOf(req).companyId)).map(toVariable) }));
-  await serve(variables.createVariable, async ({ req, body }) => ok(await createVariable(db, callerOf(req).companyId, body), 'Variable created'));
-  await serve(variables.updateVariable, async ({ req, params, body }) => ok(await updateVariable(db, callerOf(req).companyId, params.variable_id, body), 'Variable updated'));
+  // This area's writes run behind the company wall (route.ts `companyWall`): plain SQL, no jobs.
+  const walled = { companyWall: true } as const;
+  await serve(variables.createVariable, async ({ req, body }) => ok(await createVariable(db, callerOf(req).companyId, body), 'Variable created'), walled);
+  await serve(variables.updateVariable, async ({ req, params, body }) => ok(await updateVariable(db, callerOf(req).companyId, params.variable_id, body), 'Variable updated'), walled);
 
   // ------------------------------------------------------------ filters and loans
   await serve(filters.filtersConfig, async ({ req }) => ok({ groups: await filtersConfig(db, await viewOf(req)) }));
@@ -49,7 +51,7 @@ export const portfolioRoutes: RouteGroup = async (app, deps) => {
   await serve(profiles.addRemark, async ({ req, params, body }) => {
     const { companyId, user } = callerOf(req);
     return ok(await addRemark(db, companyId, { userId: user.userId, name: user.name }, params.loan_id, body), 'Remark added');
-  });
+  }, walled);
   await serve(profiles.customerProfile, async ({ req, params, query }) => ok(await customerProfile(db, await viewOf(req), params.client_customer_id, query.allocation_month)));
 
   // ------------------------------------------------------------ saved filters (per user per company)
@@ -57,11 +59,11 @@ export const portfolioRoutes: RouteGroup = async (app, deps) => {
     const { companyId, user } = callerOf(req);
     return ok({ saved_filters: await listSavedFilters(db, companyId, user.userId) });
   });
-  await serve(savedFilters.createSavedFilter, async ({ req, body }) => ok(await createSavedFilter(db, await viewOf(req), callerOf(req).user.userId, body), 'Filter saved'));
-  await serve(savedFilters.updateSavedFilter, async ({ req, body }) => ok(await updateSavedFilter(db, await viewOf(req), callerOf(req).user.userId, body), 'Filter updated'));
+  await serve(savedFilters.createSavedFilter, async ({ req, body }) => ok(await createSavedFilter(db, await viewOf(req), callerOf(req).user.userId, body), 'Filter saved'), walled);
+  await serve(savedFilters.updateSavedFilter, async ({ req, body }) => ok(await updateSavedFilter(db, await viewOf(req), callerOf(req).user.userId, body), 'Filter updated'), walled);
   await serve(savedFilters.deleteSavedFilter, async ({ req, query }) => {
     const { companyId, user } = callerOf(req);
     await deleteSavedFilter(db, companyId, user.userId, query.filter_id);
     return ok(null, 'Filter deleted');
-  });
+  }, walled);
 };

@@ -5,6 +5,7 @@
  * access_unmasked_data (spec 3, 6).
  */
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FilterGroup, LoanFilter } from '../../../domain/contracts/portfolio/filters';
 import type { LoanRecord, LoansPage, LoansQuery } from '../../../domain/contracts/portfolio/loans';
@@ -16,12 +17,12 @@ import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { parseJsonText } from '../../http/json-text';
 import { rowsOf } from '../../db/sql-helpers';
-import { loanListTotal } from './loan-counts';
+import { loanListTotal, totalProbeSql, type TotalProbe } from './loan-counts';
 import { Masker } from './loan-masking';
 import type { LoanSelection } from './loan-query';
 import { PROMOTED_COLUMNS, latestRemarkSql, selectionSql, sortSql, variableSql } from './loan-query';
 import { loans, savedFilters, type LoanRow, type SavedFilterRow } from './schema';
-import { companyVariables, type CompanyVariable } from './variables';
+import { companyVariablesAt, type CompanyVariable } from './variables';
 import { defaultMonth } from '../../../domain/common/calendar';
 import { countryTimeZone, localDay } from '../../../domain/common/dates';
 import { companyCountry } from '../companies/queries';
@@ -42,25 +43,35 @@ export interface PortfolioView {
   masker: Masker;
 }
 
-/** Loads the company's variables and builds the caller's masker (`unmasked`: the caller may read clear values). */
-export async function portfolioView(db: DbOrTx, companyId: string, unmasked: boolean): Promise<PortfolioView> {
-  const variables = await companyVariables(db, companyId);
+/**
+ * Loads the company's variables and builds the caller's masker (`unmasked`: the caller may read
+ * clear values). With the caller's `settingsVersion` (Caller.companySettingsVersion) the variables
+ * may come from this process's cache (companyVariablesAt).
+ */
+export async function portfolioView(db: DbOrTx, companyId: string, unmasked: boolean, settingsVersion: number | null = null): Promise<PortfolioView> {
+  const variables = await companyVariablesAt(db, companyId, settingsVersion);
   return { companyId, variables, masker: new Masker(variables, unmasked) };
 }
 
 /**
- * Months with loans for the company, newest first. A loose index scan over (company_id,
- * allocation_month, …): one index probe per month instead of reading every loan.
+ * Months with loans for the company, newest first, as an array-valued SQL expression. A loose
+ * index scan over (company_id, allocation_month, …): one index probe per month instead of reading
+ * every loan.
  */
-export async function allocationMonths(db: DbOrTx, companyId: string): Promise<string[]> {
-  const res = await db.execute<{ m: string }>(sql`
+function allocationMonthsSql(companyId: string): SQL<string[]> {
+  return sql<string[]>`array(
     with recursive months(m) as (
       select max(allocation_month) from loans where company_id = ${companyId}
       union all
       select (select max(allocation_month) from loans where company_id = ${companyId} and allocation_month < months.m) from months where months.m is not null
     )
-    select m from months where m is not null`);
-  return rowsOf<{ m: string }>(res).map((r) => r.m);
+    select m from months where m is not null order by m desc)`;
+}
+
+/** Months with loans for the company, newest first. */
+export async function allocationMonths(db: DbOrTx, companyId: string): Promise<string[]> {
+  const [row] = rowsOf<{ months: string[] }>(await db.execute(sql`select ${allocationMonthsSql(companyId)} as months`));
+  return row?.months ?? [];
 }
 
 /**
@@ -127,24 +138,45 @@ function sortOf(view: PortfolioView, sortBy: string | undefined, order: 'asc' | 
 export async function listLoans(db: Db, view: PortfolioView, query: LoansQuery): Promise<LoansPage> {
   const filters = parseFilters(query.filters, view.variables);
   const order = sortOf(view, query.sort_by, query.sort_order);
-  const months = await allocationMonths(db, view.companyId);
+  // The month list and the page's total in one statement when the month is asked for (the screen
+  // names it after its first request): a round trip fewer on every page.
+  const selectionOf = (month: string): LoanSelection => ({ companyId: view.companyId, allocationMonth: month, search: query.search, searchMasked: view.masker.maskedNames(), filters });
+  const asked = query.allocation_month ? selectionOf(query.allocation_month) : null;
+  const [first] = rowsOf<{ months: string[] } & Partial<TotalProbe>>(
+    await db.execute(sql`select ${allocationMonthsSql(view.companyId)} as months${asked ? sql`, ${totalProbeSql(asked, selectionSql(asked))}` : sql``}`),
+  );
+  const months = first.months;
   const month = query.allocation_month ?? defaultMonth(months, await companyMonth(db, view.companyId));
   const empty = { loans: [], total: 0, page_number: query.page_number, page_size: query.page_size, allocation_month: month, allocation_months: months };
   if (!month) return empty;
-  const selection: LoanSelection = { companyId: view.companyId, allocationMonth: month, search: query.search, searchMasked: view.masker.maskedNames(), filters };
+  const selection = asked ?? selectionOf(month);
   const where = selectionSql(selection);
   // The total comes from maintained counts (loan-counts.ts), not a count of the month per page.
-  const [total, rows] = await Promise.all([
-    loanListTotal(db, selection, where),
-    // Only the record's columns: a page's 50 rows are parsed and mapped column by column.
-    db
-      .select({ loan: loanRecordColumns, remarks: latestRemarkSql })
-      .from(loans)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.page_size)
-      .offset((query.page_number - 1) * query.page_size),
-  ]);
+  const total = await loanListTotal(db, selection, where, asked ? { generation: first.generation ?? null, total: first.total ?? null } : undefined);
+  // Only the record's columns: a page's 50 rows are parsed and mapped column by column. A filtered
+  // or searched page first picks its ids (an index-only scan when the filters' columns are in the
+  // loans_month_dpd index), then reads only those rows: the wide rows of every match are not read.
+  const narrowed = selection.filters.length > 0 || Boolean(selection.search && selection.search.trim() !== '');
+  const pageIds = db
+    .select({ id: loans.id })
+    .from(loans)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.page_size)
+    .offset((query.page_number - 1) * query.page_size);
+  const rows = narrowed
+    ? await db
+        .select({ loan: loanRecordColumns, remarks: latestRemarkSql })
+        .from(loans)
+        .where(inArray(loans.id, pageIds))
+        .orderBy(...order)
+    : await db
+        .select({ loan: loanRecordColumns, remarks: latestRemarkSql })
+        .from(loans)
+        .where(where)
+        .orderBy(...order)
+        .limit(query.page_size)
+        .offset((query.page_number - 1) * query.page_size);
   return { ...empty, total, loans: rows.map((r) => view.masker.record(toLoanRecord(r.loan, r.remarks))) };
 }
 

@@ -12,7 +12,7 @@ import { profiles, roles, userCompanies, users } from './schema';
 
 export { accountByEmail, firstCompanyOfEmail, hasActiveMembership, membersSubquery, setPasswordHash, userNamesSubquery } from './accounts';
 export type { Account } from './accounts';
-export { buildUserProfile, toCompanyPermissions, userById } from './membership';
+export { buildUserProfile, rowWithCaller, toCompanyPermissions, userById } from './membership';
 export { dateRange, membershipReport, reportPage } from './reports';
 export { reportsToScope, scopeSql, scopedMembersSubquery, scopedUsers } from './scope';
 export type { MemberFilter, ScopedUser } from './scope';
