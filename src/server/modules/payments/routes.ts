@@ -1,6 +1,7 @@
 /** Routes of the payments area (issue 15), served from src/domain/contracts/payments. */
 import * as exceptions from '../../../domain/contracts/payments/exceptions';
 import * as links from '../../../domain/contracts/payments/links';
+import * as mandates from '../../../domain/contracts/payments/mandates';
 import * as settings from '../../../domain/contracts/payments/settings';
 import { openShortLink } from '../../../domain/contracts/payments/short-links';
 import { listLoanPayments } from '../../../domain/contracts/payments/loan-payments';
@@ -21,6 +22,8 @@ import { openShortCode } from './short-links';
 import { listPostedPayments } from './loan-payments-service';
 import { createUpload, listUploads, toUploadRecord, uploadErrorFile, uploadOf } from './uploads-service';
 import { handleWebhook } from './webhook-service';
+import type { MandateTransport } from './mandates-service';
+import { cancelMandate, createMandate, getMandate, listMandates, liveMandateTransport, presentDebit, retryDebit } from './mandates-service';
 
 /** The origin the caller reached us at (behind a proxy with TRUST_PROXY: the forwarded one). */
 export function originOf(req: FastifyRequest): string {
@@ -28,7 +31,7 @@ export function originOf(req: FastifyRequest): string {
 }
 
 /** Links and gateway settings (company routes). `transport` is replaced by tests. */
-export function paymentRoutes(transport: GatewayTransport = liveTransport): RouteGroup {
+export function paymentRoutes(transport: GatewayTransport = liveTransport, mandateTransport: MandateTransport = liveMandateTransport): RouteGroup {
   return async (app, deps) => {
     const { db, config, clock } = deps;
     const serve = endpointServer(app, deps);
@@ -76,6 +79,24 @@ export function paymentRoutes(transport: GatewayTransport = liveTransport): Rout
       const { companyId } = callerOf(req);
       return ok(await db.transaction((tx) => reconcileBatch(tx, companyId, body.source, body.payments)), 'Payments reconciled');
     });
+
+    const mandateCtx = (req: FastifyRequest) => ({ config, origin: originOf(req), transport: mandateTransport, now: clock.now() });
+    await serve(mandates.createMandate, async ({ req, body, idempotency }) => {
+      const { companyId, user } = callerOf(req);
+      return ok(await createMandate(idempotency!.tx, mandateCtx(req), companyId, user.userId, body), 'Mandate created: the borrower authorises it next');
+    });
+    await serve(mandates.listMandates, async ({ req, query }) => ok(await listMandates(db, callerOf(req).companyId, query, clock.now())));
+    await serve(mandates.getMandate, async ({ req, params }) => ok(await getMandate(db, callerOf(req).companyId, params.mandate_id, clock.now())));
+    await serve(mandates.cancelMandate, async ({ req, params }) => {
+      const { companyId, user } = callerOf(req);
+      return ok(await db.transaction((tx) => cancelMandate(tx, mandateCtx(req), companyId, user.userId, params.mandate_id)), 'Mandate cancelled');
+    });
+    await serve(mandates.presentMandateDebit, async ({ req, params, body }) =>
+      ok(await db.transaction((tx) => presentDebit(tx, mandateCtx(req), callerOf(req).companyId, params.mandate_id, body)), 'Debit presented'),
+    );
+    await serve(mandates.retryMandateDebit, async ({ req, params }) =>
+      ok(await db.transaction((tx) => retryDebit(tx, mandateCtx(req), callerOf(req).companyId, params.mandate_id, params.debit_id)), 'Debit presented again'),
+    );
 
     await serve(listLoanPayments, async ({ req, query }) => ok(await listPostedPayments(db, callerOf(req).companyId, query)));
 
