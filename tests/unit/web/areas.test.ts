@@ -124,6 +124,7 @@ describe('the area registry', () => {
       'compliance',
       'payments',
       'payment-exceptions',
+      'payment-mandates',
       'communication',
       'user-reports',
     ]);
