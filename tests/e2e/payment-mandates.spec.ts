@@ -36,7 +36,7 @@ test('an agent sets up an eNACH mandate, the borrower authorises it, a bounced d
   await dialog.getByTestId('mandate-submit').click();
   await expect(page.getByText('Mandate created: the borrower authorises it next')).toBeVisible();
   await expect(card.getByTestId('mandate-status')).toHaveText('Awaiting authorisation');
-  await expect(card).toContainText('Rs 12,500.00 on day 5');
+  await expect(card).toContainText('Rs 12,500 on day 5');
   await expect(card.getByTestId('set-up-mandate')).toHaveCount(0);
 
   // The borrower opens the authorisation page on a phone and authorises in the sandbox.
@@ -76,7 +76,7 @@ test('an agent sets up an eNACH mandate, the borrower authorises it, a bounced d
   await page.reload();
   await expect(card.getByTestId('mandate-debit').first()).toContainText('Debited');
   const payments = page.getByTestId('loan-payments');
-  await expect(payments.getByTestId('loan-payment').filter({ hasText: 'Mandate debit' })).toContainText('Rs 12,500.00');
+  await expect(payments.getByTestId('loan-payment').filter({ hasText: 'Mandate debit' })).toContainText('Rs 12,500');
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: artifact('mandate-card-1440.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -97,4 +97,26 @@ test('an agent sets up an eNACH mandate, the borrower authorises it, a bounced d
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('link', { name: LOAN })).toBeVisible();
   await page.screenshot({ path: artifact('mandates-page-390.png'), fullPage: true });
+});
+
+test('the payments dashboard shows collections by day, source, channel, gateway and bucket', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin@demo.in');
+  await page.goto(`/app/payments-dashboard?company_id=${COMPANY}`);
+  await expect(page.getByRole('heading', { name: 'Payments dashboard' })).toBeVisible();
+  // The demo's online payments and the mandate debit above fall in the last 30 days.
+  await expect(page.getByTestId('dashboard-total')).toContainText('Rs');
+  await expect(page.getByTestId('dashboard-by-day')).toBeVisible();
+  await expect(page.getByTestId('dashboard-by-source').getByTestId('dashboard-slice').filter({ hasText: 'Mandate debit' })).toContainText('Rs 12,500');
+  await expect(page.getByTestId('dashboard-by-gateway').getByTestId('dashboard-slice').filter({ hasText: 'Cashfree' })).toBeVisible();
+  await expect(page.getByTestId('dashboard-by-bucket').getByTestId('dashboard-slice').first()).toBeVisible();
+  await page.screenshot({ path: artifact('payments-dashboard-1440.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('dashboard-by-channel')).toBeVisible();
+  await page.screenshot({ path: artifact('payments-dashboard-390.png'), fullPage: true });
+  // A range with nothing in it says so.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByTestId('dashboard-from').fill('2020-01-01');
+  await page.getByTestId('dashboard-to').fill('2020-01-31');
+  await expect(page.getByText('Nothing was collected in these days.')).toBeVisible();
 });

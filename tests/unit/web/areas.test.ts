@@ -125,6 +125,7 @@ describe('the area registry', () => {
       'payments',
       'payment-exceptions',
       'payment-mandates',
+      'payments-dashboard',
       'communication',
       'user-reports',
     ]);

@@ -2,6 +2,8 @@
 import * as exceptions from '../../../domain/contracts/payments/exceptions';
 import * as links from '../../../domain/contracts/payments/links';
 import * as mandates from '../../../domain/contracts/payments/mandates';
+import { getPaymentsDashboard } from '../../../domain/contracts/payments/dashboard';
+import { paymentsDashboard } from './dashboard-service';
 import * as settings from '../../../domain/contracts/payments/settings';
 import { openShortLink } from '../../../domain/contracts/payments/short-links';
 import { listLoanPayments } from '../../../domain/contracts/payments/loan-payments';
@@ -97,6 +99,8 @@ export function paymentRoutes(transport: GatewayTransport = liveTransport, manda
     await serve(mandates.retryMandateDebit, async ({ req, params }) =>
       ok(await db.transaction((tx) => retryDebit(tx, mandateCtx(req), callerOf(req).companyId, params.mandate_id, params.debit_id)), 'Debit presented again'),
     );
+
+    await serve(getPaymentsDashboard, async ({ req, query }) => ok(await paymentsDashboard(db, callerOf(req).companyId, query, clock.now())));
 
     await serve(listLoanPayments, async ({ req, query }) => ok(await listPostedPayments(db, callerOf(req).companyId, query)));
 
