@@ -1,7 +1,7 @@
 /**
  * The payments dashboard (issue 15 "a payments dashboard (collections by day, channel, gateway,
  * bucket)"): what was posted to loans between two calendar days of the company (India or
- * Indonesia time by its currency), by day, by source, by channel, by gateway and by DPD bucket.
+ * Western Indonesia time by its country), by day, by source, by channel, by gateway and by DPD bucket.
  * Endpoint definition; zod schemas in ./dashboard.schema.ts. Permissions: CG Payment Module ›
  * payments. Amounts: integer minor units.
  */

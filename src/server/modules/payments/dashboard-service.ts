@@ -9,29 +9,28 @@ import { DEFAULT_DASHBOARD_DAYS, MAX_DASHBOARD_DAYS, type PaymentsDashboard } fr
 import type { DbOrTx } from '../../db/client';
 import { rowsOf, safeInteger } from '../../db/sql-helpers';
 import { badRequest } from '../../http/errors';
-import { companySettings } from '../companies/queries';
+import { companyCompliance } from '../companies/queries';
+import { addDays, countryTimeZone, localDay, localDayBounds } from '../../../domain/common/dates';
 import { loanBucketsRelation } from '../portfolio/queries';
 import { loanPayments, paymentGatewayPayments, paymentMandateDebits, paymentMandates } from './schema';
 
 const DAY_MS = 86_400_000;
-/** Minutes east of UTC of the company's calendar (India for INR, Western Indonesia for IDR). */
-const offsetMinutes = (currency: string) => (currency === 'IDR' ? 420 : 330);
-const dayOf = (at: Date, offset: number) => new Date(at.getTime() + offset * 60_000).toISOString().slice(0, 10);
 
 /**
  * Collections between `from` and `to` (calendar days, inclusive; default the last 30 days).
  * @throws AppError 400 when from is after to, or the range is longer than MAX_DASHBOARD_DAYS
  */
 export async function paymentsDashboard(db: DbOrTx, companyId: string, q: { from?: string; to?: string }, now: Date): Promise<PaymentsDashboard> {
-  const offset = offsetMinutes((await companySettings(db, companyId))?.currency ?? 'INR');
-  const to = q.to ?? dayOf(now, offset);
-  const from = q.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_DASHBOARD_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  // The company's calendar (India, or Western Indonesia time).
+  const offset = countryTimeZone((await companyCompliance(db, companyId))?.country).offsetMinutes;
+  const to = q.to ?? localDay(now, offset);
+  const from = q.from ?? addDays(to, -(DEFAULT_DASHBOARD_DAYS - 1));
   const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
   if (days < 1) throw badRequest('from must not be after to');
   if (days > MAX_DASHBOARD_DAYS) throw badRequest(`At most ${MAX_DASHBOARD_DAYS} days at once`);
   // The range's instants: the company's midnight of `from` to its midnight after `to`.
-  const start = new Date(Date.parse(`${from}T00:00:00Z`) - offset * 60_000);
-  const end = new Date(start.getTime() + days * DAY_MS);
+  const start = localDayBounds(from, offset).start;
+  const end = localDayBounds(to, offset).end;
   const result = await db.execute(sql`
     with p as (
       select lp.amount_minor, lp.source, lp.channel,
@@ -57,7 +56,7 @@ export async function paymentsDashboard(db: DbOrTx, companyId: string, q: { from
       .sort((a, b) => b.amount_minor - a.amount_minor || a.key.localeCompare(b.key));
   const byDay = new Map(rows.filter((r) => r.dim === 'day').map((r) => [r.key, r]));
   const by_day = Array.from({ length: days }, (_, i) => {
-    const day = new Date(Date.parse(`${from}T00:00:00Z`) + i * DAY_MS).toISOString().slice(0, 10);
+    const day = addDays(from, i);
     const hit = byDay.get(day);
     return { day, count: hit?.count ?? 0, amount_minor: hit?.amount_minor ?? 0 };
   });

@@ -10,6 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { COUNTRY_TIME_ZONES, localDay } from '../../../domain/common/dates';
 import { formatMinor } from '../../../domain/common/money';
 import type { CreateMandateBody, MandateDebitRecord, MandateRecord, MandatesPage, MandateStatus, PresentDebitBody } from '../../../domain/contracts/payments/mandates';
 import { MANDATE_FINAL_STATUSES, MANDATE_STATUSES, MAX_DEBIT_ATTEMPTS } from '../../../domain/contracts/payments/mandates';
@@ -43,10 +44,9 @@ export interface MandateContext {
   now: Date;
 }
 
-const INDIA = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
 /** The calendar day 'YYYY-MM-DD' in India at `now`. */
 export function indiaDay(now: Date): string {
-  return INDIA.format(now);
+  return localDay(now, COUNTRY_TIME_ZONES.INDIA.offsetMinutes);
 }
 
 /** 'YYYY-MM-DD' of `day` in the month `months` after the month of `ymd`. */

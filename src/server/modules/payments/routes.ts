@@ -22,7 +22,7 @@ import { getException, listExceptions, resolveException } from './exceptions-ser
 import { reconcileBatch, recordPayment } from './reconciliation';
 import { openShortCode } from './short-links';
 import { listPostedPayments } from './loan-payments-service';
-import { createUpload, listUploads, toUploadRecord, uploadErrorFile, uploadOf } from './uploads-service';
+import { createUpload, listUploads, terminateUpload, toUploadRecord, uploadErrorFile, uploadOf } from './uploads-service';
 import { handleWebhook } from './webhook-service';
 import type { MandateTransport } from './mandates-service';
 import { cancelMandate, createMandate, getMandate, listMandates, liveMandateTransport, presentDebit, retryDebit } from './mandates-service';
@@ -110,6 +110,7 @@ export function paymentRoutes(transport: GatewayTransport = liveTransport, manda
     });
     await serve(uploads.listPaymentUploads, async ({ req, query }) => ok(await listUploads(db, callerOf(req).companyId, query)));
     await serve(uploads.getPaymentUpload, async ({ req, params }) => ok(toUploadRecord(await uploadOf(db, callerOf(req).companyId, params.upload_id))));
+    await serve(uploads.terminatePaymentUpload, async ({ req, params }) => ok(await terminateUpload(db, callerOf(req).companyId, params.upload_id, clock.now()), 'Upload terminated'));
     await serve(uploads.paymentUploadErrorFile, async ({ req, reply, params }) => {
       const { fileName, csv } = await uploadErrorFile(db, deps.files, callerOf(req).companyId, params.upload_id);
       return sendDownload(reply, csv, { fileName, contentType: 'text/csv; charset=utf-8' });
