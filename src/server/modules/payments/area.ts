@@ -14,6 +14,7 @@ import { paymentRoutes, shortLinkRoutes, webhookRoutes } from './routes';
 import { sandboxMandateRoutes, sandboxRoutes } from './sandbox-routes';
 import * as tables from './schema';
 import { workPaymentUploads } from './uploads-job';
+import { workLinkBatches } from './link-batches';
 import { liveMandateTransport, presentDueDebits } from './mandates-service';
 import type { JobContext } from '../../http/area';
 
@@ -46,6 +47,7 @@ const sandboxWhenOn: RouteGroup = async (app, deps) => {
 
 export default defineArea({ name: 'payments', tables, routes: [paymentRoutes(), webhookRoutes, sandboxWhenOn], rootRoutes: [shortLinkRoutes], demoSeed: seedDemoPayments, jobs: (ctx) => {
     workPaymentUploads(ctx);
+    workLinkBatches(ctx);
     scheduleMandateDebits(ctx);
   },
 });

@@ -8,6 +8,7 @@
  * - payment_gateway_events: every verified webhook event once (duplicates dropped by event id).
  * - payment_gateway_payments: each gateway payment once, with the loan payment it posted.
  * - payment_uploads, payment_upload_errors: offline payment files and their unreadable rows.
+ * - payment_link_batches, payment_link_batch_items: links sent to a filtered set of loans by a job.
  * - payment_mandates, payment_mandate_debits: eNACH / UPI Autopay mandates and the debits presented on them.
  */
 import { sql } from 'drizzle-orm';
@@ -290,3 +291,45 @@ export const paymentMandateDebits = pgTable(
   (t) => [uniqueIndex('payment_mandate_debits_due').on(t.mandateId, t.dueDate, t.attempt), index('payment_mandate_debits_company').on(t.companyId, t.presentedAt)],
 );
 export type PaymentMandateDebitRow = typeof paymentMandateDebits.$inferSelect;
+
+/** Payment links for a filtered set of loans (issue 15, bulk): the request, and the job's counts. */
+export const paymentLinkBatches = pgTable(
+  'payment_link_batches',
+  {
+    batchId: text('batch_id').primaryKey().default(sql`gen_random_uuid()::text`),
+    companyId: text('company_id').notNull().references(companyRef),
+    allocationMonth: text('allocation_month').notNull(),
+    pgVendor: text('pg_vendor', { enum: ['cashfree', 'easebuzz', 'phonepe'] }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    sendVia: text('send_via', { enum: ['sms', 'whatsapp', 'email'] }).notNull(),
+    templateId: text('template_id'),
+    expiryMinutes: integer('expiry_minutes'),
+    /** The origin the request reached us at: the links' webhook and return URLs. */
+    origin: text('origin').notNull(),
+    status: text('status', { enum: ['in_progress', 'completed', 'failed'] }).notNull().default('in_progress'),
+    total: integer('total').notNull(),
+    sent: integer('sent').notNull().default(0),
+    blocked: integer('blocked').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_link_batches_company').on(t.companyId, t.createdAt)],
+);
+export type PaymentLinkBatchRow = typeof paymentLinkBatches.$inferSelect;
+
+/** One loan of a batch: pending until the job created (and sent) its link; the outcome and why. */
+export const paymentLinkBatchItems = pgTable(
+  'payment_link_batch_items',
+  {
+    batchId: text('batch_id').notNull().references(() => paymentLinkBatches.batchId, { onDelete: 'cascade' }),
+    companyId: text('company_id').notNull().references(companyRef),
+    seq: integer('seq').notNull(),
+    loanId: text('loan_id').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'blocked', 'failed'] }).notNull().default('pending'),
+    linkId: text('link_id'),
+    reason: text('reason'),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.seq] })],
+);
