@@ -113,7 +113,7 @@ export async function runLinkBatch(ctx: Pick<JobContext, 'db' | 'config' | 'cloc
         if (live?.status !== 'pending') return;
         let outcome: 'sent' | 'blocked' | 'failed';
         let linkId: string | null = null;
-        let reason: string | null = null;
+        let reason: string | null;
         try {
           const link = await tx.transaction((inner) =>
             createLink(inner, { config: ctx.config, origin: batch.origin, transport, now: ctx.clock.now() }, batch.companyId, batch.createdBy, {
