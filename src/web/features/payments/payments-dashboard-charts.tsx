@@ -12,7 +12,8 @@ import { formatMinor, type Currency } from '../../../domain/common/money';
 import type { PaymentsDashboard } from '../../../domain/contracts/payments/dashboard';
 
 const colour = (name: string) => `var(--chakra-colors-${name.replace('.', '-')})`;
-const PALETTE = ['teal.500', 'blue.500', 'purple.500', 'orange.500', 'green.500', 'pink.500', 'cyan.600', 'yellow.600', 'red.500', 'gray.500'].map(colour);
+// Tokens the theme defines (the FOS charts use the same ones); an undefined token renders black.
+const PALETTE = ['green.500', 'blue.500', 'purple.500', 'orange.500', 'red.500', 'yellow.500', 'gray.500', 'blue.400', 'orange.600', 'green.300'].map(colour);
 
 function ChartCard({ title, children, figures, testId }: { title: string; children: ReactNode; figures: ReactNode; testId: string }) {
   return (
@@ -104,7 +105,7 @@ export default function PaymentsDashboardCharts({ data, currency }: { data: Paym
             <XAxis dataKey="day" tickFormatter={(d: string) => d.slice(5)} tick={{ fontSize: 11 }} minTickGap={12} />
             <YAxis tickFormatter={(v: number) => money(v)} width={90} tick={{ fontSize: 11 }} />
             <Tooltip formatter={(v) => money(Number(v))} cursor={{ fillOpacity: 0.1 }} />
-            <Bar isAnimationActive={false} dataKey="amount_minor" name={t('payments.dashboard.collected')} fill={colour('teal.500')} />
+            <Bar isAnimationActive={false} dataKey="amount_minor" name={t('payments.dashboard.collected')} fill={colour('blue.500')} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>
