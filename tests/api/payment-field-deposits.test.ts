@@ -2,7 +2,7 @@
  * Field deposits post to the loan (issue 15 "Reconciliation": a field receipt after deposit posts
  * once), and a posted payment lowers the loan's dues and sets its recovery_status — for one
  * payment, a field deposit and a batch alike. Replays (same Idempotency-Key, or the same receipt
- * again through reconciliation) change nothing.
+ * again through reconciliation) change nothing. A UPI receipt (never deposited) posts at once.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -39,6 +39,18 @@ function deposit(receipt_numbers: string[], amount: number, key: string, deposit
 }
 
 describe('field deposits', () => {
+  it('post a UPI receipt at once (it is never deposited), once, even when the phone sends it again', async () => {
+    const loan = f.loanAt(27);
+    const upi = f.receiptJson(27, { amount: 450.5, payment_mode: 'upi' });
+    const first = await f.postReceipt(upi);
+    expect(first.statusCode, first.body).toBe(200);
+    const [row] = await t.database.db.select({ id: fosReceipts.receiptId }).from(fosReceipts).where(eq(fosReceipts.receiptNumber, upi.receipt_number));
+    const posted = () => t.database.db.select().from(loanPayments).where(and(eq(loanPayments.companyId, LENDER), eq(loanPayments.source, 'field_receipt'), eq(loanPayments.sourceRef, row.id)));
+    expect((await posted()).map((p) => [p.reference, p.amountMinor, p.channel, p.loanId])).toEqual([[upi.receipt_number, 45_050, 'upi', loan.loan_id]]);
+    await f.postReceipt(upi);
+    expect(await posted()).toHaveLength(1);
+  });
+
   it('post each deposited receipt to its loan once, lowering its dues; a replay changes nothing', async () => {
     const loan = f.loanAt(25);
     const before = await details(loan.loan_id, loan.allocation_month);

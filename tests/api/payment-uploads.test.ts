@@ -2,7 +2,8 @@
  * Offline payment uploads (issue 15, the payments tab of bulk operations): a CSV or .xlsx of
  * payments is reconciled by a durable job (posted, queued as exceptions, duplicates), rows that
  * cannot be read land in an error file with their reason, the same file again posts nothing, a
- * file without the required columns is refused at once, and another company sees none of it.
+ * file without the required columns is refused at once, a terminated upload posts nothing more,
+ * and another company sees none of it.
  */
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
@@ -65,6 +66,9 @@ describe('offline payment uploads', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ loanId: a.loan_id, amountMinor: 125_050, channel: 'neft' });
     expect(rows[0].paidAt.toISOString().slice(0, 10)).toBe('2026-11-20');
+    // The loan's payments answer the day the file gave, so no screen shows a made-up time of day.
+    const listed = (await t.app.inject({ url: `/api/payment/payments?loan_id=${a.loan_id}&source=upload`, headers: admin })).json().data.payments as { reference: string; paid_on: string | null }[];
+    expect(listed.find((p) => p.reference === 'UTR-UP-1')?.paid_on).toBe('2026-11-20');
     const queued = (await t.app.inject({ url: '/api/payment/exceptions?source=upload&page_size=50', headers: admin })).json().data.exceptions as { loan_id: string; reason: string }[];
     expect(queued.find((e) => e.loan_id === 'GHOST-LOAN')).toMatchObject({ reason: 'unknown_loan' });
 
@@ -108,5 +112,24 @@ describe('offline payment uploads', () => {
     expect(theirs.json().data.uploads).toEqual([]);
     expect((await t.app.inject({ url: `/api/payment/uploads/${mine[0].upload_id}`, headers: trustAdmin })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/payment/uploads/${mine[0].upload_id}/error-file`, headers: trustAdmin })).statusCode).toBe(404);
+  });
+
+  it('stops a terminated upload before its next chunk: what it posted stays, nothing more posts', async () => {
+    const rows = Array.from({ length: 8_000 }, (_, i) => `${loans[i % loans.length].loan_id},1,2026-11-21,UTR-TERM-${i},upi`);
+    const res = await upload('big.csv', ['loan_id,amount,date,reference,channel', ...rows].join('\n'));
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().data.upload_id as string;
+    const stop = await t.app.inject({ method: 'POST', url: `/api/payment/uploads/${id}/terminate`, headers: admin });
+    expect(stop.statusCode, stop.body).toBe(200);
+    expect(stop.json().data).toMatchObject({ status: 'terminated', message: 'Terminated by a user' });
+    // Let a chunk the job was in finish (or be refused), then nothing moves any more.
+    await new Promise((r) => setTimeout(r, 3_000));
+    const after = (await t.app.inject({ url: `/api/payment/uploads/${id}`, headers: admin })).json().data as PaymentUploadRecord;
+    expect(after.status).toBe('terminated');
+    expect(after.posted).toBeLessThan(8_000);
+    const posted = await t.database.db.select().from(loanPayments).where(and(eq(loanPayments.companyId, LENDER), eq(loanPayments.source, 'upload'), eq(loanPayments.paidAt, new Date('2026-11-21T12:00:00Z'))));
+    expect(posted.filter((p) => p.reference?.startsWith('UTR-TERM-')).length).toBe(after.posted);
+    expect((await t.app.inject({ method: 'POST', url: `/api/payment/uploads/${id}/terminate`, headers: admin })).statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'POST', url: `/api/payment/uploads/${id}/terminate`, headers: trustAdmin })).statusCode).toBe(404);
   });
 });

@@ -46,6 +46,7 @@ test('a desk user uploads offline payments and gets the error file of the bad ro
   await expect(payments.getByRole('heading', { name: 'Payments' })).toBeVisible();
   await expect(payments.getByTestId('loan-payment').filter({ hasText: `E2E${stamp}A` })).toContainText('Rs 1,500.50');
   await expect(payments.getByTestId('loan-payment').filter({ hasText: `E2E${stamp}A` })).toContainText('Upload');
+  await expect(payments.getByTestId('loan-payment').filter({ hasText: `E2E${stamp}A` }).getByTestId('loan-payment-paid')).toHaveText('20 Nov 2026');
   await payments.scrollIntoViewIfNeeded();
   await page.screenshot({ path: artifact('loan-payments-1440.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -124,6 +124,8 @@ describe('the area registry', () => {
       'compliance',
       'payments',
       'payment-exceptions',
+      'payment-mandates',
+      'payments-dashboard',
       'communication',
       'user-reports',
     ]);

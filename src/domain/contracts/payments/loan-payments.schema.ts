@@ -10,6 +10,8 @@ export const loanPaymentRecord = z.object({
   allocation_month: z.string(),
   amount_minor: minorField,
   paid_at: z.string(),
+  /** The calendar day 'YYYY-MM-DD' of a payment known only by its day (an offline upload), else null: show it, not `paid_at`'s time. */
+  paid_on: z.string().nullable(),
   channel: z.string(),
   reference: z.string().nullable(),
   source: z.enum(PAYMENT_SOURCES),

@@ -12,7 +12,7 @@ import type { PaymentUploadRecord, PaymentUploadsPage } from './uploads.schema';
 export type { PaymentUploadRecord, PaymentUploadsPage };
 
 /** An upload's life: queued, being reconciled, done, or stopped by an unreadable file. */
-export const PAYMENT_UPLOAD_STATUSES = ['initiated', 'in_progress', 'completed', 'failed'] as const;
+export const PAYMENT_UPLOAD_STATUSES = ['initiated', 'in_progress', 'completed', 'failed', 'terminated'] as const;
 export type PaymentUploadStatus = (typeof PAYMENT_UPLOAD_STATUSES)[number];
 /** Largest payments file, MB. */
 export const PAYMENT_UPLOAD_MAX_MB = 20;
@@ -64,6 +64,22 @@ export const getPaymentUpload = endpoint({
   permission: perm('read'),
   tags,
   summary: 'One offline payment upload',
+  schemas: async () => ({ params: (await schema()).uploadParams, query: await company(), response: (await schema()).paymentUploadRecord }),
+});
+
+/**
+ * POST /api/payment/uploads/{upload_id}/terminate: stops a queued or running upload after the chunk
+ * it is in (what was reconciled stays posted; the rest is not read).
+ * @throws 404; 409 'Only a queued or running upload can be terminated'
+ */
+export const terminatePaymentUpload = endpoint({
+  operation: 'payments.uploads.terminate',
+  method: 'POST',
+  path: '/payment/uploads/{upload_id}/terminate',
+  access: 'company',
+  permission: perm('write'),
+  tags,
+  summary: 'Terminate an offline payment upload',
   schemas: async () => ({ params: (await schema()).uploadParams, query: await company(), response: (await schema()).paymentUploadRecord }),
 });
 

@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { messagesOf, sendToBorrower, type MessageRecord } from '../communication/queries';
 import { loanContactFacts } from '../portfolio/queries';
-import { GATEWAY_HOSTS, GATEWAYS } from './gateways';
+import { GATEWAY_HOSTS, GATEWAYS, sendToVendor } from './gateways';
 import type { LinkSpec, OutboundRequest, PgVendor } from './gateways/types';
 import type { PaymentLinkRow } from './schema';
 import { paymentLinks } from './schema';
@@ -27,13 +27,7 @@ export type GatewayTransport = (vendor: PgVendor, request: OutboundRequest) => P
 
 /** The live transport: the vendor's documented create call over HTTPS. @throws AppError 502 when the vendor refuses */
 export const liveTransport: GatewayTransport = async (vendor, request) => {
-  const res = await fetch(`${GATEWAY_HOSTS[vendor]}${request.path}`, {
-    method: request.method,
-    headers: { ...request.headers, 'content-type': request.contentType, accept: 'application/json' },
-    body: request.body,
-    signal: AbortSignal.timeout(15_000),
-  }).catch(() => null);
-  const json = res?.ok ? ((await res.json().catch(() => null)) as Record<string, unknown> | null) : null;
+  const json = await sendToVendor(vendor, request);
   const url =
     vendor === 'cashfree'
       ? json?.link_url

@@ -1,6 +1,11 @@
 /** Routes of the payments area (issue 15), served from src/domain/contracts/payments. */
 import * as exceptions from '../../../domain/contracts/payments/exceptions';
 import * as links from '../../../domain/contracts/payments/links';
+import * as mandates from '../../../domain/contracts/payments/mandates';
+import { getPaymentsDashboard } from '../../../domain/contracts/payments/dashboard';
+import * as linkBatches from '../../../domain/contracts/payments/link-batches';
+import { createLinkBatch, getLinkBatch, listLinkBatches } from './link-batches';
+import { paymentsDashboard } from './dashboard-service';
 import * as settings from '../../../domain/contracts/payments/settings';
 import { openShortLink } from '../../../domain/contracts/payments/short-links';
 import { listLoanPayments } from '../../../domain/contracts/payments/loan-payments';
@@ -19,8 +24,10 @@ import { getException, listExceptions, resolveException } from './exceptions-ser
 import { reconcileBatch, recordPayment } from './reconciliation';
 import { openShortCode } from './short-links';
 import { listPostedPayments } from './loan-payments-service';
-import { createUpload, listUploads, toUploadRecord, uploadErrorFile, uploadOf } from './uploads-service';
+import { createUpload, listUploads, terminateUpload, toUploadRecord, uploadErrorFile, uploadOf } from './uploads-service';
 import { handleWebhook } from './webhook-service';
+import type { MandateTransport } from './mandates-service';
+import { cancelMandate, createMandate, getMandate, listMandates, liveMandateTransport, presentDebit, retryDebit } from './mandates-service';
 
 /** The origin the caller reached us at (behind a proxy with TRUST_PROXY: the forwarded one). */
 export function originOf(req: FastifyRequest): string {
@@ -28,7 +35,7 @@ export function originOf(req: FastifyRequest): string {
 }
 
 /** Links and gateway settings (company routes). `transport` is replaced by tests. */
-export function paymentRoutes(transport: GatewayTransport = liveTransport): RouteGroup {
+export function paymentRoutes(transport: GatewayTransport = liveTransport, mandateTransport: MandateTransport = liveMandateTransport): RouteGroup {
   return async (app, deps) => {
     const { db, config, clock } = deps;
     const serve = endpointServer(app, deps);
@@ -47,6 +54,12 @@ export function paymentRoutes(transport: GatewayTransport = liveTransport): Rout
     });
     await serve(links.getPaymentLink, async ({ req, params }) => ok(await getLink(db, callerOf(req).companyId, params.link_id, clock.now())));
     await serve(links.listPaymentLinks, async ({ req, query }) => ok(await listLinks(db, callerOf(req).companyId, query, clock.now())));
+    await serve(linkBatches.createLinkBatch, async ({ req, body }) => {
+      const { companyId, user } = callerOf(req);
+      return ok(await createLinkBatch(db, deps.jobs, config, companyId, user.userId, originOf(req), body), 'Sending payment links');
+    });
+    await serve(linkBatches.listLinkBatches, async ({ req, query }) => ok(await listLinkBatches(db, callerOf(req).companyId, query)));
+    await serve(linkBatches.getLinkBatch, async ({ req, params }) => ok(await getLinkBatch(db, callerOf(req).companyId, params.batch_id)));
     await serve(links.cancelPaymentLink, async ({ req, params }) => ok(await cancelLink(db, callerOf(req).companyId, params.link_id, clock.now()), 'Payment link cancelled'));
 
     await serve(exceptions.listPaymentExceptions, async ({ req, query }) => ok(await listExceptions(db, callerOf(req).companyId, query)));
@@ -77,6 +90,26 @@ export function paymentRoutes(transport: GatewayTransport = liveTransport): Rout
       return ok(await db.transaction((tx) => reconcileBatch(tx, companyId, body.source, body.payments)), 'Payments reconciled');
     });
 
+    const mandateCtx = (req: FastifyRequest) => ({ config, origin: originOf(req), transport: mandateTransport, now: clock.now() });
+    await serve(mandates.createMandate, async ({ req, body, idempotency }) => {
+      const { companyId, user } = callerOf(req);
+      return ok(await createMandate(idempotency!.tx, mandateCtx(req), companyId, user.userId, body), 'Mandate created: the borrower authorises it next');
+    });
+    await serve(mandates.listMandates, async ({ req, query }) => ok(await listMandates(db, callerOf(req).companyId, query, clock.now())));
+    await serve(mandates.getMandate, async ({ req, params }) => ok(await getMandate(db, callerOf(req).companyId, params.mandate_id, clock.now())));
+    await serve(mandates.cancelMandate, async ({ req, params }) => {
+      const { companyId, user } = callerOf(req);
+      return ok(await db.transaction((tx) => cancelMandate(tx, mandateCtx(req), companyId, user.userId, params.mandate_id)), 'Mandate cancelled');
+    });
+    await serve(mandates.presentMandateDebit, async ({ req, params, body }) =>
+      ok(await db.transaction((tx) => presentDebit(tx, mandateCtx(req), callerOf(req).companyId, params.mandate_id, body)), 'Debit presented'),
+    );
+    await serve(mandates.retryMandateDebit, async ({ req, params }) =>
+      ok(await db.transaction((tx) => retryDebit(tx, mandateCtx(req), callerOf(req).companyId, params.mandate_id, params.debit_id)), 'Debit presented again'),
+    );
+
+    await serve(getPaymentsDashboard, async ({ req, query }) => ok(await paymentsDashboard(db, callerOf(req).companyId, query, clock.now())));
+
     await serve(listLoanPayments, async ({ req, query }) => ok(await listPostedPayments(db, callerOf(req).companyId, query)));
 
     await serve(uploads.createPaymentUpload, async ({ req, files }) => {
@@ -85,6 +118,7 @@ export function paymentRoutes(transport: GatewayTransport = liveTransport): Rout
     });
     await serve(uploads.listPaymentUploads, async ({ req, query }) => ok(await listUploads(db, callerOf(req).companyId, query)));
     await serve(uploads.getPaymentUpload, async ({ req, params }) => ok(toUploadRecord(await uploadOf(db, callerOf(req).companyId, params.upload_id))));
+    await serve(uploads.terminatePaymentUpload, async ({ req, params }) => ok(await terminateUpload(db, callerOf(req).companyId, params.upload_id, clock.now()), 'Upload terminated'));
     await serve(uploads.paymentUploadErrorFile, async ({ req, reply, params }) => {
       const { fileName, csv } = await uploadErrorFile(db, deps.files, callerOf(req).companyId, params.upload_id);
       return sendDownload(reply, csv, { fileName, contentType: 'text/csv; charset=utf-8' });

@@ -8,11 +8,14 @@
  * - payment_gateway_events: every verified webhook event once (duplicates dropped by event id).
  * - payment_gateway_payments: each gateway payment once, with the loan payment it posted.
  * - payment_uploads, payment_upload_errors: offline payment files and their unreadable rows.
+ * - payment_link_batches, payment_link_batch_items: links sent to a filtered set of loans by a job.
+ * - payment_mandates, payment_mandate_debits: eNACH / UPI Autopay mandates and the debits presented on them.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PAYMENT_EXCEPTION_REASONS, PAYMENT_EXCEPTION_STATUSES, PAYMENT_SOURCES } from '../../../domain/contracts/payments/exceptions';
 import { PAYMENT_UPLOAD_STATUSES } from '../../../domain/contracts/payments/uploads';
+import { MANDATE_DEBIT_STATUSES, MANDATE_MODES, MANDATE_STATUSES } from '../../../domain/contracts/payments/mandates';
 import { companyRef } from '../companies/queries';
 
 export const loanPayments = pgTable(
@@ -227,4 +230,106 @@ export const paymentUploadErrors = pgTable(
     reason: text('reason').notNull(),
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.rowNumber] })],
+);
+
+/**
+ * eNACH / UPI Autopay mandates (issue 15): one per registration on the gateway (our id is the
+ * vendor's subscription_id). `status_at` is the gateway's time of the status we hold, so a status
+ * webhook older than it (delivered out of order) changes nothing.
+ */
+export const paymentMandates = pgTable(
+  'payment_mandates',
+  {
+    mandateId: text('mandate_id').primaryKey(),
+    companyId: text('company_id').notNull().references(companyRef),
+    loanId: text('loan_id').notNull(),
+    allocationMonth: text('allocation_month').notNull(),
+    pgVendor: text('pg_vendor', { enum: ['cashfree', 'easebuzz', 'phonepe'] }).notNull(),
+    mode: text('mode', { enum: MANDATE_MODES }).notNull(),
+    status: text('status', { enum: MANDATE_STATUSES }).notNull(),
+    statusAt: timestamp('status_at', { withTimezone: true }).notNull(),
+    emiMinor: bigint('emi_minor', { mode: 'number' }).notNull(),
+    maxMinor: bigint('max_minor', { mode: 'number' }).notNull(),
+    debitDay: integer('debit_day').notNull(),
+    /** 'YYYY-MM-DD' (India). */
+    firstDebitDate: text('first_debit_date').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    authUrl: text('auth_url'),
+    /** The gateway's own ids (Cashfree cf_subscription_id, subscription_session_id), when it gave them. */
+    gatewayRef: text('gateway_ref'),
+    authFailure: text('auth_failure'),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_mandates_loan').on(t.companyId, t.loanId, t.createdAt), index('payment_mandates_status').on(t.status, t.debitDay)],
+);
+export type PaymentMandateRow = typeof paymentMandates.$inferSelect;
+
+/**
+ * Debits presented on a mandate: one row per presentation (our id is the vendor's payment_id);
+ * (mandate, due date, attempt) is unique, so the scheduler in two processes presents a due date once.
+ */
+export const paymentMandateDebits = pgTable(
+  'payment_mandate_debits',
+  {
+    debitId: text('debit_id').primaryKey(),
+    companyId: text('company_id').notNull().references(companyRef),
+    mandateId: text('mandate_id').notNull().references(() => paymentMandates.mandateId),
+    loanId: text('loan_id').notNull(),
+    dueDate: text('due_date').notNull(),
+    attempt: integer('attempt').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    status: text('status', { enum: MANDATE_DEBIT_STATUSES }).notNull().default('PENDING'),
+    failureReason: text('failure_reason'),
+    /** The loan_payments row it posted. */
+    paymentId: text('payment_id'),
+    gatewayPaymentId: text('gateway_payment_id'),
+    presentedAt: timestamp('presented_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payment_mandate_debits_due').on(t.mandateId, t.dueDate, t.attempt), index('payment_mandate_debits_company').on(t.companyId, t.presentedAt)],
+);
+export type PaymentMandateDebitRow = typeof paymentMandateDebits.$inferSelect;
+
+/** Payment links for a filtered set of loans (issue 15, bulk): the request, and the job's counts. */
+export const paymentLinkBatches = pgTable(
+  'payment_link_batches',
+  {
+    batchId: text('batch_id').primaryKey().default(sql`gen_random_uuid()::text`),
+    companyId: text('company_id').notNull().references(companyRef),
+    allocationMonth: text('allocation_month').notNull(),
+    pgVendor: text('pg_vendor', { enum: ['cashfree', 'easebuzz', 'phonepe'] }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    sendVia: text('send_via', { enum: ['sms', 'whatsapp', 'email'] }).notNull(),
+    templateId: text('template_id'),
+    expiryMinutes: integer('expiry_minutes'),
+    /** The origin the request reached us at: the links' webhook and return URLs. */
+    origin: text('origin').notNull(),
+    status: text('status', { enum: ['in_progress', 'completed', 'failed'] }).notNull().default('in_progress'),
+    total: integer('total').notNull(),
+    sent: integer('sent').notNull().default(0),
+    blocked: integer('blocked').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_link_batches_company').on(t.companyId, t.createdAt)],
+);
+export type PaymentLinkBatchRow = typeof paymentLinkBatches.$inferSelect;
+
+/** One loan of a batch: pending until the job created (and sent) its link; the outcome and why. */
+export const paymentLinkBatchItems = pgTable(
+  'payment_link_batch_items',
+  {
+    batchId: text('batch_id').notNull().references(() => paymentLinkBatches.batchId, { onDelete: 'cascade' }),
+    companyId: text('company_id').notNull().references(companyRef),
+    seq: integer('seq').notNull(),
+    loanId: text('loan_id').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'blocked', 'failed'] }).notNull().default('pending'),
+    linkId: text('link_id'),
+    reason: text('reason'),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.seq] })],
 );

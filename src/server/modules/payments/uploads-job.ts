@@ -50,7 +50,10 @@ export async function runPaymentUpload(ctx: Pick<JobContext, 'db' | 'files'>, up
     const done = chunk;
     chunk = { payments: [], errors: [], dataRows: 0 };
     const progress = Math.min(99, Math.floor(source.fractionRead() * 100));
-    await db.transaction(async (tx) => {
+    // False when a user terminated the upload meanwhile: nothing of this chunk posts.
+    return db.transaction(async (tx) => {
+      const [live] = await tx.select({ status: paymentUploads.status }).from(paymentUploads).where(eq(paymentUploads.uploadId, uploadId)).for('update');
+      if (live?.status !== 'in_progress') return false;
       const r = await reconcileBatch(tx, companyId, 'upload', done.payments);
       if (done.errors.length > 0) await tx.insert(paymentUploadErrors).values(done.errors.map((e) => ({ uploadId, companyId, ...e }))).onConflictDoNothing();
       await tx
@@ -66,6 +69,7 @@ export async function runPaymentUpload(ctx: Pick<JobContext, 'db' | 'files'>, up
           postedMinor: sql`${paymentUploads.postedMinor} + ${r.posted_minor}`,
         })
         .where(eq(paymentUploads.uploadId, uploadId));
+      return true;
     });
   };
   try {
@@ -96,12 +100,14 @@ export async function runPaymentUpload(ctx: Pick<JobContext, 'db' | 'files'>, up
         });
       }
       if (chunk.dataRows >= UPLOAD_CHUNK_ROWS) {
-        await commit();
-        if (stopping()) return;
+        if (!(await commit()) || stopping()) return;
       }
     }
-    await commit();
-    await db.update(paymentUploads).set({ status: 'completed', progress: 100, finishedAt: new Date() }).where(eq(paymentUploads.uploadId, uploadId));
+    if (!(await commit())) return;
+    await db
+      .update(paymentUploads)
+      .set({ status: 'completed', progress: 100, finishedAt: new Date() })
+      .where(and(eq(paymentUploads.uploadId, uploadId), eq(paymentUploads.status, 'in_progress')));
   } catch (err) {
     await fail(ctx, uploadId, err instanceof SheetLimitError ? err.message : 'The file could not be read');
   } finally {
@@ -110,7 +116,10 @@ export async function runPaymentUpload(ctx: Pick<JobContext, 'db' | 'files'>, up
 }
 
 async function fail(ctx: Pick<JobContext, 'db'>, uploadId: string, message: string): Promise<void> {
-  await ctx.db.update(paymentUploads).set({ status: 'failed', message, finishedAt: new Date() }).where(eq(paymentUploads.uploadId, uploadId));
+  await ctx.db
+    .update(paymentUploads)
+    .set({ status: 'failed', message, finishedAt: new Date() })
+    .where(and(eq(paymentUploads.uploadId, uploadId), inArray(paymentUploads.status, ['initiated', 'in_progress'])));
 }
 
 /**

@@ -3,13 +3,13 @@
  * header checked at once (a missing column is the uploader's answer, not a failed job), and the
  * `payments-uploads` job reconciles it (uploads-job.ts). Reads for the tab and the error file.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import type { PaymentUploadRecord, PaymentUploadsPage } from '../../../domain/contracts/payments/uploads';
 import { paymentColumns } from '../../../domain/payments/upload-rows';
 import type { Db, DbOrTx } from '../../db/client';
 import type { ModuleDeps } from '../../http/deps';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import type { FormFile } from '../../http/multipart';
 import { cellText, isEmptyDataRow, openSheetFile, SheetLimitError, type SheetFileKind } from '../bulk/queries';
 import { paymentUploadErrors, paymentUploads, type PaymentUploadRow } from './schema';
@@ -124,4 +124,20 @@ export async function uploadErrorFile(db: Db, files: ModuleDeps['files'], compan
   const rows = await db.select().from(paymentUploadErrors).where(eq(paymentUploadErrors.uploadId, uploadId)).orderBy(paymentUploadErrors.rowNumber);
   const csv = stringify([['row_number', ...header, 'reason'], ...rows.map((r) => [r.rowNumber, ...r.cells, r.reason])]);
   return { fileName: `${u.fileName.replace(/\.[^.]+$/, '')}-errors.csv`, csv };
+}
+
+/**
+ * Terminates a queued or running upload: the job stops before its next chunk (each chunk checks the
+ * status under a row lock in its own transaction), so what was posted stays and nothing more is.
+ * @throws AppError 404; 409 'Only a queued or running upload can be terminated'
+ */
+export async function terminateUpload(db: DbOrTx, companyId: string, uploadId: string, now: Date): Promise<PaymentUploadRecord> {
+  await uploadOf(db, companyId, uploadId);
+  const [row] = await db
+    .update(paymentUploads)
+    .set({ status: 'terminated', message: 'Terminated by a user', finishedAt: now })
+    .where(and(eq(paymentUploads.companyId, companyId), eq(paymentUploads.uploadId, uploadId), inArray(paymentUploads.status, ['initiated', 'in_progress'])))
+    .returning();
+  if (!row) throw conflict('Only a queued or running upload can be terminated');
+  return toUploadRecord(row);
 }

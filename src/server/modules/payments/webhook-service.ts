@@ -16,6 +16,7 @@ import { unauthorized } from '../../http/errors';
 import { GATEWAYS } from './gateways';
 import type { Headers } from './gateways/types';
 import { statusAt } from './links-service';
+import { applyMandateEvent } from './mandates-service';
 import { recordPayment, seenBeforeSql } from './reconciliation';
 import { loanPaymentsUpdateSql } from '../portfolio/queries';
 import { paymentGatewayEvents, paymentGatewayPayments, paymentLinks } from './schema';
@@ -33,7 +34,22 @@ export async function handleWebhook(db: Db, config: Pick<AppConfig, 'paymentCred
   const creds = await credentialsOf(db, config, companyId, vendor).catch(() => null);
   if (!creds) throw unauthorized(NOT_VERIFIED);
   const verified = GATEWAYS[vendor].verifyWebhook(raw, headers, creds, now);
-  if (!verified.ok) throw unauthorized(NOT_VERIFIED);
+  if (!verified.ok) {
+    // A verified body that is not a link event may be a mandate event (the same webhook URL).
+    const mandates = GATEWAYS[vendor].mandates;
+    const m = verified.reason === 'malformed' && mandates ? mandates.verifyWebhook(raw, headers, creds, now) : null;
+    if (!m?.ok) throw unauthorized(NOT_VERIFIED);
+    const me = m.event;
+    return db.transaction(async (tx) => {
+      const [fresh] = await tx
+        .insert(paymentGatewayEvents)
+        .values({ companyId, pgVendor: vendor, eventId: me.eventId, linkId: null, outcome: 'recorded', gatewayPaymentId: me.kind === 'debit' ? me.gatewayPaymentId : null, eventOutcome: me.kind === 'debit' ? (me.outcome === 'SUCCESS' ? 'SUCCESS' : 'FAILED') : null, receivedAt: now })
+        .onConflictDoNothing()
+        .returning({ eventId: paymentGatewayEvents.eventId });
+      if (!fresh) return { outcome: 'duplicate' as const };
+      return applyMandateEvent(tx, vendor, companyId, me, now);
+    });
+  }
   const e = verified.event;
   return db.transaction(async (tx) => {
     const [fresh] = await tx

@@ -125,6 +125,19 @@ export function selectedLoansRelation(selection: LoanSelection): SQL {
 }
 
 /**
+ * A company's loans' DPD buckets for raw SQL: `from ${loanBucketsRelation(companyId)} b` with
+ * columns loan_id, allocation_month, bucket — the loan's allocation_dpd_value when given, else its
+ * dpd banded 0 / 1-30 / 31-60 / 61-90 / 91-180 / 180+, else null (payments dashboard, issue 15).
+ */
+export function loanBucketsRelation(companyId: string): SQL {
+  return sql`(select ${loans.loanId} as loan_id, ${loans.allocationMonth} as allocation_month,
+    coalesce(nullif(trim(${loans.allocationDpdValue}), ''), case when ${loans.dpd} is null then null when ${loans.dpd} <= 0 then '0'
+      when ${loans.dpd} <= 30 then '1-30' when ${loans.dpd} <= 60 then '31-60' when ${loans.dpd} <= 90 then '61-90'
+      when ${loans.dpd} <= 180 then '91-180' else '180+' end) as bucket
+    from ${loans} where ${loans.companyId} = ${companyId})`;
+}
+
+/**
  * One page of a selection's loans for an export, in row order after row id `afterId`: each with its
  * latest remark, masked for the view's caller.
  */

@@ -9,7 +9,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loans } from './schema';
 import { portfolioView, toLoanRecord } from './service';
-export { addLoanEvents, loanExists, loanExportPage, loanKeyOf, loanSummaries, loanSummary, loansOfImport, monthHasLoans, selectedLoansRelation, selectedLoansSubquery } from './loan-reads';
+export { addLoanEvents, loanBucketsRelation, loanExists, loanExportPage, loanKeyOf, loanSummaries, loanSummary, loansOfImport, monthHasLoans, selectedLoansRelation, selectedLoansSubquery } from './loan-reads';
 export type { LoanEventInput, LoanKey, LoanSummary } from './loan-reads';
 export type { LoanSelection } from './loan-query';
 export { loanContactFacts } from './loan-contacts';

@@ -1,5 +1,7 @@
-/** The payments area's web front door (decision 007): the company's payment gateways and the reconciliation exceptions queue (issue 15). */
-import { CreditCard, FileWarning } from 'lucide-react';
+/** The payments area's web front door (decision 007): the company's payment gateways, the reconciliation exceptions queue, the mandates and the payments dashboard (issue 15). */
+import { BarChart3, CalendarClock, CreditCard, FileWarning } from 'lucide-react';
+import { getPaymentsDashboard } from '../../../domain/contracts/payments/dashboard';
+import { listMandates } from '../../../domain/contracts/payments/mandates';
 import { listPaymentExceptions } from '../../../domain/contracts/payments/exceptions';
 import { getGatewaySettings } from '../../../domain/contracts/payments/settings';
 import { defineWebArea } from '../../lib/area';
@@ -10,10 +12,14 @@ export default defineWebArea({
   routes: [
     { path: 'payments', shell: 'desk', page: () => import('./payments-page') },
     { path: 'payment-exceptions', shell: 'desk', page: () => import('./payment-exceptions-page') },
+    { path: 'payment-mandates', shell: 'desk', page: () => import('./payment-mandates-page') },
+    { path: 'payments-dashboard', shell: 'desk', page: () => import('./payments-dashboard-page') },
   ],
   menu: [
     { screen: 'payments', labelKey: 'menu.payments', icon: CreditCard, opens: [getGatewaySettings], order: 147 },
     { screen: 'payment-exceptions', labelKey: 'menu.payment_exceptions', icon: FileWarning, opens: [listPaymentExceptions], order: 147.5 },
+    { screen: 'payment-mandates', labelKey: 'menu.payment_mandates', icon: CalendarClock, opens: [listMandates], order: 147.7 },
+    { screen: 'payments-dashboard', labelKey: 'menu.payments_dashboard', icon: BarChart3, opens: [getPaymentsDashboard], order: 147.8 },
   ],
   texts: {
     en,

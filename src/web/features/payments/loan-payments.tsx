@@ -10,6 +10,7 @@ import { formatMinor, type Currency } from '../../../domain/common/money';
 import { listLoanPayments } from '../../../domain/contracts/payments/loan-payments';
 import { QueryView } from '../../components/query-state';
 import { can, useEndpoint } from '../../lib/endpoint';
+import { formatDate } from '../../../domain/common/dates';
 import { formatDateTime } from '../../lib/format';
 import { useShell } from '../../lib/shell-context';
 
@@ -50,7 +51,7 @@ export function LoanPayments({ loanId, currency }: { loanId: string; currency: C
                 <Table.Body>
                   {d.payments.map((p) => (
                     <Table.Row key={p.payment_id} data-testid="loan-payment">
-                      <Table.Cell whiteSpace="nowrap">{formatDateTime(p.paid_at)}</Table.Cell>
+                      <Table.Cell whiteSpace="nowrap" data-testid="loan-payment-paid">{p.paid_on ? formatDate(p.paid_on) : formatDateTime(p.paid_at)}</Table.Cell>
                       <Table.Cell textAlign="end">{formatMinor(p.amount_minor, currency)}</Table.Cell>
                       <Table.Cell>
                         <Badge variant="subtle">{t(`payments.exceptions.sources.${p.source}`)}</Badge>

@@ -3,25 +3,47 @@
  * offline payments (loan_id, amount, date; reference, channel, expected_amount optional), then
  * follow each upload's reconciliation — status, a progress bar polled every second while a job
  * runs, posted / queued / duplicate / unreadable counts, the posted amount — and download the
- * error file of the rows that could not be read.
+ * error file of the rows that could not be read; terminate a queued or running upload.
  */
 import { Alert, Badge, Button, Card, Flex, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Upload } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, type Currency } from '../../../domain/common/money';
 import { formatDate } from '../../../domain/common/dates';
-import { paymentUploadErrorFile, PAYMENT_UPLOAD_MAX_MB, type PaymentUploadRecord } from '../../../domain/contracts/payments/uploads';
+import { listPaymentUploads, paymentUploadErrorFile, PAYMENT_UPLOAD_MAX_MB, terminatePaymentUpload, type PaymentUploadRecord } from '../../../domain/contracts/payments/uploads';
 import { CountFigure } from '../../components/count-figure';
 import { DownloadButton } from '../../components/download-button';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { errorMessage } from '../../lib/api';
+import { can, useEndpointMutation } from '../../lib/endpoint';
 import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
 import { usePaymentUploads, useUploadPayments } from './api';
 
 const running = (u: PaymentUploadRecord) => u.status === 'initiated' || u.status === 'in_progress';
-const palette: Record<PaymentUploadRecord['status'], string> = { initiated: 'gray', in_progress: 'blue', completed: 'green', failed: 'red' };
+const palette: Record<PaymentUploadRecord['status'], string> = { initiated: 'gray', in_progress: 'blue', completed: 'green', failed: 'red', terminated: 'orange' };
+
+/** Terminate: the job stops before its next chunk; what it posted stays posted. */
+function TerminateButton({ upload }: { upload: PaymentUploadRecord }) {
+  const { t } = useTranslation();
+  const { companyId, permissions } = useShell();
+  const client = useQueryClient();
+  const terminate = useEndpointMutation(terminatePaymentUpload, {
+    onSuccess: () => {
+      toaster.create({ type: 'success', title: t('payments.uploads.terminated_toast') });
+      void client.invalidateQueries({ queryKey: [listPaymentUploads.operation] });
+    },
+    onError: (e) => toaster.create({ type: 'error', title: errorMessage(e) }),
+  });
+  if (!can(terminatePaymentUpload, permissions)) return null;
+  return (
+    <Button size="xs" variant="outline" colorPalette="red" loading={terminate.isPending} aria-label={t('payments.uploads.terminate_of', { file: upload.file_name })} onClick={() => terminate.mutate({ params: { upload_id: upload.upload_id }, query: { company_id: companyId ?? undefined } })} data-testid="upload-terminate">
+      {t('payments.uploads.terminate')}
+    </Button>
+  );
+}
 
 function UploadCard({ upload, currency }: { upload: PaymentUploadRecord; currency: Currency }) {
   const { t } = useTranslation();
@@ -37,7 +59,10 @@ function UploadCard({ upload, currency }: { upload: PaymentUploadRecord; currenc
               {formatDate(upload.created_at)}
             </Text>
           </Stack>
-          <Badge colorPalette={palette[upload.status]}>{t(`payments.uploads.status.${upload.status}`)}</Badge>
+          <Flex gap="2" align="center">
+            {running(upload) && <TerminateButton upload={upload} />}
+            <Badge colorPalette={palette[upload.status]}>{t(`payments.uploads.status.${upload.status}`)}</Badge>
+          </Flex>
         </Flex>
         {running(upload) && (
           <Progress.Root value={upload.progress} size="sm" aria-label={t('payments.uploads.progress', { file: upload.file_name })}>
@@ -46,7 +71,7 @@ function UploadCard({ upload, currency }: { upload: PaymentUploadRecord; currenc
             </Progress.Track>
           </Progress.Root>
         )}
-        {upload.status === 'failed' && upload.message && (
+        {(upload.status === 'failed' || upload.status === 'terminated') && upload.message && (
           <Text fontSize="sm" color="fg.error" role="alert">
             {upload.message}
           </Text>

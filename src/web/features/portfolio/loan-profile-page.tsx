@@ -14,7 +14,7 @@ import { formatMinor } from '../../../domain/common/money';
 import type { LoanDetails } from '../../../domain/contracts/portfolio/profiles';
 import { useShell } from '../../lib/shell-context';
 import { EmptyState, LoadingState } from '../../components/query-state';
-import { LoanPaymentLinks, LoanPayments } from '../payments/public';
+import { LoanMandates, LoanPaymentLinks, LoanPayments } from '../payments/public';
 import { useLoanDetails } from './api';
 import { cellValue, formatCell } from './columns';
 import { AddressesCard, FactsCard, humanise, MonthSelect, ProfileError, ProfileNav } from './profile-parts';
@@ -147,6 +147,7 @@ export default function LoanProfilePage() {
         <Header details={details.data} month={month} onMonth={setMonth} />
         <LoanPaymentLinks loanId={details.data.loan.loan_id} currency={details.data.header.currency} />
         <LoanPayments loanId={details.data.loan.loan_id} currency={details.data.header.currency} />
+        <LoanMandates loanId={details.data.loan.loan_id} currency={details.data.header.currency} />
         <Details details={details.data} />
       </Stack>
     );

@@ -11,6 +11,8 @@ import type { Db, DbOrTx } from '../../../db/client';
 import { AppError, badRequest } from '../../../http/errors';
 import { requiredMinorOfBody } from '../../../http/amounts';
 import { addLoanEvents } from '../../portfolio/queries';
+import { recordPayment } from '../../payments/queries';
+import { DEPOSITABLE_MODES } from '../../../../domain/field/dispositions';
 import type { Caller } from '../../../http/caller';
 import { allocatedLoanRow, executiveCode } from '../visits/service';
 import { fosReceipts } from '../schema';
@@ -44,7 +46,8 @@ export const receiptExistsMessage = (n: string) => `Receipt number ${n} already 
 
 /**
  * POST /api/fos/receipts (inside the idempotent transaction): the receipt, and a 'payment' event
- * on the loan's timeline.
+ * on the loan's timeline; a UPI receipt also posts to the loan at once (cash, cheque and DD post
+ * when deposited).
  * @throws 400 number not starting with the caller's executive code or markup; 403/404 allocation;
  *   422 receiptExistsMessage when the number is taken (by another key): final, so the phone's outbox shows it instead of retrying (409 means 'still running' to it)
  */
@@ -86,6 +89,23 @@ export async function recordReceipt(tx: DbOrTx, caller: Caller, key: string, bod
     authorId: caller.user.userId,
     createdAt: row.collectedAt,
   }]);
+  // A UPI receipt's money is already in the company's account (never deposited at a bank): it
+  // posts to the loan now, through reconciliation, keyed by the receipt as a deposit would be.
+  if (!DEPOSITABLE_MODES.includes(row.paymentMode as (typeof DEPOSITABLE_MODES)[number])) {
+    await recordPayment(tx, {
+      companyId: caller.companyId,
+      source: 'field_receipt',
+      sourceRef: row.receiptId,
+      loanId: row.loanId,
+      allocationMonth: row.allocationMonth,
+      amountMinor,
+      paidAt: row.collectedAt,
+      channel: row.paymentMode,
+      reference: row.receiptNumber,
+      details: { receipt_number: row.receiptNumber },
+      actorId: caller.user.userId,
+    });
+  }
   return toReceiptRecord(row);
 }
 

@@ -10,20 +10,13 @@
  * captured webhook cannot be replayed later; after a secret rotation the previous secret is still
  * accepted.
  */
-import { createHmac } from 'node:crypto';
-import { sameSignature } from './compare';
+import { CASHFREE_API_VERSION, cashfreeSignatureProblem, cashfreeSignedHeaders } from './cashfree-signature';
+import { cashfreeSubscriptions } from './cashfree-subscriptions';
 import type { GatewayAdapter, GatewayCredentials, Headers, Verification } from './types';
-import { header, paiseOf, rupees } from './types';
+import { paiseOf, rupees } from './types';
+export { CASHFREE_API_VERSION, cashfreeSignature, WEBHOOK_TOLERANCE_MS } from './cashfree-signature';
 
-export const CASHFREE_API_VERSION = '2023-08-01';
-/** How far a webhook's timestamp may be from our clock: 5 minutes, in ms. */
-export const WEBHOOK_TOLERANCE_MS = 5 * 60_000;
 export const CASHFREE_LINK_STATUSES = ['ACTIVE', 'PAID', 'PARTIALLY_PAID', 'EXPIRED', 'CANCELLED'] as const;
-
-/** Base64(HMAC-SHA256(secret, timestamp + rawBody)). */
-export function cashfreeSignature(secret: string, timestamp: string, raw: Buffer): string {
-  return createHmac('sha256', secret).update(timestamp).update(raw).digest('base64');
-}
 
 interface LinkEvent {
   type?: unknown;
@@ -35,14 +28,8 @@ interface LinkEvent {
 }
 
 function verify(raw: Buffer, headers: Headers, creds: GatewayCredentials, now: Date): Verification {
-  const signature = header(headers, 'x-webhook-signature');
-  const timestamp = header(headers, 'x-webhook-timestamp');
-  if (!signature || !timestamp || !/^\d{10,16}$/.test(timestamp)) return { ok: false, reason: 'signature' };
-  const matches = creds.webhookSecrets.some((secret) => sameSignature(signature, cashfreeSignature(secret, timestamp, raw)));
-  if (!matches) return { ok: false, reason: 'signature' };
-  // Cashfree sends epoch milliseconds; a 10-digit value is seconds.
-  const at = timestamp.length <= 10 ? Number(timestamp) * 1000 : Number(timestamp);
-  if (Math.abs(now.getTime() - at) > WEBHOOK_TOLERANCE_MS) return { ok: false, reason: 'timestamp' };
+  const problem = cashfreeSignatureProblem(raw, headers, creds, now);
+  if (problem) return { ok: false, reason: problem };
   let body: LinkEvent;
   try {
     body = JSON.parse(raw.toString('utf8')) as LinkEvent;
@@ -115,7 +102,7 @@ export const cashfree: GatewayAdapter = {
         event_time: now.toISOString(),
       }),
     );
-    const timestamp = String(now.getTime());
-    return { headers: { 'content-type': 'application/json', 'x-webhook-timestamp': timestamp, 'x-webhook-signature': cashfreeSignature(creds.webhookSecrets[0], timestamp, body), 'x-webhook-version': CASHFREE_API_VERSION }, body };
+    return { headers: cashfreeSignedHeaders(creds.webhookSecrets[0], body, now), body };
   },
+  mandates: cashfreeSubscriptions,
 };

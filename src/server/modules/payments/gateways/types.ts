@@ -105,6 +105,66 @@ export interface GatewayAdapter {
   verifyWebhook(raw: Buffer, headers: Headers, creds: GatewayCredentials, now: Date): Verification;
   /** The local sandbox's webhook for a payment, signed as the vendor signs it. */
   signWebhook(creds: GatewayCredentials, payment: SandboxPayment, now: Date): { headers: Record<string, string>; body: Buffer };
+  /** Mandates (eNACH / UPI Autopay), when the vendor's mandate API is wired (Cashfree Subscriptions). */
+  readonly mandates?: MandateAdapter;
+}
+
+/** What we ask a gateway for: a mandate for a loan's EMI (an ON_DEMAND plan we present debits on). */
+export interface MandateSpec {
+  /** Our mandate id, the vendor's subscription_id. */
+  mandateId: string;
+  mode: 'enach' | 'upi_autopay';
+  emiMinor: number;
+  maxMinor: number;
+  customer: { name: string; phone: string; email: string };
+  /** 'YYYY-MM-DD' (India). */
+  firstDebitDate: string;
+  expiresAt: Date;
+  returnUrl: string;
+  notes: Record<string, string>;
+}
+
+/** One debit to present on a mandate: our debit id is the vendor's payment_id. */
+export interface DebitSpec {
+  mandateId: string;
+  debitId: string;
+  amountMinor: number;
+  /** 'YYYY-MM-DD'. */
+  dueDate: string;
+}
+
+/** A verified mandate event, in our terms. */
+export type MandateEvent = {
+  /** The vendor's event identity: a repeat is a duplicate delivery. */
+  eventId: string;
+  mandateId: string;
+  /** The vendor's time of the event (orders status changes). */
+  at: Date;
+} & (
+  | { kind: 'status'; status: string }
+  | { kind: 'auth'; outcome: 'SUCCESS' | 'FAILED'; reason: string | null }
+  | { kind: 'debit'; debitId: string; gatewayPaymentId: string; amountMinor: number; outcome: 'SUCCESS' | 'FAILED' | 'CANCELLED'; reason: string | null; channel: string }
+);
+
+export type MandateVerification = { ok: true; event: MandateEvent } | { ok: false; reason: 'signature' | 'timestamp' | 'malformed' };
+
+/** What the local sandbox makes a gateway send about a mandate. */
+export type SandboxMandateEvent =
+  | { kind: 'status'; mandateId: string; status: string; at: Date }
+  | { kind: 'auth'; mandateId: string; outcome: 'SUCCESS' | 'FAILED'; reason: string | null; paymentId: string }
+  | { kind: 'debit'; mandateId: string; debitId: string; gatewayPaymentId: string; amountMinor: number; outcome: 'SUCCESS' | 'FAILED'; reason: string | null; mode: 'enach' | 'upi_autopay' };
+
+export interface MandateAdapter {
+  /** The vendor's create-mandate request. */
+  createRequest(creds: GatewayCredentials, spec: MandateSpec): OutboundRequest;
+  /** The vendor's request presenting one debit. */
+  chargeRequest(creds: GatewayCredentials, debit: DebitSpec): OutboundRequest;
+  /** The vendor's request cancelling a mandate. */
+  cancelRequest(creds: GatewayCredentials, mandateId: string): OutboundRequest;
+  /** Verifies a mandate webhook on its raw bytes (constant-time compares); never throws. */
+  verifyWebhook(raw: Buffer, headers: Headers, creds: GatewayCredentials, now: Date): MandateVerification;
+  /** The local sandbox's mandate webhook, signed as the vendor signs it. */
+  signWebhook(creds: GatewayCredentials, event: SandboxMandateEvent, now: Date): { headers: Record<string, string>; body: Buffer };
 }
 
 /** Rupees with exactly 2 decimals from paise, as Cashfree and Easebuzz write amounts ('1234.50'). */

@@ -1,0 +1,62 @@
+/**
+ * Payment links in bulk (issue 15 "in bulk (the payments tab of bulk operations: links for a
+ * filtered set of loans as a durable job)"): one link of a fixed amount for each loan the loans
+ * list's filters (or search) select in a month, each sent through the communication area's
+ * compliance check like a single link; a job works through them, its progress and counts (sent,
+ * blocked, failed) read back. Endpoint definitions; zod schemas in ./link-batches.schema.ts.
+ * Permissions: CG Payment Module › payments. Amounts: integer minor units.
+ */
+import type { PermissionRequirement } from '../../users/permissions';
+import { endpoint } from '../endpoint';
+import type { LinkBatchBody, LinkBatchRecord, LinkBatchesPage } from './link-batches.schema';
+export type { LinkBatchBody, LinkBatchRecord, LinkBatchesPage };
+
+export const LINK_BATCH_STATUSES = ['in_progress', 'completed', 'failed'] as const;
+export type LinkBatchStatus = (typeof LINK_BATCH_STATUSES)[number];
+/** Most loans one batch holds. */
+export const MAX_LINK_BATCH_LOANS = 5_000;
+
+const tags = ['payments'];
+const perm = (access: 'read' | 'write') => ({ module: 'CG Payment Module', action: 'payments', access }) as const satisfies PermissionRequirement;
+const schema = () => import('./link-batches.schema');
+const company = async () => (await import('../envelope')).companyQuery;
+
+/**
+ * POST /api/payment/link-batches: selects the loans and queues the job (not idempotent: the batch
+ * commits before its job is queued, outside any request transaction).
+ * @throws 400 gateway not configured, bad filters, no loan selected or more than MAX_LINK_BATCH_LOANS
+ */
+export const createLinkBatch = endpoint({
+  operation: 'payments.link_batches.create',
+  method: 'POST',
+  path: '/payment/link-batches',
+  access: 'company',
+  permission: perm('write'),
+  tags,
+  summary: 'Send payment links to a filtered set of loans (a durable job)',
+  schemas: async () => ({ query: await company(), body: (await schema()).linkBatchBody, response: (await schema()).linkBatchRecord }),
+});
+
+/** GET /api/payment/link-batches: the company's batches, newest first. */
+export const listLinkBatches = endpoint({
+  operation: 'payments.link_batches.list',
+  method: 'GET',
+  path: '/payment/link-batches',
+  access: 'company',
+  permission: perm('read'),
+  tags,
+  summary: 'Payment link batches, newest first',
+  schemas: async () => ({ query: (await schema()).linkBatchesQuery, response: (await schema()).linkBatchesPage }),
+});
+
+/** GET /api/payment/link-batches/{batch_id}. @throws 404 'Payment link batch not found' */
+export const getLinkBatch = endpoint({
+  operation: 'payments.link_batches.get',
+  method: 'GET',
+  path: '/payment/link-batches/{batch_id}',
+  access: 'company',
+  permission: perm('read'),
+  tags,
+  summary: 'One payment link batch with its progress',
+  schemas: async () => ({ params: (await schema()).linkBatchParams, query: await company(), response: (await schema()).linkBatchRecord }),
+});

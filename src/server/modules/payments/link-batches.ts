@@ -1,0 +1,160 @@
+/**
+ * Payment links for a filtered set of loans (issue 15, bulk): `createLinkBatch` selects the loans
+ * with the loans list's filters through portfolio's front door and queues the `payments-link-batches`
+ * job; the job (`runLinkBatch`) creates and sends each loan's link through `createLink` — the same
+ * gateway adapter and communication compliance check as a single link — one loan per transaction,
+ * in order, so a job stopped by a restart goes on from the first pending loan and never sends a
+ * loan's link twice (the item and its link commit together).
+ */
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { LinkBatchBody, LinkBatchesPage, LinkBatchRecord } from '../../../domain/contracts/payments/link-batches';
+import { MAX_LINK_BATCH_LOANS } from '../../../domain/contracts/payments/link-batches';
+import type { AppConfig } from '../../config';
+import type { Db, DbOrTx } from '../../db/client';
+import type { JobContext } from '../../http/area';
+import type { JobQueue } from '../../jobs/queue';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { parseFilters, portfolioView, selectedLoansSubquery } from '../portfolio/queries';
+import { createLink, liveTransport, type GatewayTransport } from './links-service';
+import type { PaymentLinkBatchRow } from './schema';
+import { paymentLinkBatches, paymentLinkBatchItems } from './schema';
+import { credentialsOf } from './settings-service';
+
+export const LINK_BATCH_QUEUE = 'payments-link-batches';
+export interface LinkBatchJobData {
+  batchId: string;
+}
+/** Loans read per round of the job. */
+const ROUND = 50;
+
+function record(b: PaymentLinkBatchRow): LinkBatchRecord {
+  const done = b.sent + b.blocked + b.failed;
+  return {
+    batch_id: b.batchId,
+    allocation_month: b.allocationMonth,
+    pg_vendor: b.pgVendor,
+    amount_minor: b.amountMinor,
+    send_via: b.sendVia,
+    status: b.status,
+    total: b.total,
+    done,
+    progress: b.total === 0 ? 100 : Math.floor((done * 100) / b.total),
+    sent: b.sent,
+    blocked: b.blocked,
+    failed: b.failed,
+    created_at: b.createdAt.toISOString(),
+    finished_at: b.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Selects the loans and queues the job.
+ * @throws AppError 400 gateway not configured, bad filters, no loan or more than MAX_LINK_BATCH_LOANS
+ */
+export async function createLinkBatch(db: Db, jobs: JobQueue, config: Pick<AppConfig, 'paymentCredentialsKey' | 'production'>, companyId: string, userId: string, origin: string, body: LinkBatchBody): Promise<LinkBatchRecord> {
+  if (!(await credentialsOf(db, config, companyId, body.pg_vendor))) throw badRequest(`Payment gateway ${body.pg_vendor} is not configured`);
+  const view = await portfolioView(db, companyId, false);
+  const sub = selectedLoansSubquery(db, { companyId, allocationMonth: body.allocation_month, search: body.search, searchMasked: view.masker.maskedNames(), filters: parseFilters(body.filters ?? [], view.variables) });
+  const found = await db.select({ loanId: sub.loanId }).from(sub).orderBy(asc(sub.id)).limit(MAX_LINK_BATCH_LOANS + 1);
+  if (found.length === 0) throw badRequest('No loan matches the selection');
+  if (found.length > MAX_LINK_BATCH_LOANS) throw badRequest(`A batch may hold at most ${MAX_LINK_BATCH_LOANS} loans; narrow the filters`);
+  const batch = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(paymentLinkBatches)
+      .values({ companyId, allocationMonth: body.allocation_month, pgVendor: body.pg_vendor, amountMinor: body.amount_minor, sendVia: body.send_via, templateId: body.template_id ?? null, expiryMinutes: body.expiry_minutes ?? null, origin, total: found.length, createdBy: userId })
+      .returning();
+    for (let i = 0; i < found.length; i += 1000) {
+      await tx.insert(paymentLinkBatchItems).values(found.slice(i, i + 1000).map((l, j) => ({ batchId: row.batchId, companyId, seq: i + j + 1, loanId: l.loanId })));
+    }
+    return row;
+  });
+  await jobs.send<LinkBatchJobData>(LINK_BATCH_QUEUE, { batchId: batch.batchId });
+  return record(batch);
+}
+
+/** One batch. @throws AppError 404 */
+export async function getLinkBatch(db: DbOrTx, companyId: string, batchId: string): Promise<LinkBatchRecord> {
+  const [row] = await db.select().from(paymentLinkBatches).where(and(eq(paymentLinkBatches.companyId, companyId), eq(paymentLinkBatches.batchId, batchId)));
+  if (!row) throw notFound('Payment link batch not found');
+  return record(row);
+}
+
+/** The company's batches, newest first. */
+export async function listLinkBatches(db: DbOrTx, companyId: string, q: { page_number: number; page_size: number }): Promise<LinkBatchesPage> {
+  const where = eq(paymentLinkBatches.companyId, companyId);
+  const rows = await db.select().from(paymentLinkBatches).where(where).orderBy(desc(paymentLinkBatches.createdAt)).limit(q.page_size).offset((q.page_number - 1) * q.page_size);
+  const [{ total }] = await db.select({ total: count() }).from(paymentLinkBatches).where(where);
+  return { batches: rows.map(record), total, page_number: q.page_number, page_size: q.page_size };
+}
+
+/**
+ * Works batch `batchId` from its first pending loan to the end: per loan, in one transaction, the
+ * link (created and sent by createLink) and the item's outcome and the batch's count. A loan whose
+ * link cannot be made (no contact, vendor refused) is counted failed with the reason. Returns early
+ * when `stopping()` turns true (resumed on the next start).
+ */
+export async function runLinkBatch(ctx: Pick<JobContext, 'db' | 'config' | 'clock'>, batchId: string, stopping: () => boolean, transport: GatewayTransport = liveTransport): Promise<void> {
+  const { db } = ctx;
+  const [batch] = await db.select().from(paymentLinkBatches).where(eq(paymentLinkBatches.batchId, batchId));
+  if (batch?.status !== 'in_progress') return;
+  for (;;) {
+    const items = await db
+      .select()
+      .from(paymentLinkBatchItems)
+      .where(and(eq(paymentLinkBatchItems.batchId, batchId), eq(paymentLinkBatchItems.status, 'pending')))
+      .orderBy(asc(paymentLinkBatchItems.seq))
+      .limit(ROUND);
+    if (items.length === 0) break;
+    for (const item of items) {
+      if (stopping()) return;
+      await db.transaction(async (tx) => {
+        // Locked and re-read: a second worker on the same batch skips what the first did.
+        const [live] = await tx.select().from(paymentLinkBatchItems).where(and(eq(paymentLinkBatchItems.batchId, batchId), eq(paymentLinkBatchItems.seq, item.seq))).for('update');
+        if (live?.status !== 'pending') return;
+        let outcome: 'sent' | 'blocked' | 'failed';
+        let linkId: string | null = null;
+        let reason: string | null;
+        try {
+          const link = await tx.transaction((inner) =>
+            createLink(inner, { config: ctx.config, origin: batch.origin, transport, now: ctx.clock.now() }, batch.companyId, batch.createdBy, {
+              loan_id: item.loanId,
+              amount_minor: batch.amountMinor,
+              pg_vendor: batch.pgVendor,
+              send_via: batch.sendVia,
+              ...(batch.templateId ? { template_id: batch.templateId } : {}),
+              ...(batch.expiryMinutes ? { expiry_minutes: batch.expiryMinutes } : {}),
+            }),
+          );
+          linkId = link.link_id;
+          const m = link.message;
+          outcome = m?.status === 'blocked' ? 'blocked' : m?.status === 'failed' ? 'failed' : 'sent';
+          reason = m?.status === 'blocked' ? m.reasons.map((r) => r.message).join('; ') : m?.status === 'failed' ? m.error : null;
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          outcome = 'failed';
+          reason = err.message;
+        }
+        await tx.update(paymentLinkBatchItems).set({ status: outcome, linkId, reason }).where(and(eq(paymentLinkBatchItems.batchId, batchId), eq(paymentLinkBatchItems.seq, item.seq)));
+        await tx
+          .update(paymentLinkBatches)
+          .set({ [outcome]: sql`${paymentLinkBatches[outcome]} + 1` })
+          .where(eq(paymentLinkBatches.batchId, batchId));
+      });
+    }
+  }
+  await db.update(paymentLinkBatches).set({ status: 'completed', finishedAt: ctx.clock.now() }).where(and(eq(paymentLinkBatches.batchId, batchId), eq(paymentLinkBatches.status, 'in_progress')));
+}
+
+/** Works the queue; on start, queues again the batches a stopped process left in progress. */
+export function workLinkBatches(ctx: JobContext): void {
+  let stopping = false;
+  ctx.jobs.work<LinkBatchJobData>(LINK_BATCH_QUEUE, ({ batchId }) => runLinkBatch(ctx, batchId, () => stopping));
+  ctx.onReady(async () => {
+    if (!ctx.jobs.running) return;
+    const open = await ctx.db.select({ id: paymentLinkBatches.batchId }).from(paymentLinkBatches).where(eq(paymentLinkBatches.status, 'in_progress'));
+    for (const { id } of open) await ctx.jobs.send<LinkBatchJobData>(LINK_BATCH_QUEUE, { batchId: id });
+  });
+  ctx.onClose(() => {
+    stopping = true;
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * Payment links in bulk (issue 15): links for the loans the loans list's filters select, created
+ * and sent by a durable job through the same compliance check as a single link — its progress and
+ * counts read back, each loan's link sent once, a blocked message counted blocked with its link
+ * still made; an unconfigured gateway or an empty selection is refused at once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoansPage } from '../../src/domain/contracts/portfolio/loans';
+import type { LinkBatchRecord } from '../../src/domain/contracts/payments/link-batches';
+import type { PaymentLinkRecord } from '../../src/domain/contracts/payments/links';
+import { settableClock } from '../../src/server/http/clock';
+import { createTestApp, headers, LENDER, signIn, TRUST, type TestApp } from './helpers';
+
+const clock = settableClock(new Date('2026-11-24T11:00:00+05:30'));
+let t: TestApp;
+let admin: Record<string, string>;
+let trustAdmin: Record<string, string>;
+let loans: LoansPage['loans'];
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+  admin = headers((await signIn(t.app, 'admin@demo.in')).token, LENDER);
+  trustAdmin = headers((await signIn(t.app, 'admin@demo.id')).token, TRUST);
+  loans = ((await t.app.inject({ url: '/api/recovery/loans?page_size=3', headers: admin })).json().data as LoansPage).loans;
+  const put = await t.app.inject({ method: 'PUT', url: '/api/payment/settings/payment_gateway', headers: admin, payload: { pg_vendor: 'cashfree', merchant_id: 'CF-LENDER', api_key: 'cf-app-id-1234', api_secret: 'cf-client-secret-lender' } });
+  expect(put.statusCode, put.body).toBe(200);
+}, 120_000);
+afterAll(async () => t?.close());
+
+const start = (payload: Record<string, unknown>, h = admin) => t.app.inject({ method: 'POST', url: '/api/payment/link-batches', headers: h, payload });
+async function finished(id: string): Promise<LinkBatchRecord> {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const b = (await t.app.inject({ url: `/api/payment/link-batches/${id}`, headers: admin })).json().data as LinkBatchRecord;
+    if (b.status !== 'in_progress') return b;
+    if (Date.now() > until) throw new Error('batch still running');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+const linksOf = async (loanId: string) => (await t.app.inject({ url: `/api/payment/links?loan_id=${loanId}`, headers: admin })).json().data.links as PaymentLinkRecord[];
+
+describe('payment links in bulk', () => {
+  it('sends a link to each selected loan once through the job, with its counts', async () => {
+    const loan = loans[0];
+    const res = await start({ allocation_month: loan.allocation_month, filters: [], search: loan.loan_id, pg_vendor: 'cashfree', amount_minor: 150_000, send_via: 'whatsapp' });
+    expect(res.statusCode, res.body).toBe(200);
+    const made = res.json().data as LinkBatchRecord;
+    expect(made).toMatchObject({ total: 1, status: 'in_progress', amount_minor: 150_000 });
+    const done = await finished(made.batch_id);
+    expect(done).toMatchObject({ status: 'completed', total: 1, done: 1, progress: 100 });
+    expect(done.sent + done.blocked + done.failed).toBe(1);
+    const links = await linksOf(loan.loan_id);
+    expect(links).toHaveLength(1);
+    expect(links[0]).toMatchObject({ amount_minor: 150_000, sent_via: 'whatsapp' });
+    if (done.sent === 1) expect(links[0].message?.status).not.toBe('blocked');
+    const listed = (await t.app.inject({ url: '/api/payment/link-batches', headers: admin })).json().data.batches as LinkBatchRecord[];
+    expect(listed.map((b) => b.batch_id)).toContain(made.batch_id);
+    expect((await t.app.inject({ url: `/api/payment/link-batches/${made.batch_id}`, headers: trustAdmin })).statusCode).toBe(404);
+  });
+
+  it('counts a message the compliance check refuses as blocked (outside calling hours), the link still made', async () => {
+    clock.set(new Date('2026-11-24T21:30:00+05:30'));
+    const loan = loans[1];
+    const res = await start({ allocation_month: loan.allocation_month, search: loan.loan_id, pg_vendor: 'cashfree', amount_minor: 20_000, send_via: 'whatsapp' });
+    expect(res.statusCode, res.body).toBe(200);
+    const done = await finished(res.json().data.batch_id);
+    expect(done).toMatchObject({ status: 'completed', sent: 0, blocked: 1, failed: 0 });
+    expect((await linksOf(loan.loan_id))[0].message?.status).toBe('blocked');
+  });
+
+  it('refuses an unconfigured gateway and a selection of no loan', async () => {
+    const none = await start({ allocation_month: loans[0].allocation_month, search: 'NO-SUCH-LOAN-ANYWHERE', pg_vendor: 'cashfree', amount_minor: 100, send_via: 'sms' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('No loan matches the selection');
+    const trust = await start({ allocation_month: loans[0].allocation_month, pg_vendor: 'cashfree', amount_minor: 100, send_via: 'sms' }, trustAdmin);
+    expect(trust.statusCode).toBe(400);
+    expect(trust.json().message).toBe('Payment gateway cashfree is not configured');
+  });
+});
