@@ -274,7 +274,7 @@ async function decideBatch(db: Db, ctx: CampaignContext, now: Date, size: number
           });
       }
     }
-    const decisions = await decideMany(tx, toDecide.map((d) => d.input), now);
+    const decisions = await decideMany(tx, toDecide.map((d) => d.input), now, contactFacts);
     const blockedByReason = { ...cur.blockedByReason };
     const decided = toDecide.map(({ row }, n) => {
       const d = decisions[n];

@@ -87,12 +87,12 @@ const keyOf = (loanId: string, channel: string) => `${loanId}\u0000${channel}`;
  * any override (a retry after another contact used it first).
  * @throws 404 NO_LOAN when the company lacks any of the loans
  */
-async function evaluateMany(db: DbOrTx, companyId: string, inputs: readonly DecideInput[], now: Date, noOverride: ReadonlySet<number> = new Set()): Promise<Evaluated[]> {
+async function evaluateMany(db: DbOrTx, companyId: string, inputs: readonly DecideInput[], now: Date, noOverride: ReadonlySet<number> = new Set(), known?: ReadonlyMap<string, LoanContactFacts>): Promise<Evaluated[]> {
   if (inputs.some((i) => i.companyId !== companyId)) throw new Error('evaluateMany: contacts of one company only');
   const loanIds = [...new Set(inputs.map((i) => i.loanId))];
   const years = [...new Set(inputs.map((i) => (i.at ?? now).getUTCFullYear()))];
   // One after the other: inside a transaction the queries share one connection anyway.
-  const factsOf = await loanContactFactsMany(db, companyId, loanIds);
+  const factsOf = known && loanIds.every((id) => known.has(id)) ? known : await loanContactFactsMany(db, companyId, loanIds);
   const rulesList: RulesInForce[] = [];
   for (const y of years) rulesList.push(await rulesInForce(db, companyId, inputs.find((i) => (i.at ?? now).getUTCFullYear() === y)?.at ?? now));
   const rulesOfYear = new Map(years.map((y, n) => [y, rulesList[n]]));
@@ -187,13 +187,14 @@ export async function decide(db: DbOrTx, input: DecideInput, now: Date): Promise
  * decide() for many contacts of one company at once (a campaign's batch), set-based: the facts in
  * a few queries (evaluateMany), one multi-row insert of the decisions, one of the timeline
  * entries (one per contact, allowed or blocked), one update of the overrides used. Results are in
- * the order of `inputs`. Runs inside `db` (the caller's transaction).
+ * the order of `inputs`. Runs inside `db` (the caller's transaction). `known`: the loans' contact
+ * facts the caller already read in this transaction (portfolio's loanContactFactsMany), not read again.
  * @throws 404 'No loan details found' when the company lacks any of the loans
  */
-export async function decideMany(db: DbOrTx, inputs: readonly DecideInput[], now: Date): Promise<DecisionResult[]> {
+export async function decideMany(db: DbOrTx, inputs: readonly DecideInput[], now: Date, known?: ReadonlyMap<string, LoanContactFacts>): Promise<DecisionResult[]> {
   if (inputs.length === 0) return [];
   const companyId = inputs[0].companyId;
-  let judged = await evaluateMany(db, companyId, inputs, now);
+  let judged = await evaluateMany(db, companyId, inputs, now, new Set(), known);
   const marked = new Set<number>();
   // An override another contact used first (a concurrent transaction): judged again without it, at most twice.
   for (let attempt = 0; attempt < 2; attempt += 1) {
