@@ -8,10 +8,11 @@
  *    and the text handed to the local provider — for `--messages` SMS (default 100,000) over 1,000
  *    synthetic loans. Prints messages per second and the check's p50/p99 (target ≥ 5,000/s and
  *    p99 < 5 ms). The database work (the decision log, the message row) is not in this figure.
- * 2. End to end with the database: a real campaign of `--db-loans` demo loans (default 1,000) on a
- *    fresh in-memory PGlite (or DATABASE_URL's server): POST /api/communication/campaigns, the
- *    durable job sends loan by loan through decide() and the local provider; prints messages per
- *    second from the start to `completed` (demo loans have no due date: the campaign gives one).
+ * 2. End to end with the database: a real campaign of `--db-loans` bench loans (default 20,000,
+ *    seeded like an import) on a fresh in-memory PGlite (or DATABASE_URL's server): POST
+ *    /api/communication/campaigns, the durable job decides them in set-based batches of 1,000
+ *    (decideMany: decisions and timeline rows multi-row), hands them to the local provider; prints
+ *    messages per second from the POST to `completed` (the loans have no due date: the campaign gives one).
  */
 import { parseArgs } from 'node:util';
 import { check, type RulesInForce } from '../../src/domain/compliance/check';
@@ -20,8 +21,9 @@ import { dltBodyOf, loanVariables, renderTemplate } from '../../src/domain/commu
 import { settableClock } from '../../src/server/http/clock';
 import { LocalProvider } from '../../src/server/modules/communication/providers/local';
 import { createTestApp, headers, LENDER, signIn } from '../api/helpers';
+import { seedBenchLoans } from './loan-seed';
 
-const { values } = parseArgs({ options: { messages: { type: 'string', default: '100000' }, 'db-loans': { type: 'string', default: '1000' } } });
+const { values } = parseArgs({ options: { messages: { type: 'string', default: '100000' }, 'db-loans': { type: 'string', default: '20000' } } });
 const MESSAGES = Number(values.messages);
 const DB_LOANS = Number(values['db-loans']);
 
@@ -74,20 +76,23 @@ async function withDatabase(): Promise<void> {
     const reg = await t.app.inject({ method: 'POST', url: '/api/compliance/dlt-templates', headers: admin, payload: { ...DLT } });
     if (reg.statusCode !== 200) throw new Error(reg.body);
     const tpl = await t.app.inject({ method: 'POST', url: '/api/communication/templates', headers: admin, payload: { name: 'Bench', channel: 'sms', language: 'en', body: BODY, dlt: { dlt_template_id: DLT.template_id, dlt_entity_id: DLT.entity_id, dlt_sender_header: DLT.sender_header, dlt_category: DLT.category } } });
-    const loans = (await t.app.inject({ url: `/api/recovery/loans?page_size=${Math.min(DB_LOANS, 500)}`, headers: admin })).json().data.loans as Array<{ loan_id: string }>;
-    const more = DB_LOANS > 500 ? ((await t.app.inject({ url: `/api/recovery/loans?page_size=500&page_number=2`, headers: admin })).json().data.loans as Array<{ loan_id: string }>) : [];
-    const ids = [...loans, ...more].slice(0, DB_LOANS).map((l) => l.loan_id);
+    // Bench loans (BL00000001…) in their own month, as an import writes them: borrower numbers, Indian states.
+    await seedBenchLoans(t.database.db, DB_LOANS, '2026-11');
+    const ids = Array.from({ length: DB_LOANS }, (_, i) => `BL${String(i + 1).padStart(8, '0')}`);
     const started = performance.now();
     const res = await t.app.inject({ method: 'POST', url: '/api/communication/campaigns', headers: admin, payload: { name: 'Bench', template_id: tpl.json().data.template_id, loan_ids: ids, variables: { due_date: '05 Dec 2026' } } });
     const id = res.json().data.campaign_id as string;
     let c: { status: string; processed: number; sent: number; blocked: number; failed: number; blocked_by_reason: Record<string, number> };
+    let firstAt: number | null = null;
     for (;;) {
       c = (await t.app.inject({ url: `/api/communication/campaigns/${id}`, headers: admin })).json().data;
+      if (firstAt === null && c.processed > 0) firstAt = performance.now();
       if (c.status !== 'in_process') break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const seconds = (performance.now() - started) / 1000;
-    console.log(`with the database (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): campaign of ${ids.length} loans ${c.status} in ${seconds.toFixed(2)} s — ${Math.round(ids.length / seconds)} messages/s`);
+    console.log(`with the database (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): campaign of ${ids.length.toLocaleString('en')} loans ${c.status} in ${seconds.toFixed(2)} s — ${Math.round(ids.length / seconds).toLocaleString('en')} messages/s (target ≥ 5,000/s)`);
+    console.log(`  (the job is picked up by the queue's poll first; the first batch was done ${(((firstAt ?? performance.now()) - started) / 1000).toFixed(2)} s after the start)`);
     console.log(`  sent ${c.sent}, blocked ${c.blocked} ${JSON.stringify(c.blocked_by_reason)}, failed ${c.failed}`);
   } finally {
     await t.close();

@@ -1,6 +1,8 @@
 /** Small SQL pieces shared by services; each renders the same on PGlite and PostgreSQL. */
-import { sql } from 'drizzle-orm';
-import type { SQL, SQLWrapper } from 'drizzle-orm';
+import { getTableColumns, is, SQL, sql } from 'drizzle-orm';
+import type { SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client';
 
 /** A timestamptz expression as an ISO-8601 UTC string (or null), so raw selects need no driver-specific parsing. */
 export function isoSql(expr: SQLWrapper): SQL<string | null> {
@@ -41,4 +43,25 @@ export function safeInteger(value: unknown): number {
   const n = typeof value === 'bigint' ? Number(value) : Number(value ?? 0);
   if (!Number.isSafeInteger(n) || (typeof value === 'bigint' && BigInt(n) !== value)) throw new RangeError(`Not a safe integer: ${String(value)}`);
   return n;
+}
+
+/**
+ * A multi-row INSERT of `rows` (drizzle insert shapes) sent as one jsonb parameter unpacked by
+ * jsonb_to_recordset, instead of one bind parameter per value: a batch of 1,000 rows × 10 columns
+ * binds 1 parameter, not 10,000 (much cheaper to plan, notably on PGlite). A column a row leaves
+ * out takes the column's default (`.default(x)`, or its SQL default such as now()), else null. `conflictTarget`: ON CONFLICT (…)
+ * DO NOTHING on those columns.
+ */
+export async function insertRowsAsJson<T extends PgTable>(db: DbOrTx, table: T, rows: ReadonlyArray<T['$inferInsert']>, conflictTarget?: readonly PgColumn[]): Promise<void> {
+  if (rows.length === 0) return;
+  const all = Object.entries(getTableColumns(table)) as Array<[string, PgColumn]>;
+  const used = all.filter(([key]) => rows.some((r) => (r as Record<string, unknown>)[key] !== undefined));
+  const fallback = (c: PgColumn) => (c.default !== undefined && !is(c.default, SQL) ? c.default : null);
+  const payload = rows.map((r) => Object.fromEntries(used.map(([key, c]) => [c.name, (r as Record<string, unknown>)[key] ?? fallback(c)])));
+  const names = sql.join(used.map(([, c]) => sql.identifier(c.name)), sql`, `);
+  // A column whose default is SQL (now(), gen_random_uuid()) gets it where the row gave no value.
+  const values = sql.join(used.map(([, c]) => (is(c.default, SQL) ? sql`coalesce(r.${sql.identifier(c.name)}, ${c.default})` : sql`r.${sql.identifier(c.name)}`)), sql`, `);
+  const defs = sql.join(used.map(([, c]) => sql`${sql.identifier(c.name)} ${sql.raw(c.getSQLType())}`), sql`, `);
+  const conflict = conflictTarget?.length ? sql` on conflict (${sql.join(conflictTarget.map((c) => sql.identifier(c.name)), sql`, `)}) do nothing` : sql``;
+  await db.execute(sql`insert into ${table} (${names}) select ${values} from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as r(${defs})${conflict}`);
 }

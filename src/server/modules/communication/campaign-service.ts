@@ -1,26 +1,36 @@
 /**
  * Campaigns (issue 13; spec 2 bulk tab "digital communication", spec 4 statuses): a template to a
  * set of loans, chosen by ids or by the loans list's filters and resolved when it starts. A durable
- * job (queue `communication-campaigns`) sends loan by loan, each in its own transaction with the
- * campaign's counters, so `processed` is an exact checkpoint: a restarted job resumes there, and the
- * unique (campaign, loan) message keeps a loan from getting two messages.
+ * job (queue `communication-campaigns`) works in set-based batches of 1,000 loans, each batch one
+ * transaction with the campaign's counters, so `processed` is an exact checkpoint: a restarted job
+ * resumes there, and the unique (campaign, loan) message keeps a loan from getting two messages.
+ * A lease on the campaign row keeps a second API process from running it at the same time.
  */
+import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CampaignBody, CampaignRecord } from '../../../domain/contracts/communication/campaigns';
 import type { MessageStatus } from '../../../domain/communication/status';
 import type { DbOrTx, Db } from '../../db/client';
+import { insertRowsAsJson, rowsOf } from '../../db/sql-helpers';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
-import { parseFilters, portfolioView, selectedLoansSubquery } from '../portfolio/queries';
-import { sendMessage, type SendVia } from './message-service';
-import { communicationCampaigns, communicationMessages } from './schema';
+import { renderTemplate } from '../../../domain/communication/render';
+import { companyCountry } from '../companies/queries';
+import { decideMany, type DecideInput } from '../compliance/queries';
+import { loanContactFactsMany, loanMessageFactsMany, parseFilters, portfolioView, selectedLoansSubquery, setManyLoanStatuses } from '../portfolio/queries';
+import { NO_LOAN, variablesOfFacts } from './loan-variables';
+import { receiptStamps, whatsappTemplateOf, type SendVia } from './message-service';
+import type { ChannelProvider, SendOutcome } from './providers/types';
+import { communicationCampaigns, communicationDeliveryEvents, communicationMessages } from './schema';
+import { providerFor } from './settings-service';
 import { templateRow } from './template-service';
 
 export const CAMPAIGN_QUEUE = 'communication-campaigns';
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 type CampaignRow = typeof communicationCampaigns.$inferSelect;
+type MessageRow = typeof communicationMessages.$inferSelect;
 
 export function toCampaignRecord(r: CampaignRow): CampaignRecord {
   return {
@@ -92,65 +102,298 @@ export async function campaignResults(db: DbOrTx, companyId: string, campaignId:
   };
 }
 
+/** How a campaign job runs: the provider (SendVia), this process's lease id, when to stop. */
+export interface CampaignRunOptions extends SendVia {
+  /** This API process's id on the campaign's lease (one per app start). */
+  runner: string;
+  /** True once the app is closing: the job stops between batches and gives its lease back. */
+  stopping?: () => boolean;
+  /** Loans decided per transaction (default CAMPAIGN_BATCH). */
+  batchSize?: number;
+}
+
+/** Loans per batch: one transaction decides, records and checkpoints this many. */
+export const CAMPAIGN_BATCH = 1000;
+/** A lease lasts this long (ms) and is renewed by every batch; a process that died loses it after this. */
+export const CAMPAIGN_LEASE_MS = 60_000;
+/** Messages handed to the provider at a time (its HTTP API's calls in flight). */
+const HANDOVER_IN_FLIGHT = 16;
+
+/** Another process holds the lease (or took it over): this run stops without touching the campaign. */
+class LeaseLost extends Error {}
+
 /**
- * The job: sends to each loan from the checkpoint on. A loan the company lacks or a template value
- * missing is a failed result (a message row with the error), not a failed campaign; only an
- * unexpected error fails the campaign (status failed, with the error).
+ * Takes the campaign's lease for `runner` when free, its own, or expired; renews it. Two API
+ * processes never run one campaign at once (issue 13): the loser's job ends at once, and the sweep
+ * (campaignsToResume) queues it again once the holder's lease expired.
+ * @returns whether `runner` holds the lease now
  */
-export async function runCampaign(db: Db, campaignId: string, clock: { now(): Date }, log: FastifyBaseLogger, opts: SendVia & { stopping?: () => boolean }): Promise<void> {
+export async function claimCampaignLease(db: DbOrTx, campaignId: string, runner: string, now: Date): Promise<boolean> {
+  const c = communicationCampaigns;
+  const rows = await db
+    .update(c)
+    .set({ leaseOwner: runner, leaseExpiresAt: new Date(now.getTime() + CAMPAIGN_LEASE_MS) })
+    .where(and(eq(c.campaignId, campaignId), eq(c.status, 'in_process'), or(isNull(c.leaseOwner), eq(c.leaseOwner, runner), lt(c.leaseExpiresAt, now))))
+    .returning({ id: c.campaignId });
+  return rows.length === 1;
+}
+
+/**
+ * The job (issue 13 campaigns, set-based): from the checkpoint on, batches of `batchSize` loans.
+ * Each batch is one transaction: the loans' message and contact facts in two queries, every
+ * template rendered in memory, the compliance decisions of the whole batch (decideMany: its
+ * decisions and one timeline entry per loan, multi-row), one multi-row insert of the message rows
+ * (blocked with reasons, failed with the error, queued for the allowed), the loans' digital status
+ * in one statement, and the campaign's counters and checkpoint (`processed`) with its lease. Then
+ * the queued messages are handed to the provider and their outcome written in one transaction.
+ *
+ * A stopped process resumes at the checkpoint: a batch either committed whole (with its
+ * checkpoint) or not at all, and the unique (campaign, loan) message key skips a loan already
+ * decided. Messages left queued (stopped between commit and hand-over) are handed over first; one
+ * handed over whose outcome was not yet written is handed over again (the provider receives our
+ * message id as its reference). A loan the company lacks, a missing template value or no
+ * recipient is a failed result, not a failed campaign; only an unexpected error fails it.
+ */
+export async function runCampaign(db: Db, campaignId: string, clock: { now(): Date }, log: FastifyBaseLogger, opts: CampaignRunOptions): Promise<void> {
   const [c] = await db.select().from(communicationCampaigns).where(eq(communicationCampaigns.campaignId, campaignId));
   if (!c || c.status !== 'in_process') return;
+  if (!(await claimCampaignLease(db, campaignId, opts.runner, clock.now()))) {
+    log.info({ campaignId }, 'campaign runs in another process');
+    return;
+  }
   try {
-    for (let i = c.processed; i < c.loanIds.length; i += 1) {
-      if (opts.stopping?.()) return; // re-queued when the app starts again
-      const loanId = c.loanIds[i];
-      await db.transaction(async (tx) => {
-        const now = clock.now();
-        let status: MessageStatus;
-        let reasons: string[] = [];
-        const [done] = await tx.select({ status: communicationMessages.status }).from(communicationMessages).where(and(eq(communicationMessages.campaignId, campaignId), eq(communicationMessages.loanId, loanId)));
-        if (done) status = done.status; // already sent by a run that stopped before its checkpoint
-        else {
-          try {
-            const m = await sendMessage(tx, { companyId: c.companyId, loanId, channel: c.channel, templateId: c.templateId, variables: c.variables, actorId: c.createdBy, campaignId }, now, opts);
-            status = m.status;
-            reasons = m.reasons.map((r) => r.code);
-          } catch (err) {
-            if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
-            status = 'failed';
-            await tx.insert(communicationMessages).values({ companyId: c.companyId, loanId, channel: c.channel, templateId: c.templateId, templateName: c.templateName, body: '', status: 'failed', error: err.message, campaignId, actorId: c.createdBy, createdAt: now });
-          }
-        }
-        await tx
-          .update(communicationCampaigns)
-          .set({
-            processed: i + 1,
-            ...(status === 'blocked' ? { blocked: sql`${communicationCampaigns.blocked} + 1` } : status === 'failed' ? { failed: sql`${communicationCampaigns.failed} + 1` } : { sent: sql`${communicationCampaigns.sent} + 1` }),
-            ...(reasons.length ? { blockedByReason: addReasons(reasons) } : {}),
-          })
-          .where(eq(communicationCampaigns.campaignId, campaignId));
-      });
+    const ctx = await campaignContext(db, c, opts);
+    await handOverQueued(db, ctx, clock);
+    for (;;) {
+      if (opts.stopping?.()) {
+        // Given back, so the next start-up resumes at once instead of waiting for the lease to expire.
+        await db.update(communicationCampaigns).set({ leaseOwner: null, leaseExpiresAt: null }).where(and(eq(communicationCampaigns.campaignId, campaignId), eq(communicationCampaigns.leaseOwner, opts.runner)));
+        return;
+      }
+      const more = await decideBatch(db, ctx, clock.now(), opts.batchSize ?? CAMPAIGN_BATCH);
+      await handOverQueued(db, ctx, clock);
+      if (!more) break;
     }
-    await db.update(communicationCampaigns).set({ status: 'completed', completedAt: clock.now() }).where(eq(communicationCampaigns.campaignId, campaignId));
+    await db
+      .update(communicationCampaigns)
+      .set({ status: 'completed', completedAt: clock.now(), leaseOwner: null, leaseExpiresAt: null })
+      .where(and(eq(communicationCampaigns.campaignId, campaignId), eq(communicationCampaigns.leaseOwner, opts.runner)));
   } catch (err) {
+    if (err instanceof LeaseLost) {
+      log.warn({ campaignId }, 'campaign lease taken over by another process');
+      return;
+    }
     log.error({ err, campaignId }, 'campaign failed');
     await db
       .update(communicationCampaigns)
-      .set({ status: 'failed', error: err instanceof Error ? err.message : String(err), completedAt: clock.now() })
-      .where(eq(communicationCampaigns.campaignId, campaignId));
+      .set({ status: 'failed', error: err instanceof Error ? err.message : String(err), completedAt: clock.now(), leaseOwner: null, leaseExpiresAt: null })
+      .where(and(eq(communicationCampaigns.campaignId, campaignId), eq(communicationCampaigns.leaseOwner, opts.runner)));
   }
 }
 
-/** blocked_by_reason with each code's count raised by one (jsonb arithmetic in SQL: concurrent-safe within the row lock). */
-function addReasons(codes: string[]) {
-  let expr = sql`${communicationCampaigns.blockedByReason}`;
-  for (const code of codes) expr = sql`jsonb_set(${expr}, array[${code}]::text[], to_jsonb(coalesce((${expr} ->> ${code})::int, 0) + 1))`;
-  return expr;
+type TemplateRow = Awaited<ReturnType<typeof templateRow>>;
+
+/** What every batch of one run shares: the campaign, its template (or why it cannot be used), the company, the provider. */
+interface CampaignContext {
+  c: CampaignRow;
+  runner: string;
+  template: TemplateRow | null;
+  /** The template is gone or of another channel: every loan fails with this. */
+  templateProblem: string | null;
+  company: { country: string; currency: 'INR' | 'IDR' };
+  provider: ChannelProvider | null;
+  /** The company's provider cannot be built (settings incomplete): every hand-over fails with this. */
+  providerProblem: string | null;
+}
+
+async function campaignContext(db: Db, c: CampaignRow, opts: CampaignRunOptions): Promise<CampaignContext> {
+  const problem = (err: unknown) => {
+    if (err instanceof AppError && err.statusCode >= 500) throw err;
+    return err instanceof Error ? err.message : String(err);
+  };
+  let template: TemplateRow | null = null;
+  let templateProblem: string | null = null;
+  try {
+    template = await templateRow(db, c.companyId, c.templateId);
+    if (template.channel !== c.channel) templateProblem = `The template is for ${template.channel}, not ${c.channel}`;
+  } catch (err) {
+    templateProblem = problem(err);
+  }
+  let provider: ChannelProvider | null = opts.provider ?? null;
+  let providerProblem: string | null = null;
+  if (!provider) {
+    try {
+      provider = await providerFor(db, opts.keys, c.companyId, c.channel);
+    } catch (err) {
+      providerProblem = problem(err);
+    }
+  }
+  return { c, runner: opts.runner, template, templateProblem, company: await companyCountry(db, c.companyId), provider, providerProblem };
+}
+
+/**
+ * One batch in one transaction (see runCampaign). The campaign row is locked and must still be
+ * this runner's (else LeaseLost, nothing written). @returns false when no loan was left
+ */
+async function decideBatch(db: Db, ctx: CampaignContext, now: Date, size: number): Promise<boolean> {
+  const { c } = ctx;
+  return db.transaction(async (tx) => {
+    const [cur] = await tx.select().from(communicationCampaigns).where(eq(communicationCampaigns.campaignId, c.campaignId)).for('update');
+    if (!cur || cur.status !== 'in_process' || cur.leaseOwner !== ctx.runner) throw new LeaseLost();
+    const ids = cur.loanIds.slice(cur.processed, cur.processed + size);
+    if (ids.length === 0) return false;
+    const done = await tx.select({ loanId: communicationMessages.loanId }).from(communicationMessages).where(and(eq(communicationMessages.campaignId, c.campaignId), inArray(communicationMessages.loanId, ids)));
+    const messageFacts = await loanMessageFactsMany(tx, c.companyId, ids);
+    const contactFacts = await loanContactFactsMany(tx, c.companyId, ids);
+    const already = new Set(done.map((d) => d.loanId));
+    const t = ctx.template;
+    const base = (loanId: string) => ({ messageId: randomUUID(), companyId: c.companyId, loanId, channel: c.channel, templateId: c.templateId, templateName: c.templateName, campaignId: c.campaignId, actorId: c.createdBy, createdAt: now });
+    type Row = typeof communicationMessages.$inferInsert;
+    const failedRows: Row[] = [];
+    const toDecide: Array<{ row: Row; input: DecideInput }> = [];
+    for (const loanId of ids) {
+      if (already.has(loanId)) continue; // decided by a run whose batch committed under the old per-loan job
+      const fail = (error: string) => failedRows.push({ ...base(loanId), body: '', status: 'failed', error });
+      const facts = messageFacts.get(loanId);
+      const contact = contactFacts.get(loanId);
+      if (ctx.templateProblem || !t) fail(ctx.templateProblem ?? CAMPAIGN_NOT_FOUND);
+      else if (!facts || !contact) fail(NO_LOAN);
+      else {
+        const merged = { ...variablesOfFacts(facts, ctx.company, now), ...c.variables };
+        const body = renderTemplate(t.body, merged);
+        const subject = t.subject ? renderTemplate(t.subject, merged) : null;
+        const missing = [...new Set([...body.missing, ...(subject?.missing ?? [])])];
+        const kind = c.channel === 'email' ? 'email' : 'phone';
+        const recipient = contact.contacts.find((x) => x.role === 'borrower' && x.kind === kind)?.value ?? null;
+        if (missing.length > 0) fail(`Give values for: ${missing.join(', ')}`);
+        else if (!recipient) fail(c.channel === 'email' ? 'The loan has no email address' : 'The loan has no phone number');
+        else
+          toDecide.push({
+            row: { ...base(loanId), recipient, subject: subject?.text ?? null, body: body.text, status: 'queued' },
+            input: { companyId: c.companyId, loanId, channel: c.channel, to: recipient, sms: c.channel === 'sms' ? { text: body.text, dltTemplateId: t.dlt?.dlt_template_id ?? null } : undefined, actorId: c.createdBy },
+          });
+      }
+    }
+    const decisions = await decideMany(tx, toDecide.map((d) => d.input), now, contactFacts);
+    const blockedByReason = { ...cur.blockedByReason };
+    const decided = toDecide.map(({ row }, n) => {
+      const d = decisions[n];
+      if (d.allowed) return { ...row, decisionId: d.decision_id };
+      for (const r of d.reasons) blockedByReason[r.code] = (blockedByReason[r.code] ?? 0) + 1;
+      return { ...row, decisionId: d.decision_id, status: 'blocked' as const, reasons: d.reasons.map((r) => ({ code: r.code, message: r.message })) };
+    });
+    const rows = [...decided, ...failedRows];
+    // The unique (campaign, loan) key: a loan never gets a second message, whatever replays.
+    await insertRowsAsJson(tx, communicationMessages, rows, [communicationMessages.campaignId, communicationMessages.loanId]);
+    const blocked = decided.filter((r) => r.status === 'blocked');
+    await setManyLoanStatuses(tx, c.companyId, blocked.map((r) => ({ loanId: r.loanId, values: { digital_communication_status: 'blocked' } })));
+    await tx
+      .update(communicationCampaigns)
+      .set({
+        processed: cur.processed + ids.length,
+        blocked: cur.blocked + blocked.length,
+        failed: cur.failed + failedRows.length,
+        blockedByReason,
+        leaseExpiresAt: new Date(now.getTime() + CAMPAIGN_LEASE_MS),
+      })
+      .where(eq(communicationCampaigns.campaignId, c.campaignId));
+    return cur.processed + ids.length < cur.loanIds.length;
+  });
+}
+
+/**
+ * Hands the campaign's queued messages to the provider (HANDOVER_IN_FLIGHT at a time), then
+ * writes every outcome in one transaction: status, provider ids, receipts (delivery events), the
+ * loans' digital status and the campaign's sent/failed counters. Only rows still queued are
+ * written, so counters count each message once.
+ */
+async function handOverQueued(db: Db, ctx: CampaignContext, clock: { now(): Date }): Promise<void> {
+  const { c } = ctx;
+  const m = communicationMessages;
+  for (;;) {
+    const queued = await db
+      .select()
+      .from(m)
+      .where(and(eq(m.campaignId, c.campaignId), eq(m.status, 'queued'), isNull(m.providerMessageId)))
+      .orderBy(m.createdAt, m.messageId)
+      .limit(CAMPAIGN_BATCH);
+    if (queued.length === 0) return;
+    const now = clock.now();
+    const t = ctx.template;
+    const vars = c.channel === 'whatsapp' && t ? await loanMessageFactsMany(db, c.companyId, queued.map((q) => q.loanId)) : new Map();
+    const outcomes: Array<{ row: MessageRow; outcome?: SendOutcome; error?: string }> = queued.map((row) => ({ row }));
+    let next = 0;
+    const worker = async () => {
+      for (let i = next++; i < outcomes.length; i = next++) {
+        const o = outcomes[i];
+        if (!ctx.provider) {
+          o.error = ctx.providerProblem ?? 'No provider';
+          continue;
+        }
+        try {
+          const facts = vars.get(o.row.loanId);
+          o.outcome = await ctx.provider.send({
+            messageId: o.row.messageId,
+            companyId: c.companyId,
+            channel: c.channel,
+            to: o.row.recipient ?? '',
+            text: o.row.body,
+            subject: o.row.subject,
+            dlt: t?.dlt ?? null,
+            whatsappTemplate: t && facts ? whatsappTemplateOf(c.channel, t, { ...variablesOfFacts(facts, ctx.company, now), ...c.variables }) : null,
+            attachment: null,
+          });
+        } catch (err) {
+          o.error = err instanceof Error ? err.message : String(err);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(HANDOVER_IN_FLIGHT, outcomes.length) }, worker));
+    await writeOutcomes(db, ctx, outcomes, now);
+  }
+}
+
+async function writeOutcomes(db: Db, ctx: CampaignContext, outcomes: Array<{ row: MessageRow; outcome?: SendOutcome; error?: string }>, now: Date): Promise<void> {
+  const { c } = ctx;
+  const finals = outcomes.map(({ row, outcome, error }) => {
+    if (!outcome) return { id: row.messageId, status: 'failed' as MessageStatus, provider: null, provider_message_id: null, sent_at: null, delivered_at: null, read_at: null, error: error ?? 'failed', receipts: [] as MessageStatus[] };
+    let state: Pick<MessageRow, 'status' | 'sentAt' | 'deliveredAt' | 'readAt' | 'error'> = { status: outcome.status, sentAt: outcome.status === 'sent' ? now : null, deliveredAt: null, readAt: null, error: null };
+    for (const receipt of outcome.receipts) state = { ...state, ...(receiptStamps(state, receipt, receipt, now) ?? {}) };
+    return { id: row.messageId, status: state.status, provider: outcome.provider, provider_message_id: outcome.providerMessageId, sent_at: state.sentAt, delivered_at: state.deliveredAt, read_at: state.readAt, error: state.error, receipts: outcome.receipts as MessageStatus[] };
+  });
+  await db.transaction(async (tx) => {
+    const updated = await tx.execute(sql`
+      update communication_messages as m
+         set status = p.status, provider = p.provider, provider_message_id = p.provider_message_id,
+             sent_at = p.sent_at, delivered_at = p.delivered_at, read_at = p.read_at, error = p.error
+        from jsonb_to_recordset(${JSON.stringify(finals.map(({ receipts: _r, ...f }) => f))}::jsonb)
+             as p(id text, status text, provider text, provider_message_id text, sent_at timestamptz, delivered_at timestamptz, read_at timestamptz, error text)
+       where m.message_id = p.id and m.status = 'queued' and m.provider_message_id is null
+      returning m.message_id`);
+    const written = new Set(rowsOf<{ message_id: string }>(updated).map((r) => r.message_id));
+    const mine = finals.filter((f) => written.has(f.id));
+    const provider = (f: (typeof finals)[number]) => f.provider ?? 'unknown';
+    const events = mine.flatMap((f) => f.receipts.map((status) => ({ companyId: c.companyId, messageId: f.id, status, providerStatus: status, source: provider(f), occurredAt: now })));
+    if (events.length > 0) await insertRowsAsJson(tx, communicationDeliveryEvents, events);
+    const loanOf = new Map(outcomes.map((o) => [o.row.messageId, o.row.loanId]));
+    await setManyLoanStatuses(tx, c.companyId, mine.map((f) => ({ loanId: loanOf.get(f.id)!, values: { digital_communication_status: f.status } })));
+    const failed = mine.filter((f) => f.status === 'failed').length;
+    await tx
+      .update(communicationCampaigns)
+      .set({ sent: sql`${communicationCampaigns.sent} + ${mine.length - failed}`, failed: sql`${communicationCampaigns.failed} + ${failed}` })
+      .where(eq(communicationCampaigns.campaignId, c.campaignId));
+  });
 }
 
 /** Campaigns a stopped process left in_process, to queue again at start-up. */
 export async function unfinishedCampaigns(db: Db): Promise<string[]> {
   return (await db.select({ id: communicationCampaigns.campaignId }).from(communicationCampaigns).where(eq(communicationCampaigns.status, 'in_process'))).map((r) => r.id);
+}
+
+/** Campaigns in_process whose lease expired (the process running them died): the sweep queues them again. */
+export async function campaignsToResume(db: Db, now: Date): Promise<string[]> {
+  const c = communicationCampaigns;
+  return (await db.select({ id: c.campaignId }).from(c).where(and(eq(c.status, 'in_process'), lt(c.leaseExpiresAt, now)))).map((r) => r.id);
 }
 
 /**

@@ -17,7 +17,7 @@ import { badRequest } from '../../http/errors';
 import { decide } from '../compliance/queries';
 import { loanContactFacts, maskedValuesOfLoan, setLoanStatuses } from '../portfolio/queries';
 import { loanVariablesOf, NO_LOAN } from './loan-variables';
-import type { ChannelProvider } from './providers/types';
+import type { ChannelProvider, ProviderMessage } from './providers/types';
 import { communicationDeliveryEvents, communicationMessages } from './schema';
 import { providerFor } from './settings-service';
 import type { SecretKeys } from '../../security/secret-box';
@@ -202,8 +202,7 @@ export async function sendMessage(db: DbOrTx, input: SendInput, now: Date, via: 
       text: body.text,
       subject: subject?.text ?? null,
       dlt: t.dlt,
-      whatsappTemplate:
-        input.channel === 'whatsapp' && t.templateId && t.language ? { name: waTemplateName(t.name), language: t.language, parameters: Object.keys(merged).length ? placeholderValues(t.body, merged) : [] } : null,
+      whatsappTemplate: whatsappTemplateOf(input.channel, t, merged),
       attachment: input.channel === 'sms' ? null : attachment,
     });
     [row] = await db
@@ -247,6 +246,12 @@ export async function messagesById(db: DbOrTx, companyId: string, messageIds: re
   return new Map(rows.map((r) => [r.messageId, toMessageRecord(r)]));
 }
 
+/** A WhatsApp message's approved template (name, language, parameters in order), or null: another channel, or a text without template. */
+export function whatsappTemplateOf(channel: MessageChannel, t: { templateId: string | null; name: string; language: string | null; body: string }, vars: Record<string, string>): ProviderMessage['whatsappTemplate'] {
+  if (channel !== 'whatsapp' || !t.templateId || !t.language) return null;
+  return { name: waTemplateName(t.name), language: t.language, parameters: Object.keys(vars).length ? placeholderValues(t.body, vars) : [] };
+}
+
 /** The values of the body's placeholders in order of first use (WhatsApp's {{1}}, {{2}}…). */
 function placeholderValues(body: string, vars: Record<string, string>): string[] {
   const out: string[] = [];
@@ -255,18 +260,28 @@ function placeholderValues(body: string, vars: Record<string, string>): string[]
 }
 
 /**
- * Records a receipt for `row` and moves its status forward (`advanceStatus`); stamps sent_at,
- * delivered_at, read_at. @returns the updated row
+ * What a receipt changes on a message (pure): the status moved forward (`advanceStatus`) and
+ * sent_at, delivered_at, read_at, error stamped; null when the status does not move.
  */
-export async function applyReceipt(db: DbOrTx, row: MessageRow, status: MessageStatus, providerStatus: string | null, source: string, at: Date): Promise<MessageRow> {
-  await db.insert(communicationDeliveryEvents).values({ companyId: row.companyId, messageId: row.messageId, status, providerStatus, source, occurredAt: at });
+export function receiptStamps(row: Pick<MessageRow, 'status' | 'sentAt' | 'deliveredAt'>, status: MessageStatus, providerStatus: string | null, at: Date): Partial<MessageRow> | null {
   const next = advanceStatus(row.status, status);
-  if (next === row.status) return row;
+  if (next === row.status) return null;
   const stamps: Partial<MessageRow> = { status: next };
   if (next === 'delivered' || next === 'read') stamps.deliveredAt = row.deliveredAt ?? at;
   if (next === 'read') stamps.readAt = at;
   if (!row.sentAt && next !== 'failed') stamps.sentAt = at;
   if (next === 'failed') stamps.error = providerStatus ? `The provider reported: ${providerStatus}` : 'The provider reported a failure';
+  return stamps;
+}
+
+/**
+ * Records a receipt for `row` and moves its status forward (`advanceStatus`); stamps sent_at,
+ * delivered_at, read_at. @returns the updated row
+ */
+export async function applyReceipt(db: DbOrTx, row: MessageRow, status: MessageStatus, providerStatus: string | null, source: string, at: Date): Promise<MessageRow> {
+  await db.insert(communicationDeliveryEvents).values({ companyId: row.companyId, messageId: row.messageId, status, providerStatus, source, occurredAt: at });
+  const stamps = receiptStamps(row, status, providerStatus, at);
+  if (!stamps) return row;
   const [updated] = await db.update(communicationMessages).set(stamps).where(eq(communicationMessages.messageId, row.messageId)).returning();
   await keepDigitalStatus(db, updated);
   return updated;

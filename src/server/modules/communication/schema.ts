@@ -33,7 +33,7 @@ export const communicationTemplates = pgTable(
   (t) => [index('communication_templates_company').on(t.companyId, t.channel, t.language)],
 );
 
-/** One row per company once its providers were set; secrets in clear (encrypt at rest before production). */
+/** One row per company once its providers were set; secrets sealed at rest (settings-service.ts, kernel secret-box). */
 export const communicationSettings = pgTable('communication_settings', {
   companyId: text('company_id').primaryKey().references(companyRef),
   /** Authenticates the SMS provider's delivery reports (in the callback URL). */
@@ -137,6 +137,9 @@ export const communicationCampaigns = pgTable(
     createdBy: text('created_by').notNull(),
     createdAt: instant('created_at').notNull().defaultNow(),
     completedAt: instant('completed_at'),
+    /** The API process running it (one per app start) and until when: another process takes over only after it expired. */
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: instant('lease_expires_at'),
   },
   (t) => [index('communication_campaigns_company').on(t.companyId, t.createdAt)],
 );

@@ -6,7 +6,7 @@
  * `providerFor` builds the adapter a message goes through.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, notLike, or } from 'drizzle-orm';
 import type { ChannelSettingsRecord, ChannelSettingsUpdate } from '../../../domain/contracts/communication/messages';
 import type { MessageChannel } from '../../../domain/communication/status';
 import type { DbOrTx } from '../../db/client';
@@ -67,13 +67,42 @@ const contextOf = (companyId: string, field: SecretField) => `communication|${co
 
 /**
  * A stored secret in clear, for the adapter or the webhook check; null when unset. A value stored
- * before encryption (no 'v1.' prefix) is read as it is and sealed on the next save.
+ * before encryption (no 'v1.' prefix) is read as it is; resealLegacySecrets seals it at start-up.
  * @throws Error when the sealed value does not open (other key, row moved to another company)
  */
 export function secretOf(keys: SecretKeys, row: SettingsRow, field: SecretField): string | null {
   const v = row[field];
   if (!v) return null;
   return isSealed(v) ? open(keys, contextOf(row.companyId, field), v) : v;
+}
+
+/**
+ * Seals every provider secret still stored in clear (saved before sealing existed, issue 13),
+ * run at each start-up. Idempotent: a sealed value is left as it is; each field is rewritten only
+ * if it still holds the clear value read (a concurrent PUT wins).
+ * @returns how many fields were sealed
+ */
+export async function resealLegacySecrets(db: DbOrTx, keys: SecretKeys): Promise<number> {
+  const s = communicationSettings;
+  const clear = (c: (typeof s)[SecretField]) => and(isNotNull(c), notLike(c, 'v1.%'));
+  const rows = await db
+    .select()
+    .from(s)
+    .where(or(...SECRET_FIELDS.map((f) => clear(s[f]))));
+  let sealed = 0;
+  for (const row of rows) {
+    for (const field of SECRET_FIELDS) {
+      const v = row[field];
+      if (!v || isSealed(v)) continue;
+      const done = await db
+        .update(s)
+        .set({ [field]: seal(keys, contextOf(row.companyId, field), v) })
+        .where(and(eq(s.companyId, row.companyId), eq(s[field], v)))
+        .returning({ id: s.companyId });
+      sealed += done.length;
+    }
+  }
+  return sealed;
 }
 
 /**

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DndBody, DndPage, DndRecord, DndUploadRecord } from '../../../domain/contracts/compliance/dnd';
 import { normaliseNumber } from '../../../domain/contracts/compliance/numbers';
 import type { Db, DbOrTx } from '../../db/client';
@@ -63,12 +63,18 @@ export async function removeDnd(db: DbOrTx, companyId: string, dndId: string): P
   if (!row) throw notFound('Number not found');
 }
 
-/** Whether `raw` (any spelling of a number) is on the company's list. */
-export async function isOnDnd(db: DbOrTx, companyId: string, raw: string | null | undefined): Promise<boolean> {
-  const number = raw ? normaliseNumber(raw) : null;
-  if (!number) return false;
-  const [row] = await db.select({ id: complianceDndNumbers.dndId }).from(complianceDndNumbers).where(and(eq(complianceDndNumbers.companyId, companyId), eq(complianceDndNumbers.number, number))).limit(1);
-  return Boolean(row);
+/**
+ * Which of `raws` (numbers in any format the loans hold) are on the company's DND list, in one
+ * query: the set of their normalised forms (normaliseNumber) that are listed.
+ */
+export async function dndNumbersAmong(db: DbOrTx, companyId: string, raws: ReadonlyArray<string | null | undefined>): Promise<Set<string>> {
+  const numbers = [...new Set(raws.map((r) => (r ? normaliseNumber(r) : null)).filter((n): n is string => Boolean(n)))];
+  if (numbers.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ number: complianceDndNumbers.number })
+    .from(complianceDndNumbers)
+    .where(and(eq(complianceDndNumbers.companyId, companyId), inArray(complianceDndNumbers.number, numbers)));
+  return new Set(rows.map((r) => r.number));
 }
 
 /** The first column of each CSV row, with its row number in the file (a header row of text is skipped). */

@@ -8,5 +8,5 @@
  * if (!d.allowed) … // d.reasons: [{ code, message, params }]; the decision is already on the loan's timeline
  * ```
  */
-export { decide, dryRun, NO_LOAN } from './decide';
+export { decide, decideMany, dryRun, NO_LOAN } from './decide';
 export type { DecideInput, DecisionResult } from './decide';

@@ -3,7 +3,7 @@
  * holiday calendar are created on first use with the legal defaults of the company's country and
  * its national holidays (domain/compliance/holidays.ts); changes are refused past the law.
  */
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { RulesInForce } from '../../../domain/compliance/check';
 import type { DltTemplate } from '../../../domain/compliance/dlt';
 import { DEFAULT_HOLIDAYS } from '../../../domain/compliance/holidays';
@@ -115,10 +115,11 @@ export async function listDltTemplates(db: DbOrTx, companyId: string): Promise<D
   return (await db.select().from(complianceDltTemplates).where(eq(complianceDltTemplates.companyId, companyId)).orderBy(asc(complianceDltTemplates.createdAt))).map(toTemplate);
 }
 
-/** One DLT template by its content template id, as check() takes it, or null. */
-export async function dltTemplate(db: DbOrTx, companyId: string, templateId: string): Promise<DltTemplate | null> {
-  const [row] = await db.select().from(complianceDltTemplates).where(and(eq(complianceDltTemplates.companyId, companyId), eq(complianceDltTemplates.templateId, templateId)));
-  return row ? toTemplate(row) : null;
+/** The company's DLT templates among `templateIds` (content template ids), by id; unknown ids are absent. */
+export async function dltTemplatesById(db: DbOrTx, companyId: string, templateIds: readonly string[]): Promise<Map<string, DltTemplate>> {
+  if (templateIds.length === 0) return new Map();
+  const rows = await db.select().from(complianceDltTemplates).where(and(eq(complianceDltTemplates.companyId, companyId), inArray(complianceDltTemplates.templateId, [...new Set(templateIds)])));
+  return new Map(rows.map((r) => [r.templateId, toTemplate(r)]));
 }
 
 /** POST /compliance/dlt-templates. @throws 409 'A DLT template with that id exists' */

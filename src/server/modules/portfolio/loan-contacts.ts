@@ -4,7 +4,7 @@
  * (`is_exclude_status`, spec 3) and the numbers and addresses it lists with whose they are
  * (borrower, co-applicant, reference). Values are clear: they never leave the server from here.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loans } from './schema';
 
@@ -29,15 +29,28 @@ function roleOf(variable: string): { role: LoanContactRole; kind: 'phone' | 'ema
   return null;
 }
 
+const factColumns = { loanId: loans.loanId, month: loans.allocationMonth, state: loans.state, variables: loans.variables, number: loans.applicantContactNumber };
+
 /** The loan's contact facts in its latest allocation month in the company, or null when the company has no such loan. */
 export async function loanContactFacts(db: DbOrTx, companyId: string, loanId: string): Promise<LoanContactFacts | null> {
-  const [row] = await db
-    .select({ loanId: loans.loanId, month: loans.allocationMonth, state: loans.state, variables: loans.variables, number: loans.applicantContactNumber })
+  return (await loanContactFactsMany(db, companyId, [loanId])).get(loanId) ?? null;
+}
+
+/**
+ * loanContactFacts for many loans in one query (a campaign's batch): a map by loan id, each in
+ * its latest allocation month; loans the company lacks are absent.
+ */
+export async function loanContactFactsMany(db: DbOrTx, companyId: string, loanIds: readonly string[]): Promise<Map<string, LoanContactFacts>> {
+  if (loanIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([loans.loanId], factColumns)
     .from(loans)
-    .where(and(eq(loans.companyId, companyId), eq(loans.loanId, loanId)))
-    .orderBy(desc(loans.allocationMonth))
-    .limit(1);
-  if (!row) return null;
+    .where(and(eq(loans.companyId, companyId), inArray(loans.loanId, [...new Set(loanIds)])))
+    .orderBy(loans.loanId, desc(loans.allocationMonth));
+  return new Map(rows.map((r) => [r.loanId, factsOf(r)]));
+}
+
+function factsOf(row: { loanId: string; month: string; state: string | null; variables: Record<string, unknown>; number: string | null }): LoanContactFacts {
   const contacts: LoanContactFacts['contacts'] = [];
   if (row.number) contacts.push({ value: row.number, role: 'borrower', kind: 'phone' });
   for (const [name, value] of Object.entries(row.variables ?? {})) {

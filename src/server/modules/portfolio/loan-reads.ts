@@ -7,6 +7,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { LoanRecord } from '../../../domain/contracts/portfolio/loans';
+import { insertRowsAsJson } from '../../db/sql-helpers';
 import type { DbOrTx } from '../../db/client';
 import type { LoanSelection } from './loan-query';
 import { latestRemarkSql, selectionSql } from './loan-query';
@@ -168,6 +169,8 @@ export interface LoanEventInput {
 /** Adds events to loans' timelines, inside the caller's transaction when given one. */
 export async function addLoanEvents(db: DbOrTx, events: readonly LoanEventInput[]): Promise<void> {
   if (events.length === 0) return;
-  await db.insert(loanEvents).values(events.map((e) => ({ ...e })));
+  // Many events (a campaign's batch) go as one jsonb parameter; a few as an ordinary insert.
+  if (events.length > 20) await insertRowsAsJson(db, loanEvents, events.map((e) => ({ ...e })));
+  else await db.insert(loanEvents).values(events.map((e) => ({ ...e })));
 }
 

@@ -5,14 +5,14 @@
  * operations make, the timeline events other areas add, and a loan's contact facts for the
  * compliance check. Never the tables themselves.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loans } from './schema';
 import { portfolioView, toLoanRecord } from './service';
 export { addLoanEvents, loanBucketsRelation, loanExists, loanExportPage, loanKeyOf, loanSummaries, loanSummary, loansOfImport, monthHasLoans, selectedLoansRelation, selectedLoansSubquery } from './loan-reads';
 export type { LoanEventInput, LoanKey, LoanSummary } from './loan-reads';
 export type { LoanSelection } from './loan-query';
-export { loanContactFacts } from './loan-contacts';
+export { loanContactFacts, loanContactFactsMany } from './loan-contacts';
 export { latestLoanMonth, latestLoanMonthSql } from './loan-months';
 export { applyLoanPayments, loanPaymentsUpdateSql, RECOVERY_STATUS } from './loan-payments';
 export type { LoanPaymentPosted } from './loan-payments';
@@ -30,18 +30,34 @@ export type { CompanyVariable } from './variables';
  * goes to the borrower. Latest allocation month; null when the company has no such loan. Amounts
  * are minor units; the due date is the loan's `due_date` (or `emi_due_date`) variable.
  */
-export async function loanMessageFacts(
-  db: DbOrTx,
-  companyId: string,
-  loanId: string,
-): Promise<{ loanId: string; allocationMonth: string; borrowerName: string | null; totalClaimAmountMinor: number | null; expectedEmiMinor: number | null; principalOutstandingMinor: number | null; dueDate: string | null } | null> {
-  const [row] = await db
-    .select({ loanId: loans.loanId, month: loans.allocationMonth, name: loans.applicantName, claim: loans.totalClaimAmountMinor, emi: loans.expectedEmiMinor, principal: loans.principalOutstandingMinor, variables: loans.variables })
+export async function loanMessageFacts(db: DbOrTx, companyId: string, loanId: string): Promise<LoanMessageFacts | null> {
+  return (await loanMessageFactsMany(db, companyId, [loanId])).get(loanId) ?? null;
+}
+
+/** loanMessageFacts for many loans in one query (a campaign's batch): by loan id; loans the company lacks are absent. */
+export async function loanMessageFactsMany(db: DbOrTx, companyId: string, loanIds: readonly string[]): Promise<Map<string, LoanMessageFacts>> {
+  if (loanIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([loans.loanId], messageFactColumns)
     .from(loans)
-    .where(and(eq(loans.companyId, companyId), eq(loans.loanId, loanId)))
-    .orderBy(desc(loans.allocationMonth))
-    .limit(1);
-  if (!row) return null;
+    .where(and(eq(loans.companyId, companyId), inArray(loans.loanId, [...new Set(loanIds)])))
+    .orderBy(loans.loanId, desc(loans.allocationMonth));
+  return new Map(rows.map((r) => [r.loanId, messageFactsOf(r)]));
+}
+
+export interface LoanMessageFacts {
+  loanId: string;
+  allocationMonth: string;
+  borrowerName: string | null;
+  totalClaimAmountMinor: number | null;
+  expectedEmiMinor: number | null;
+  principalOutstandingMinor: number | null;
+  dueDate: string | null;
+}
+
+const messageFactColumns = { loanId: loans.loanId, month: loans.allocationMonth, name: loans.applicantName, claim: loans.totalClaimAmountMinor, emi: loans.expectedEmiMinor, principal: loans.principalOutstandingMinor, variables: loans.variables };
+
+function messageFactsOf(row: { loanId: string; month: string; name: string | null; claim: number | null; emi: number | null; principal: number | null; variables: Record<string, unknown> }): LoanMessageFacts {
   const due = row.variables?.due_date ?? row.variables?.emi_due_date;
   return { loanId: row.loanId, allocationMonth: row.month, borrowerName: row.name, totalClaimAmountMinor: row.claim, expectedEmiMinor: row.emi, principalOutstandingMinor: row.principal, dueDate: typeof due === 'string' && due ? due : null };
 }
@@ -74,13 +90,35 @@ export async function loansByPhone(db: DbOrTx, companyId: string, number: string
 export const LOAN_STATUS_FIELDS = ['calling_status', 'telecalling_status', 'settlement_status', 'digital_communication_status', 'chatr_status', 'recovery_status', 'legal_status'] as const;
 export type LoanStatusField = (typeof LOAN_STATUS_FIELDS)[number];
 
+/** The values of LOAN_STATUS_FIELDS only (others dropped). */
+function statusPatch(values: Partial<Record<string, string>>): Record<string, string> {
+  const allowed: readonly string[] = LOAN_STATUS_FIELDS;
+  return Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => allowed.includes(e[0]) && typeof e[1] === 'string'));
+}
+
+/**
+ * setLoanStatuses for many loans in one statement (a campaign's batch: each loan's
+ * `digital_communication_status`), every allocation month of each loan. Same fields only.
+ */
+export async function setManyLoanStatuses(db: DbOrTx, companyId: string, rows: ReadonlyArray<{ loanId: string; values: Partial<Record<LoanStatusField, string>> }>): Promise<void> {
+  const patches = rows
+    .map((r) => ({ loanId: r.loanId, patch: statusPatch(r.values) }))
+    .filter((r) => Object.keys(r.patch).length > 0);
+  if (patches.length === 0) return;
+  // One UPDATE joined to a JSON array of (loan, patch): a statement per batch, not per loan.
+  await db.execute(
+    sql`update loans set variables = loans.variables || p.patch, updated_at = now()
+        from jsonb_to_recordset(${JSON.stringify(patches.map((r) => ({ loan_id: r.loanId, patch: r.patch })))}::jsonb) as p(loan_id text, patch jsonb)
+        where loans.company_id = ${companyId} and loans.loan_id = p.loan_id`,
+  );
+}
+
 /**
  * Sets status variables of a loan in its month (every month holding it when `allocationMonth`
  * is null), inside the caller's transaction. Fields outside LOAN_STATUS_FIELDS are ignored.
  */
 export async function setLoanStatuses(db: DbOrTx, companyId: string, loanId: string, allocationMonth: string | null, values: Partial<Record<LoanStatusField, string>>): Promise<void> {
-  const allowed: readonly string[] = LOAN_STATUS_FIELDS;
-  const patch = Object.fromEntries(Object.entries(values).filter(([k, v]) => allowed.includes(k) && typeof v === 'string'));
+  const patch = statusPatch(values);
   if (Object.keys(patch).length === 0) return;
   await db.execute(
     sql`update loans set variables = variables || ${JSON.stringify(patch)}::jsonb, updated_at = now() where company_id = ${companyId} and loan_id = ${loanId}${allocationMonth ? sql` and allocation_month = ${allocationMonth}` : sql``}`,
