@@ -9,11 +9,12 @@
  * ends by itself. Refusals: dialer_off_event with auto_call_on (400), another agent's status for
  * an agent (403), a campaign the agent is not logged into (409), an unknown campaign (404).
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignRecord, CampaignUserStatus } from '../../src/domain/contracts/calling/campaigns';
 import type { CallRecord, QueueResponse } from '../../src/domain/contracts/calling/calls';
 import { grant } from '../../src/domain/users/permissions';
-import { callingCalls } from '../../src/server/modules/calling/schema';
+import { callingCalls, callingSettings } from '../../src/server/modules/calling/schema';
 import { settableClock } from '../../src/server/http/clock';
 import { addProfilePermissions, userIdByEmail } from '../../src/server/modules/users/queries';
 import { createTestApp, headers, LENDER, signIn, type TestApp } from './helpers';
@@ -107,6 +108,9 @@ describe('campaign user status (spec 7)', () => {
     const routed = await simulate();
     expect(routed.routed).toBe(true);
     expect(routed.call_id).toEqual(expect.any(String));
+    await waitEnded(routed.call_id!);
+    const disposed = await req('POST', '/api/calling/dispositions', telecaller, { call_id: routed.call_id, disposition: 'Call Back', callback_at: new Date(clock.now().getTime() + 3_600_000).toISOString() });
+    expect(disposed.statusCode, disposed.body).toBe(200);
   });
 
   it('a supervisor turns an agent’s dialer off; refusals', async () => {
@@ -148,5 +152,54 @@ describe('an inbound call matched to several loans', () => {
     const events = activity.json().data.events as { kind: string; remark: string | null }[];
     expect(events.find((e) => e.kind === 'status_change')?.remark).toBe('Call Back: asked about the second loan');
     expect((await req('GET', `/api/recovery/loan-details/${second.loan_id}`, admin)).json().data.loan.telecalling_status).toBe('Call Back');
+  });
+});
+
+describe('an inbound call nobody answers', () => {
+  it('is offered to the next free agent after the ring time-out, then ends when nobody is left', async () => {
+    // A second telecaller logged into the inbound campaign.
+    const profiles = data<{ profiles?: { profile_name: string; profile_id: string }[] } | { profile_name: string; profile_id: string }[]>(await req('GET', '/api/user/profiles', admin));
+    const list = Array.isArray(profiles) ? profiles : profiles.profiles!;
+    const made = await req('POST', '/api/user/company/users', admin, { name: 'Second Agent', email: 'second.agent@demo.in', password: 'Demo@1234', user_type: 'user', profession: 'telecalling', profile_id: list.find((p) => p.profile_name === 'Telecaller')!.profile_id, mobile: '9876012345' });
+    expect(made.statusCode, made.body).toBe(200);
+    const second = headers((await signIn(t.app, 'second.agent@demo.in')).token, LENDER);
+    expect((await req('POST', '/api/calling/autodial/login', second, { campaign_id: inbound.campaign_id, flush_undialed_list: 'No', continue_last_session: 'No' })).statusCode).toBe(200);
+    const secondId = (await userIdByEmail(t.database.db, 'second.agent@demo.in'))!;
+
+    const [settings] = await t.database.db.select().from(callingSettings).where(eq(callingSettings.companyId, LENDER));
+    const ask = async () => {
+      const res = await req('GET', `/api/calling/telephony/exotel/${LENDER}/${settings.callbackSecret}/inbound?CallSid=SIMRING1&CallFrom=9000000002&CallTo=08012345678`, admin);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { fetch_after_attempt: boolean; destination: { numbers: string[] }; call_id: string | null; max_ringing_duration: number };
+    };
+    const firstAsk = await ask();
+    expect(firstAsk).toMatchObject({ fetch_after_attempt: true, max_ringing_duration: 30 });
+    const callId = firstAsk.call_id!;
+    const [offered] = await t.database.db.select().from(callingCalls).where(eq(callingCalls.callId, callId));
+    const firstAgent = offered.agentId;
+    expect([agentId, secondId]).toContain(firstAgent);
+    // Asked again within the ring time: a replay, the same agent.
+    expect((await ask()).destination.numbers).toEqual(firstAsk.destination.numbers);
+
+    // 31 s later still unanswered: Exotel asks again and the other agent's phone rings.
+    clock.set(new Date(clock.now().getTime() + 31_000));
+    const secondAsk = await ask();
+    expect(secondAsk.call_id).toBe(callId);
+    expect(secondAsk.destination.numbers).toHaveLength(1);
+    expect(secondAsk.destination.numbers).not.toEqual(firstAsk.destination.numbers);
+    const [moved] = await t.database.db.select().from(callingCalls).where(eq(callingCalls.callId, callId));
+    expect(moved).toMatchObject({ state: 'Agent Ringing', offeredAgentIds: [firstAgent] });
+    expect(moved.agentId).toBe(firstAgent === agentId ? secondId : agentId);
+    const nowHolder = moved.agentId === agentId ? telecaller : second;
+    const missed = moved.agentId === agentId ? second : telecaller;
+    expect((await req('GET', `/api/calling/calls/${callId}`, nowHolder)).statusCode).toBe(200);
+    expect((await req('GET', `/api/calling/calls/${callId}`, missed)).statusCode).toBe(404);
+
+    // Nobody answers the second either, and nobody is left: no numbers, the call ends unanswered.
+    clock.set(new Date(clock.now().getTime() + 31_000));
+    const lastAsk = await ask();
+    expect(lastAsk).toMatchObject({ fetch_after_attempt: false, destination: { numbers: [] } });
+    const ended = data<CallRecord>(await req('GET', `/api/calling/calls/${callId}`, nowHolder));
+    expect(ended).toMatchObject({ state: 'Call Ended', outcome: 'Customer Unreachable', failure_reason: 'No agent answered' });
   });
 });

@@ -75,6 +75,8 @@ export const callingCalls = pgTable(
      * transaction that ends the call, cleared by the call-end writer's batch (call-end-writer.ts).
      */
     loanWritePending: boolean('loan_write_pending').notNull().default(false),
+    /** Inbound: the agents offered the call before its current one, who did not answer within the ring time-out. */
+    offeredAgentIds: jsonb('offered_agent_ids').$type<string[]>().notNull().default([]),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
