@@ -145,7 +145,7 @@ try {
            for await (const chunk of res.body) {
              buf += decoder.decode(chunk, { stream: true });
              let i;
-             while ((i = buf.indexOf('\n\n')) >= 0) {
+             while ((i = buf.indexOf('\\n\\n')) >= 0) {
                const block = buf.slice(0, i);
                buf = buf.slice(i + 2);
                const event = /^event: (.*)$/m.exec(block)?.[1];
