@@ -45,6 +45,24 @@ export type AgentStatusReason = (typeof AGENT_STATUS_REASONS)[number];
 export const MICROPHONE_STATES = ['microphone_off', 'microphone_not_connected'] as const;
 export type MicrophoneState = (typeof MICROPHONE_STATES)[number];
 
+/** Spec 7 "PATCH campaign user status" `vendor_event`: the agent's dialer in a campaign on or off. */
+export const VENDOR_EVENTS = ['auto_call_on', 'auto_call_off'] as const;
+export type VendorEvent = (typeof VENDOR_EVENTS)[number];
+/** Spec 7: `dialer_off_event` is sent when the microphone is off (the spec 3 microphone states). */
+export const DIALER_OFF_EVENTS = MICROPHONE_STATES;
+/** Said when `dialer_off_event` comes with auto_call_on (the dialer is off only when the microphone is). */
+export const DIALER_OFF_EVENT_NEEDS_OFF = 'dialer_off_event is sent only with vendor_event auto_call_off';
+/** Said when the agent is not logged into the campaign whose user status is changed. */
+export const NOT_IN_CAMPAIGN = 'The agent is not logged into this campaign';
+
+/**
+ * Whether a campaign user status leaves the agent's dialer off at `now`: auto_call_off until its
+ * `event_time_limit` runs out (no limit: until auto_call_on).
+ */
+export function dialerOffAt(vendorEvent: VendorEvent | null, offUntil: Date | null, now: Date): boolean {
+  return vendorEvent === 'auto_call_off' && (offUntil === null || offUntil > now);
+}
+
 /** Spec 4 dialer actions a supervisor takes on an agent's live call, and the socket event each raises. */
 export const SUPERVISOR_ACTIONS = ['barge', 'whisper', 'force_transfer'] as const;
 export type SupervisorAction = (typeof SUPERVISOR_ACTIONS)[number];

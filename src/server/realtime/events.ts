@@ -25,6 +25,8 @@ export interface EventBus {
    * @throws Error when the JSON is over MAX_PAYLOAD_BYTES
    */
   publish(db: DbOrTx, channel: Channel, payload: object): Promise<void>;
+  /** As publish, for many payloads in one statement (a batch's announcements), in their order. */
+  publishMany(db: DbOrTx, channel: Channel, payloads: readonly object[]): Promise<void>;
   /** Calls `listener` with each parsed payload published on `channel` by any process. @returns unsubscribe */
   subscribe(channel: Channel, listener: (payload: unknown) => void): Promise<() => void>;
   /** Stops listening (subscribers get nothing more). */
@@ -42,6 +44,14 @@ export function createEventBus(database: Database): EventBus {
       const text = JSON.stringify(payload);
       if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) throw new Error(`Event payload over ${MAX_PAYLOAD_BYTES} bytes on ${channel}`);
       await db.execute(sql`select pg_notify(${channel}, ${text})`);
+    },
+    async publishMany(db, channel, payloads) {
+      if (payloads.length === 0) return;
+      const texts = payloads.map((p) => JSON.stringify(p));
+      const tooBig = texts.find((t) => Buffer.byteLength(t) > MAX_PAYLOAD_BYTES);
+      if (tooBig) throw new Error(`Event payload over ${MAX_PAYLOAD_BYTES} bytes on ${channel}`);
+      // The set-returning function yields the array in order, and NOTIFYs of a transaction are delivered in the order sent.
+      await db.execute(sql`select pg_notify(${channel}, p.t) from jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb) as p(t)`);
     },
     async subscribe(channel, listener) {
       if (!listening.has(channel)) {

@@ -1,6 +1,6 @@
 /** Autodial login queue (spec 4: retried once, a 5 s pause after each request), abandon rate, live agent state, who supervises (issue 14). */
 import { describe, expect, it } from 'vitest';
-import { abandonRate, isSupervisory, liveAgentState, loginQueue } from '../../../src/domain/calling/campaigns';
+import { abandonRate, dialerOffAt, isSupervisory, liveAgentState, loginQueue } from '../../../src/domain/calling/campaigns';
 
 function fakeSleep() {
   const slept: number[] = [];
@@ -78,5 +78,16 @@ describe('live stats rules', () => {
     expect(isSupervisory({ profession: 'telecalling supervisor', userType: 'user' })).toBe(true);
     expect(isSupervisory({ profession: 'other', userType: 'company_admin' })).toBe(true);
     expect(isSupervisory({ profession: 'telecalling', userType: 'user' })).toBe(false);
+  });
+});
+
+describe('campaign user status (spec 7 vendor_event)', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  it('auto_call_off holds until its time limit, or until auto_call_on when it has none', () => {
+    expect(dialerOffAt('auto_call_off', null, now)).toBe(true);
+    expect(dialerOffAt('auto_call_off', new Date(now.getTime() + 1000), now)).toBe(true);
+    expect(dialerOffAt('auto_call_off', now, now)).toBe(false);
+    expect(dialerOffAt('auto_call_on', null, now)).toBe(false);
+    expect(dialerOffAt(null, null, now)).toBe(false);
   });
 });

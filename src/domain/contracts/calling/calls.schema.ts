@@ -107,6 +107,11 @@ export const dispositionBody = z.object({
   callback_at: isoDateTime.nullable().default(null),
   call_type: z.enum(CALL_TYPES).default('manual'),
   remarks: z.string().max(2000).default(''),
+  /**
+   * The loan the disposition is for: an inbound call whose number matched several loans lets the
+   * agent choose one of its matched_loan_ids (the call then counts on that loan). Default the call's loan.
+   */
+  loan_id: z.string().min(1).max(64).optional(),
 });
 export type DispositionBody = z.input<typeof dispositionBody>;
 

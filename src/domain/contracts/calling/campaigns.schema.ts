@@ -1,7 +1,7 @@
 /** Schemas of campaigns, call lists, autodial login, agent status reasons and the supervisor's live view (issue 14). Behind ./campaigns.ts. */
 import { z } from 'zod';
-import { AGENT_STATUS_REASONS, CAMPAIGN_MODES, LIVE_AGENT_STATES, MICROPHONE_STATES, SUPERVISOR_ACTIONS, YES_NO } from '../../calling/campaigns';
-import { CALL_STATES } from '../../calling/call-states';
+import { AGENT_STATUS_REASONS, CAMPAIGN_MODES, DIALER_OFF_EVENTS, LIVE_AGENT_STATES, MICROPHONE_STATES, SUPERVISOR_ACTIONS, VENDOR_EVENTS, YES_NO } from '../../calling/campaigns';
+import { CALL_STATES, CALL_TYPES } from '../../calling/call-states';
 import { month } from '../common.schema';
 import { companyQuery } from '../envelope';
 import { loanFilters } from '../portfolio/filters.schema';
@@ -85,6 +85,43 @@ export type AutodialSession = z.infer<typeof autodialSession>;
 /** `PATCH /api/calling/agent-status` (spec 3 agent status reasons, spec 4 "set inactive"). */
 export const agentStatusBody = z.object({ status_reason: z.enum(AGENT_STATUS_REASONS).nullable(), microphone: z.enum(MICROPHONE_STATES).nullable().optional() });
 export type AgentStatusBody = z.input<typeof agentStatusBody>;
+
+/** `GET /api/calling/campaigns/{id}/user-status`: the caller's (a supervisor may name an agent). */
+export const campaignUserStatusQuery = companyQuery.extend({ user_id: z.string().min(1).max(64).optional() });
+/**
+ * `PATCH /api/calling/campaigns/{id}/user-status` (spec 7 "PATCH campaign user status"): the agent's
+ * dialer in the campaign on (auto_call_on) or off (auto_call_off). `event` / `event_type` say why
+ * (a break's name and type, a status reason), `event_time_limit` for how long in seconds (the
+ * dialer is on again after it), `dialer_off_event` when the microphone is off (auto_call_off only).
+ * `user_id`: the caller when left out; another agent only for a supervisor.
+ */
+export const campaignUserStatusBody = z.object({
+  user_id: z.string().min(1).max(64).optional(),
+  vendor_event: z.enum(VENDOR_EVENTS),
+  call_type: z.enum(CALL_TYPES),
+  event: z.string().trim().min(1).max(100).optional(),
+  event_type: z.string().trim().min(1).max(50).optional(),
+  event_time_limit: z.number().int().min(1).max(86_400).optional(),
+  dialer_off_event: z.enum(DIALER_OFF_EVENTS).optional(),
+});
+export type CampaignUserStatusBody = z.input<typeof campaignUserStatusBody>;
+/** An agent's status in a campaign. `dialer_on` false: the dialer brings them no call (predictive, inbound). */
+export const campaignUserStatus = z.object({
+  campaign_id: z.string(),
+  user_id: z.string(),
+  logged_in: z.boolean(),
+  dialer_on: z.boolean(),
+  vendor_event: z.enum(VENDOR_EVENTS).nullable(),
+  call_type: z.enum(CALL_TYPES).nullable(),
+  event: z.string().nullable(),
+  event_type: z.string().nullable(),
+  event_time_limit: z.number().int().nullable(),
+  dialer_off_until: z.string().nullable(),
+  dialer_off_event: z.enum(DIALER_OFF_EVENTS).nullable(),
+  microphone: z.enum(MICROPHONE_STATES).nullable(),
+  updated_at: z.string().nullable(),
+});
+export type CampaignUserStatus = z.infer<typeof campaignUserStatus>;
 
 /** One agent on the supervisor's live view; seconds for durations. */
 export const liveAgent = z.object({

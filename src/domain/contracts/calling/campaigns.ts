@@ -15,6 +15,8 @@ import type {
   CallListResponse,
   CampaignRecord,
   CampaignsResponse,
+  CampaignUserStatus,
+  CampaignUserStatusBody,
   CreateCampaignBody,
   FilterCallListBody,
   FilterCallListResponse,
@@ -33,6 +35,8 @@ export type {
   CallListResponse,
   CampaignRecord,
   CampaignsResponse,
+  CampaignUserStatus,
+  CampaignUserStatusBody,
   CreateCampaignBody,
   FilterCallListBody,
   FilterCallListResponse,
@@ -199,4 +203,39 @@ export const supervisorAction = endpoint({
   tags,
   summary: 'Barge into, whisper to or force-transfer an agent’s live call (supervisors)',
   schemas: async () => ({ params: (await schema()).callParams, query: await company(), body: (await schema()).supervisorActionBody, response: (await schema()).supervisorActionRecord }),
+});
+
+/**
+ * GET /api/calling/campaigns/{campaign_id}/user-status (spec 7 "GET campaign user status"): the
+ * caller's status in the campaign (a supervisor may ask for `user_id`).
+ * @throws 403 another agent's for a non-supervisor; 404 campaign or user not found
+ */
+export const getCampaignUserStatus = endpoint({
+  operation: 'calling.campaign_user_status.get',
+  method: 'GET',
+  path: '/calling/campaigns/{campaign_id}/user-status',
+  access: 'company',
+  permission: desk('read'),
+  tags,
+  summary: "An agent's dialer status in a campaign (vendor_event, event, dialer_off_event)",
+  schemas: async () => ({ params: (await schema()).campaignParams, query: (await schema()).campaignUserStatusQuery, response: (await schema()).campaignUserStatus }),
+});
+
+/**
+ * PATCH /api/calling/campaigns/{campaign_id}/user-status (spec 7 "PATCH campaign user status"):
+ * vendor_event auto_call_off turns the agent's dialer off in the campaign (no predictive or inbound
+ * call is routed to them) until auto_call_on or the event_time_limit; dialer_off_event records the
+ * microphone state that turned it off.
+ * @throws 400 dialer_off_event with auto_call_on; 403 another agent's for a non-supervisor;
+ *   404 campaign or user not found; 409 'The agent is not logged into this campaign'
+ */
+export const updateCampaignUserStatus = endpoint({
+  operation: 'calling.campaign_user_status.update',
+  method: 'PATCH',
+  path: '/calling/campaigns/{campaign_id}/user-status',
+  access: 'company',
+  permission: desk('write'),
+  tags,
+  summary: "Turn an agent's dialer in a campaign on or off (vendor_event auto_call_on / auto_call_off)",
+  schemas: async () => ({ params: (await schema()).campaignParams, query: await company(), body: (await schema()).campaignUserStatusBody, response: (await schema()).campaignUserStatus }),
 });

@@ -11,6 +11,7 @@ import { rowsOf } from '../../db/sql-helpers';
 import type { Caller } from '../../http/caller';
 import type { EventBus } from '../../realtime/events';
 import { CHANNELS } from '../../realtime/events';
+import type { CallRecord } from '../../../domain/contracts/calling/calls';
 import { callingCalls } from './schema';
 import type { CallRow } from './schema';
 
@@ -22,6 +23,8 @@ export interface CallingEvent {
   call_id: string | null;
   /** Milliseconds since the epoch when the change was written (the bench measures from it). */
   at: number;
+  /** The call as the agent's desk reads it (GET /calling/calls/{id}) when the writer had it at hand (status-callbacks.ts): the stream sends it as is. */
+  call?: CallRecord;
 }
 
 /** Announces a change on `db` (inside a transaction: sent when it commits). */
@@ -38,7 +41,8 @@ export async function announcedStatus<T>(events: EventBus, db: DbOrTx, caller: C
 
 /**
  * The free agents of a campaign, longest idle first, locked for the caller's transaction (a
- * concurrent routing skips them): logged into the campaign, no status reason, not on a break, no
+ * concurrent routing skips them): logged into the campaign, no status reason, not on a break, their
+ * dialer not turned off (campaign user status auto_call_off, campaign-user-status.ts), no
  * live call and no call of the last 4 hours still waiting for its disposition (wrap-up).
  */
 export async function freeAgents(tx: DbOrTx, companyId: string, campaignId: string, now: Date, limit: number): Promise<string[]> {
@@ -49,6 +53,7 @@ export async function freeAgents(tx: DbOrTx, companyId: string, campaignId: stri
       select s.user_id from calling_agent_status s
       where s.company_id = ${companyId} and s.campaign_id = ${campaignId} and s.autodial_active and s.status_reason is null
         and not (s.status = 'on_break' and s.break_ends_at > ${at}::timestamptz)
+        and not (coalesce(s.vendor_event, '') = 'auto_call_off' and coalesce(s.dialer_off_until > ${at}::timestamptz, true))
         and not exists (
           select 1 from calling_calls c
           where c.company_id = s.company_id and c.agent_id = s.user_id and c.created_at > ${since}::timestamptz

@@ -6,27 +6,27 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { CallState, ProviderStatus } from '../../../domain/calling/call-states';
-import { isLive, nextState, outcomeOf } from '../../../domain/calling/call-states';
+import { isLive, nextState } from '../../../domain/calling/call-states';
 import type { CallingMode } from '../../../domain/calling/calling-mode';
 import { CALLING_MODE_LABELS, callingModeNotEnabledMessage } from '../../../domain/calling/calling-mode';
 import { SUPERVISOR_ACTION_EVENTS } from '../../../domain/calling/campaigns';
 import { localTime } from '../../../domain/compliance/local-time';
 import type { CallRecord, StartCallBody } from '../../../domain/contracts/calling/calls';
-import type { ExotelStatusCallback } from '../../../domain/contracts/calling/telephony.schema';
 import { normaliseNumber } from '../../../domain/contracts/compliance/numbers';
 import { describePermission } from '../../../domain/users/permissions';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Caller } from '../../http/caller';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { decide } from '../compliance/queries';
 import { addLoanEvents, loanContactFacts, setLoanCallingStatuses } from '../portfolio/queries';
-import { callingCallList, callingCalls, callingDispositions, callingSettings, callingSupervisorActions } from './schema';
+import type { LoanEventInput } from '../portfolio/queries';
+import { callingCallList, callingCalls, callingDispositions, callingSupervisorActions } from './schema';
 import type { CallRow, SupervisorActionRow } from './schema';
 import { callerModes, settingsOf } from './settings-service';
 import type { SettingsRow } from './settings-service';
 import type { TelephonyProvider } from './telephony/provider';
 import type { EventBus } from '../../realtime/events';
-import { announce, answerPredictive } from './agent-routing';
+import { announce } from './agent-routing';
 
 export const CALL_NOT_FOUND = 'Call not found';
 
@@ -227,78 +227,30 @@ export function secretMatches(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The loan's timeline event and calling status when a call ends (nothing for an inbound call matching no loan). */
-export async function writeCallEnd(db: DbOrTx, row: CallRow, now: Date): Promise<void> {
-  if (!row.loanId) return;
+/** The loan's timeline event of an ended call (its `kind` 'call', shown with its recording). */
+export function callEndEvent(row: CallRow, now: Date): LoanEventInput {
   const connected = row.outcome === 'Connected';
   const talk = row.talkSeconds ?? 0;
-  await addLoanEvents(db, [
-    {
-      companyId: row.companyId,
-      loanId: row.loanId,
-      allocationMonth: row.allocationMonth,
-      kind: 'call',
-      module: 'calling',
-      remark: `Call ${row.outcome ?? 'Failed'}${connected ? ` (talk time ${Math.floor(talk / 60)}m ${talk % 60}s)` : ''}${row.failureReason ? `: ${row.failureReason}` : ''}`,
-      details: { connected, call_id: row.callId, shoot_id: row.shootId, status: row.providerStatus, outcome: row.outcome, talk_seconds: row.talkSeconds, recording_url: row.recordingUrl, to: maskNumber(row.toNumber) },
-      authorId: row.agentId || null,
-      createdAt: now,
-    },
-  ]);
-  await setLoanCallingStatuses(db, row.companyId, row.loanId, row.allocationMonth, { calling_status: row.outcome ?? 'Failed' });
+  return {
+    companyId: row.companyId,
+    loanId: row.loanId,
+    allocationMonth: row.allocationMonth,
+    kind: 'call',
+    module: 'calling',
+    remark: `Call ${row.outcome ?? 'Failed'}${connected ? ` (talk time ${Math.floor(talk / 60)}m ${talk % 60}s)` : ''}${row.failureReason ? `: ${row.failureReason}` : ''}`,
+    details: { connected, call_id: row.callId, shoot_id: row.shootId, status: row.providerStatus, outcome: row.outcome, talk_seconds: row.talkSeconds, recording_url: row.recordingUrl, to: maskNumber(row.toNumber) },
+    authorId: row.agentId || null,
+    createdAt: now,
+  };
 }
 
 /**
- * A StatusCallback (Exotel's protocol; the local simulator speaks it too): the company's secret
- * must match (401), the CallSid must be one of the company's calls (404). An answered event puts
- * the call On Call; a terminal one ends it with its outcome, talk time and recording, writes the
- * loan's timeline and calling status. Replays and late events change nothing.
+ * The loan's timeline event and calling status when a call ends, in the caller's transaction
+ * (nothing for an inbound call matching no loan). The status callback path defers this to the
+ * call-end writer's batch instead (`loan_write_pending`).
  */
-export async function applyStatusCallback(db: Db, companyId: string, secret: string, body: ExotelStatusCallback, now: Date, events: EventBus, providerFor: ProviderFor): Promise<void> {
-  const [settings] = await db.select().from(callingSettings).where(eq(callingSettings.companyId, companyId));
-  if (!settings || !secretMatches(secret, settings.callbackSecret)) throw unauthorized('Invalid callback secret');
-  const drop = await db.transaction(async (tx): Promise<string | null> => {
-    const [row] = await tx
-      .select()
-      .from(callingCalls)
-      .where(and(eq(callingCalls.companyId, companyId), eq(callingCalls.providerCallId, body.CallSid)))
-      .for('update');
-    if (!row || (body.CustomField && body.CustomField !== row.callId)) throw new AppError(404, CALL_NOT_FOUND);
-    const current = row.state as CallState;
-    if (!isLive(current)) return null;
-    const terminal = body.EventType === 'terminal' || (body.EventType === undefined && body.Status !== undefined);
-    if (!terminal) {
-      if (body.EventType !== 'answered' || row.answeredAt) return null;
-      // A predictive call answered by the borrower goes to a free agent, or is dropped.
-      if (row.mode === 'predictive' && row.agentId === '') {
-        const handed = await answerPredictive(tx, events, row, now);
-        if (handed.row.dropped) await writeCallEnd(tx, handed.row, now);
-        return handed.hangup ? body.CallSid : null;
-      }
-      await tx.update(callingCalls).set({ state: nextState(current, { kind: 'answered' }), answeredAt: now, updatedAt: now }).where(eq(callingCalls.callId, row.callId));
-      await announce(events, tx, companyId, row.agentId, row.callId);
-      return null;
-    }
-    const status: ProviderStatus = body.Status ?? 'failed';
-    const talk = Number.isFinite(body.ConversationDuration) ? Math.max(0, Math.round(body.ConversationDuration as number)) : 0;
-    const [ended] = await tx
-      .update(callingCalls)
-      .set({
-        state: nextState(current, { kind: 'terminal', status, conversationSeconds: talk }),
-        outcome: outcomeOf(status, talk),
-        providerStatus: status,
-        talkSeconds: talk,
-        totalSeconds: Math.max(talk, Math.round((now.getTime() - row.createdAt.getTime()) / 1000)),
-        recordingUrl: body.RecordingUrl || null,
-        endedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(callingCalls.callId, row.callId))
-      .returning();
-    await writeCallEnd(tx, ended, now);
-    await announce(events, tx, companyId, ended.agentId, ended.callId);
-    return null;
-  });
-  // A dropped predictive call: the dialer hangs up on the borrower (its terminal callback changes nothing).
-  if (drop) await providerFor(settings).hangup(drop).catch(() => false);
+export async function writeCallEnd(db: DbOrTx, row: CallRow, now: Date): Promise<void> {
+  if (!row.loanId) return;
+  await addLoanEvents(db, [callEndEvent(row, now)]);
+  await setLoanCallingStatuses(db, row.companyId, row.loanId, row.allocationMonth, { calling_status: row.outcome ?? 'Failed' });
 }

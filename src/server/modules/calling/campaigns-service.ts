@@ -289,7 +289,8 @@ export async function autodialLogin(db: Db, caller: Caller, body: z.output<typeo
     }
     const [prev] = await tx.select().from(callingAgentStatus).where(and(eq(callingAgentStatus.companyId, caller.companyId), eq(callingAgentStatus.userId, caller.user.userId)));
     const keep = body.continue_last_session === 'Yes' && prev?.campaignId === chosen.campaignId && prev.autodialSessionAt;
-    const values = { campaignId: chosen.campaignId, autodialActive: true, autodialSessionAt: keep ? prev.autodialSessionAt : now, statusReason: null, updatedAt: now };
+    // A login turns the agent's dialer on (a campaign user status auto_call_off of before is over).
+    const values = { campaignId: chosen.campaignId, autodialActive: true, autodialSessionAt: keep ? prev.autodialSessionAt : now, statusReason: null, vendorEvent: null, dialerOffUntil: null, dialerOffEvent: null, updatedAt: now };
     await tx
       .insert(callingAgentStatus)
       .values({ companyId: caller.companyId, userId: caller.user.userId, ...values })

@@ -63,13 +63,18 @@ function toDisposition(d: DispositionRow, shootId: string, reminder: ReminderRow
   };
 }
 
+/** Said when a disposition names a loan the call was not matched to. */
+export const NOT_A_MATCHED_LOAN = "This loan is not one of the call's matched loans";
+
 /**
  * POST /calling/dispositions, inside a transaction: one disposition per
  * call (the same one sent again answers the first; a different one is 409). A PTP needs a date
  * from today and an amount; a callback a time (it makes a reminder with the call's shoot_id). The
  * loan's timeline gets a status change (and the PTP), `telecalling_status` becomes the
  * disposition, and the agent's open reminders of the loan are done. `created` is false for a replay.
- * @throws 404 'Call not found'; 409 call still live / another disposition; 400 the form's problem
+ * An inbound call matched to several loans takes the `loan_id` the agent chose (one of its matches).
+ * @throws 404 'Call not found'; 409 call still live / another disposition; 400 the form's problem,
+ *   a loan_id the call was not matched to
  */
 export async function recordDispositionOnce(tx: DbOrTx, caller: Caller, body: ParsedDisposition, now: Date): Promise<{ record: DispositionRecord; created: boolean }> {
   const call = await callOf(tx, caller, body.call_id);
@@ -80,6 +85,15 @@ export async function recordDispositionOnce(tx: DbOrTx, caller: Caller, body: Pa
     return { record: toDisposition(existing, call.shootId, rem ?? null), created: false };
   }
   if (isLive(call.state as CallState)) throw conflict('The call is still in progress: record its disposition when it ends');
+  if (body.loan_id && body.loan_id !== call.loanId) {
+    // An inbound call matched to several loans: the agent says which one the borrower called about.
+    if (call.direction !== 'inbound' || !call.matchedLoanIds.includes(body.loan_id)) throw badRequest(NOT_A_MATCHED_LOAN);
+    const facts = await loanContactFacts(tx, caller.companyId, body.loan_id);
+    if (!facts) throw badRequest(NOT_A_MATCHED_LOAN);
+    await tx.update(callingCalls).set({ loanId: body.loan_id, allocationMonth: facts.allocationMonth }).where(eq(callingCalls.callId, call.callId));
+    call.loanId = body.loan_id;
+    call.allocationMonth = facts.allocationMonth;
+  }
   // Only `tx` here: the transaction holds PGlite's one connection.
   const { country } = await companyCountry(tx, caller.companyId);
   const zone = countryTimeZone(country);

@@ -10,6 +10,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { CallState } from '../../../domain/calling/call-states';
+import { isLive } from '../../../domain/calling/call-states';
 import { dialLevel, linesToDial, PACING_LIMITS } from '../../../domain/calling/pacing';
 import { localTime } from '../../../domain/compliance/local-time';
 import { countryTimeZone, localDay, localDayBounds } from '../../../domain/common/dates';
@@ -72,25 +74,34 @@ export type ConnectAppletAnswer = {
  * secret must match (401). The company's inbound calling must be enabled and an inbound campaign
  * active; the caller's number is matched to their loans (portfolio's loansByPhone, newest month
  * first) and the call goes to the longest-idle free agent of the campaign, whose desk shows it
- * ringing with the matched loans. A replayed CallSid answers the same agent. No free agent: no
- * numbers (the provider's flow handles the caller) and nothing stored.
+ * ringing with the matched loans. A replayed CallSid answers the same agent; asked again after
+ * INBOUND_RING_SECONDS with the call unanswered (Exotel's fetch_after_attempt), the next free agent
+ * (offerToNextAgent). No free agent: no numbers (the provider's flow handles the caller) and
+ * nothing stored.
  */
 export async function routeInbound(db: Db, events: EventBus, companyId: string, secret: string, q: InboundRequest, now: Date): Promise<ConnectAppletAnswer> {
   const [settings] = await db.select().from(callingSettings).where(eq(callingSettings.companyId, companyId));
   if (!settings || !secretMatches(secret, settings.callbackSecret)) throw unauthorized('Invalid callback secret');
   const answer = (numbers: string[], callId: string | null): ConnectAppletAnswer => ({
-    fetch_after_attempt: false,
+    // Exotel asks this URL again when nobody answered the numbers given: the call goes to the next agent.
+    fetch_after_attempt: numbers.length > 0,
     destination: { numbers },
     outgoing_phone_number: q.CallTo,
     record: true,
-    max_ringing_duration: 30,
+    max_ringing_duration: INBOUND_RING_SECONDS,
     call_id: callId,
   });
   const [seen] = await db
     .select()
     .from(callingCalls)
     .where(and(eq(callingCalls.companyId, companyId), eq(callingCalls.provider, settings.provider), eq(callingCalls.providerCallId, q.CallSid)));
-  if (seen) return answer(seen.agentNumber ? [seen.agentNumber] : [], seen.callId);
+  if (seen) {
+    // Asked again within the ring time: a replay, the same agent. After it with nobody answering: the next free agent.
+    const unanswered = seen.direction === 'inbound' && !seen.answeredAt && isLive(seen.state as CallState) && now.getTime() - seen.updatedAt.getTime() >= INBOUND_RING_SECONDS * 1000;
+    if (!unanswered) return answer(seen.agentNumber ? [seen.agentNumber] : [], seen.callId);
+    const next = await offerToNextAgent(db, events, seen.callId, now);
+    return answer(next?.agentNumber ? [next.agentNumber] : [], seen.callId);
+  }
   const company = await getCompany(db, companyId);
   if (!company.inbound_enabled) return answer([], null);
   const campaignId = await activeCampaign(db, companyId, 'inbound');
@@ -131,6 +142,38 @@ export async function routeInbound(db: Db, events: EventBus, companyId: string, 
     return null;
   });
   return routed ? answer([routed.agentNumber!], routed.callId) : answer([], null);
+}
+
+/** Exotel's Connect applet rings an agent this long (max_ringing_duration); unanswered, the call is offered to the next. */
+export const INBOUND_RING_SECONDS = 30;
+
+/**
+ * An inbound call its agent did not answer within INBOUND_RING_SECONDS: offered to the longest-idle
+ * free agent of its campaign not offered it yet (the missed agents kept in offered_agent_ids), or,
+ * with nobody left, ended unanswered (the provider's flow takes the caller on). Announced to both
+ * desks. @returns the call as now offered, null when ended or already answered meanwhile
+ */
+export async function offerToNextAgent(db: Db, events: EventBus, callId: string, now: Date): Promise<CallRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(callingCalls).where(eq(callingCalls.callId, callId)).for('update');
+    if (!row || row.answeredAt || !isLive(row.state as CallState) || !row.campaignId) return null;
+    const missed = [...row.offeredAgentIds, row.agentId];
+    for (const agentId of await freeAgents(tx, row.companyId, row.campaignId, now, 10)) {
+      if (missed.includes(agentId)) continue;
+      const agent = await userById(tx, agentId);
+      if (!agent?.mobile) continue;
+      const [moved] = await tx.update(callingCalls).set({ agentId, agentNumber: agent.mobile, offeredAgentIds: missed, state: 'Agent Ringing', updatedAt: now }).where(eq(callingCalls.callId, callId)).returning();
+      await announce(events, tx, row.companyId, agentId, callId);
+      await announce(events, tx, row.companyId, row.agentId, callId);
+      return moved;
+    }
+    await tx
+      .update(callingCalls)
+      .set({ state: 'Call Ended', outcome: 'Customer Unreachable', failureReason: 'No agent answered', offeredAgentIds: missed, endedAt: now, totalSeconds: Math.round((now.getTime() - row.createdAt.getTime()) / 1000), loanWritePending: row.loanId !== '', updatedAt: now })
+      .where(eq(callingCalls.callId, callId));
+    await announce(events, tx, row.companyId, row.agentId, callId);
+    return null;
+  });
 }
 
 /** What one pacing round did (tests and the bench read it). */

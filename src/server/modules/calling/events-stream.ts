@@ -39,6 +39,7 @@ export async function streamCallingEvents(deps: ModuleDeps, req: FastifyRequest,
     seq += 1;
     res.write(`event: ${event}\nid: ${seq}\ndata: ${JSON.stringify(data)}\n\n`);
   };
+  let inOrder: Promise<void> = Promise.resolve();
   let liveTimer: NodeJS.Timeout | null = null;
   const pushLive = () => {
     if (liveTimer) return;
@@ -51,8 +52,10 @@ export async function streamCallingEvents(deps: ModuleDeps, req: FastifyRequest,
     const e = payload as Partial<CallingEvent>;
     if (e.company_id !== caller.companyId) return;
     if (e.agent_id === caller.user.userId && e.call_id) {
-      // The agent's own call, read as their desk reads it (a call moved away by a transfer answers 404: skipped).
-      getCall(db, caller, e.call_id).then((call) => send('call', call), () => undefined);
+      // The agent's own call: as the writer announced it, else read as their desk reads it (a call moved away by a transfer answers 404: skipped).
+      const call = e.call && e.call.call_id === e.call_id ? Promise.resolve(e.call) : getCall(db, caller, e.call_id);
+      // Sent in the order announced: a slow read never lands after a newer state.
+      inOrder = inOrder.then(() => call).then((c) => send('call', c), () => undefined);
     }
     if (supervisor) pushLive();
   });

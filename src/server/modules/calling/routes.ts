@@ -5,7 +5,8 @@
  * to PUBLIC_ORIGIN). Simulator knobs for tests and demos: CALLING_SIMULATOR_SPEED (delays divided
  * by it), CALLING_SIMULATOR_ANSWER (curve | always | never) and CALLING_SIMULATOR_TALK (fixed talk
  * seconds; default the long-tailed spread). CALLING_PACER_MS: how often the predictive pacer runs
- * a round (default 1000). Inbound calls reach us at the Exotel Connect applet's dynamic URL
+ * a round (default 1000); CALLING_CALL_END_SWEEP_MS: how often ended calls still owed to their
+ * loans are swept (default 5000). Inbound calls reach us at the Exotel Connect applet's dynamic URL
  * (…/inbound); POST /calling/simulator/inbound makes the simulator place one. The desk's live
  * events: GET /calling/events (events-stream.ts).
  */
@@ -18,7 +19,7 @@ import { callerOf } from '../../http/caller';
 import { ok } from '../../http/envelope';
 import { endpointServer } from '../../http/route';
 import type { ProviderFor } from './calls-service';
-import { applyStatusCallback, endCall, getCall, startCall, statusCallbackPath } from './calls-service';
+import { endCall, getCall, startCall, statusCallbackPath } from './calls-service';
 import { callDetails, callingQueue, dueReminders, recordDispositionOnce } from './desk-service';
 import { dialerVendorOf, postDispositionToVendor, updateDialerVendor } from './dialer-vendor';
 import { deskSettings, settingsOf } from './settings-service';
@@ -28,6 +29,8 @@ import * as dialer from '../../../domain/contracts/calling/dialer';
 import { conflict } from '../../http/errors';
 import { currentCallOf, paceCampaign, pacedCampaigns, routeInbound, simulatedCaller, startPacer } from './dialer-service';
 import { streamCallingEvents } from './events-stream';
+import { createCallEndWriter } from './call-end-writer';
+import { applyStatusCallbacks, createStatusCallbackQueue } from './status-callbacks';
 import { exotelProvider } from './telephony/exotel';
 import { localSimulator } from './telephony/local-simulator';
 import type { TelephonyProvider } from './telephony/provider';
@@ -77,6 +80,13 @@ export const callingRoutes: RouteGroup = async (app, deps) => {
   });
   app.addHook('onClose', async () => stopPacer());
 
+  // Ended calls' timeline and calling_status, batched after the calls commit (call-end-writer.ts); swept at start-up for calls a stopped process left.
+  const callEnds = createCallEndWriter(db, (err) => app.log.error({ err }, 'writing ended calls to their loans failed'));
+  app.addHook('onReady', async () => callEnds.start(Number(process.env.CALLING_CALL_END_SWEEP_MS ?? 5000)));
+  app.addHook('onClose', async () => callEnds.stop());
+  // Status callbacks arriving together are written together (status-callbacks.ts).
+  const callbacks = createStatusCallbackQueue((items) => applyStatusCallbacks(db, items, events, providerFor));
+
   await serve(calls.getCallingSettings, async ({ req }) => ok(await deskSettings(db, callerOf(req))));
   await serve(calls.callingQueue, async ({ req }) => ok(await callingQueue(db, callerOf(req), clock.now())));
   await serve(calls.startCall, async ({ req, body }) => ok(await startCall(db, providerFor, callerOf(req), body, clock.now(), events), 'Calling'));
@@ -106,8 +116,10 @@ export const callingRoutes: RouteGroup = async (app, deps) => {
     return ok(done, done.action === 'force_transfer' ? `Call transferred to ${done.transfer_to_name}` : `${done.action === 'barge' ? 'Barged into' : 'Whispering on'} the call`);
   });
 
-  await serve(telephony.exotelStatus, async ({ params, body }) => {
-    await applyStatusCallback(db, params.company_id, params.secret, body, clock.now(), events, providerFor);
+  await serve(telephony.exotelStatus, async ({ req, params, body }) => {
+    await callbacks.submit({ companyId: params.company_id, secret: params.secret, body, now: clock.now() });
+    // The agent's screen has the call already (announced at its commit); the provider's answer waits for the loan side, batched with the burst's other calls.
+    await callEnds.flush().catch((err: unknown) => req.log.error({ err }, 'writing ended calls to their loans failed (kept pending)'));
     return ok({ received: true });
   });
   await serve(telephony.exotelInbound, async ({ params, query }) => routeInbound(db, events, params.company_id, params.secret, query, clock.now()));

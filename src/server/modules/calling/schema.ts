@@ -82,10 +82,18 @@ export const callingCalls = pgTable(
     dropped: boolean('dropped').notNull().default(false),
     /** Softphone: the transfers and conferences the agent's browser reported (event ids make a retried report count once). */
     sipActions: jsonb('sip_actions').$type<SipActionRecord[]>().notNull().default([]),
+    /**
+     * Ended, and its loan side (timeline event, calling_status) not written yet: set in the
+     * transaction that ends the call, cleared by the call-end writer's batch (call-end-writer.ts).
+     */
+    loanWritePending: boolean('loan_write_pending').notNull().default(false),
+    /** Inbound: the agents offered the call before its current one, who did not answer within the ring time-out. */
+    offeredAgentIds: jsonb('offered_agent_ids').$type<string[]>().notNull().default([]),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [
     unique('calling_calls_provider_call').on(t.provider, t.providerCallId),
+    index('calling_calls_loan_write_pending').on(t.endedAt).where(sql`loan_write_pending`),
     index('calling_calls_loan').on(t.companyId, t.loanId, t.createdAt),
     index('calling_calls_agent').on(t.companyId, t.agentId, t.createdAt),
     index('calling_calls_campaign').on(t.companyId, t.campaignId, t.createdAt),
@@ -155,6 +163,18 @@ export const callingAgentStatus = pgTable(
     breakType: text('break_type', { enum: ['productive_break', 'non-productive_break'] }),
     breakStartedAt: instant('break_started_at'),
     breakEndsAt: instant('break_ends_at'),
+    /** Spec 7 campaign user status: the last vendor_event (auto_call_on / auto_call_off; null: never sent). */
+    vendorEvent: text('vendor_event', { enum: ['auto_call_on', 'auto_call_off'] }),
+    /** Its call_type, event, event_type and event_time_limit (seconds) as sent. */
+    vendorCallType: text('vendor_call_type'),
+    vendorEventName: text('vendor_event_name'),
+    vendorEventType: text('vendor_event_type'),
+    vendorEventTimeLimit: integer('vendor_event_time_limit'),
+    /** auto_call_off with an event_time_limit: the dialer is on again from this instant. */
+    dialerOffUntil: instant('dialer_off_until'),
+    /** Spec 7 dialer_off_event (microphone_off / microphone_not_connected) with auto_call_off. */
+    dialerOffEvent: text('dialer_off_event'),
+    vendorEventAt: instant('vendor_event_at'),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.userId] })],

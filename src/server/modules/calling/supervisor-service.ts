@@ -28,8 +28,8 @@ const AGENT_PROFESSION = 'telecalling';
 /** A call still live after this long is not shown as the agent's current call (a lost callback). */
 const LIVE_WINDOW_MS = 4 * 3_600_000;
 
-/** The telecallers the caller's reports-to scope sees. */
-async function agentsOf(db: Db, caller: Caller, userId?: string) {
+/** The telecallers the caller's reports-to scope sees (`userId`: only that one, if seen). */
+export async function agentsOf(db: Db, caller: Caller, userId?: string) {
   const scope = await reportsToScope(db, caller.companyId, caller.user, caller.roleId);
   return scopedUsers(db, caller.companyId, scope.scope, { profession: AGENT_PROFESSION, userId });
 }

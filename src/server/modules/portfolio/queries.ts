@@ -133,6 +133,31 @@ export async function setLoanCallingStatuses(db: DbOrTx, companyId: string, loan
   await setLoanStatuses(db, companyId, loanId, allocationMonth, { calling_status: values.calling_status, telecalling_status: values.telecalling_status });
 }
 
+/** One loan's `calling_status` in a batch (setLoansCallingStatus). */
+export interface LoanCallingStatus {
+  companyId: string;
+  loanId: string;
+  /** null: every month holding the loan. */
+  allocationMonth: string | null;
+  callingStatus: string;
+}
+
+/**
+ * Sets `calling_status` of many loans in one UPDATE (the calling area's batch of ended calls,
+ * issue 14): one statement, so 0010's statement trigger bumps each month's count generation once
+ * per batch instead of once per call. The same loan twice: the later entry wins.
+ */
+export async function setLoansCallingStatus(db: DbOrTx, items: readonly LoanCallingStatus[]): Promise<void> {
+  const last = new Map<string, LoanCallingStatus>();
+  for (const i of items) last.set(JSON.stringify([i.companyId, i.loanId, i.allocationMonth]), i);
+  if (last.size === 0) return;
+  const rows = [...last.values()].map((i) => ({ company_id: i.companyId, loan_id: i.loanId, allocation_month: i.allocationMonth, status: i.callingStatus }));
+  await db.execute(sql`
+    update loans l set variables = l.variables || jsonb_build_object('calling_status', v.status), updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(company_id text, loan_id text, allocation_month text, status text)
+    where l.company_id = v.company_id and l.loan_id = v.loan_id and (v.allocation_month is null or l.allocation_month = v.allocation_month)`);
+}
+
 /** Sets the loan's `settlement_status` in every month holding the loan (issue 16). */
 export async function setLoanSettlementStatus(db: DbOrTx, companyId: string, loanId: string, status: string): Promise<void> {
   await setLoanStatuses(db, companyId, loanId, null, { settlement_status: status });

@@ -40,7 +40,10 @@ export function AutodialLogin({ companyId, disabled }: { companyId: string | nul
   if (session.data?.active) {
     return (
       <Flex gap="2" align="center" wrap="wrap" borderWidth="1px" rounded="md" p="3" bg="bg" data-testid="autodial-session" role="region" aria-label={t('calling.autodial')}>
-        <Badge colorPalette="green">{t('calling.autodial_on')}</Badge>
+        {/* The session's own mode: an inbound or predictive session is no autodialer. */}
+        <Badge colorPalette="green" data-testid="autodial-on">
+          {t(`calling.session_on.${session.data.campaign_mode ?? 'autodialer'}`)}
+        </Badge>
         {session.data.campaign_mode && <Badge data-testid="autodial-mode">{t(`calling.mode.${session.data.campaign_mode}`)}</Badge>}
         {/* An inbound campaign has no list to dial: the borrowers call in. */}
         <Text fontSize="sm">{session.data.campaign_mode === 'inbound' ? session.data.campaign_name : t('calling.autodial_campaign', { name: session.data.campaign_name, count: session.data.undialed })}</Text>

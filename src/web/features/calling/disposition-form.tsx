@@ -1,7 +1,8 @@
 /**
  * The disposition form after a call (spec 4): the company's dispositions; a PTP asks its date and
  * amount (major units on screen, minor units on the server), a callback its time (a reminder);
- * remarks. Sent once per call: sending again answers the first.
+ * remarks; for an inbound call matched to several loans, which loan it was about. Sent once per
+ * call: sending again answers the first.
  */
 import { Alert, Button, Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
@@ -26,6 +27,9 @@ export function DispositionForm({ companyId, call, settings, onDone }: { company
   const [ptpAmount, setPtpAmount] = useState('');
   const [callbackAt, setCallbackAt] = useState('');
   const [remarks, setRemarks] = useState('');
+  // An inbound call whose number matched several loans: the agent says which loan it was about.
+  const choices = call.direction === 'inbound' && call.matched_loan_ids.length > 1 ? call.matched_loan_ids : [];
+  const [loanId, setLoanId] = useState(call.loan_id);
   const option = settings.dispositions.find((d) => d.name === name);
 
   const submit = (event: FormEvent) => {
@@ -41,6 +45,7 @@ export function DispositionForm({ companyId, call, settings, onDone }: { company
       ptp_amount: option.ptp && ptpAmount ? amount : null,
       callback_at: option.callback ? instantOf(callbackAt) : null,
       remarks,
+      ...(choices.length > 0 ? { loan_id: loanId } : {}),
     };
     void save
       .mutateAsync({ ...companyInput(companyId), body })
@@ -56,6 +61,21 @@ export function DispositionForm({ companyId, call, settings, onDone }: { company
     <form onSubmit={submit} noValidate aria-label={t('calling.disposition')} data-testid="disposition-form">
       <Stack gap="3" borderWidth="1px" rounded="md" p="4" bg="bg">
       <Text fontWeight="semibold">{t('calling.disposition')}</Text>
+      {choices.length > 0 && (
+        <Field.Root required>
+          <Field.Label>{t('calling.disposition_loan')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={loanId} onChange={(e) => setLoanId(e.currentTarget.value)} data-testid="disposition-loan">
+              {choices.map((id) => (
+                <option key={id} value={id}>
+                  {id}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      )}
       <Field.Root required>
         <Field.Label>{t('calling.disposition')}</Field.Label>
         <NativeSelect.Root>
