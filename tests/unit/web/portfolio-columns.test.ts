@@ -11,7 +11,7 @@ import {
   togglePin,
   toggleVisible,
 } from '../../../src/web/features/portfolio/columns';
-import { describeFilter, isEmptyFilter } from '../../../src/web/features/portfolio/filters-drawer';
+import { describeFilter, isEmptyFilter } from '../../../src/web/components/loan-filters-drawer';
 import { screenLink } from '../../../src/web/features/portfolio/links';
 
 const variable = (variable_name: string, variable_label: string, data_type: Variable['data_type'] = 'string'): Variable => ({

@@ -20,7 +20,7 @@ import { endpointServer } from '../../http/route';
 import type { Db } from '../../db/client';
 import { GATEWAYS } from './gateways';
 import { statusAt } from './links-service';
-import { debitById, mandateById, pendingDebits } from './mandates-service';
+import { debitById, mandateById, pendingDebits } from './mandate-events';
 import type { SandboxMandateEvent } from './gateways/types';
 import { paymentLinks } from './schema';
 import { credentialsOf } from './settings-service';

@@ -16,7 +16,7 @@ import { unauthorized } from '../../http/errors';
 import { GATEWAYS } from './gateways';
 import type { Headers } from './gateways/types';
 import { statusAt } from './links-service';
-import { applyMandateEvent } from './mandates-service';
+import { applyMandateEvent } from './mandate-events';
 import { recordPayment, seenBeforeSql } from './reconciliation';
 import { loanPaymentsUpdateSql } from '../portfolio/queries';
 import { paymentGatewayEvents, paymentGatewayPayments, paymentLinks } from './schema';

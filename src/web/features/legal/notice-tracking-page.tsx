@@ -10,7 +10,7 @@
 import { Box, Button, Card, Dialog, Tabs, Field, Flex, Heading, HStack, Input, NativeSelect, Portal, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { FilePlus2, ListFilter } from 'lucide-react';
 import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
-import { FilterChips, FiltersDrawer, filterNames, useFilterConfig } from '../portfolio/public';
+import { FilterChips, FiltersDrawer, filterNames, useFilterConfig } from '../../components/loan-filters-drawer';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {

@@ -5,7 +5,6 @@
  * query carries the company, so every key does.
  */
 import { keepPreviousData, useQueries, useQueryClient } from '@tanstack/react-query';
-import { filtersConfig } from '../../../domain/contracts/portfolio/filters';
 import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
 import { listLoans, type LoansPage } from '../../../domain/contracts/portfolio/loans';
 import { addRemark, customerProfile, loanActivity, loanDetails } from '../../../domain/contracts/portfolio/profiles';
@@ -23,9 +22,7 @@ export function useVariables(companyId: string | null) {
   return useEndpoint(listVariables, { query: company(companyId) }, { enabled: Boolean(companyId), staleTime: 5 * 60_000 });
 }
 
-export function useFilterConfig(companyId: string | null) {
-  return useEndpoint(filtersConfig, { query: company(companyId) }, { enabled: Boolean(companyId), staleTime: 5 * 60_000 });
-}
+export { useFilterConfig } from '../../components/loan-filters-drawer';
 
 /** What selects the loans shown: month (null = the latest), search, filters and sort. */
 export interface LoansSelection {

@@ -24,7 +24,7 @@ import { useCreateExport } from '../bulk/public';
 import { useFilterConfig, useLoansPage, useVariables, type LoansSelection } from './api';
 import { cleanPrefs, defaultPrefs, formatCell, loadPrefs, savePrefs, tableColumns, type ColumnPrefs } from './columns';
 import { ColumnsDrawer } from './columns-drawer';
-import { FilterChips, FiltersDrawer, filterNames } from './filters-drawer';
+import { FilterChips, FiltersDrawer, filterNames } from '../../components/loan-filters-drawer';
 import { LoansTable } from './loans-table';
 import { SavedFilters } from './saved-filters';
 import { SCREENS, screenLink } from './links';

@@ -5,6 +5,6 @@
  */
 export { LOANS_PAGE_SIZE, useFilterConfig, useLoanPages, useLoansPage, type LoansSelection } from './api';
 export { cellValue, formatCell } from './columns';
-export { FilterChips, FiltersDrawer, filterNames } from './filters-drawer';
+export { FilterChips, FiltersDrawer, filterNames } from '../../components/loan-filters-drawer';
 export { SCREENS, screenLink } from './links';
 export { MonthSelect } from './profile-parts';

@@ -2,12 +2,21 @@
  * The loans filters drawer, built from `GET /recovery/filters/config` (spec 3 "Saved filter and
  * filter config": groups of filters, each multi_select, range, date_range or text; the applicant
  * group carries 'Number of Co-Applicant Present'), and the applied filters as removable chips.
+ * Kernel, not portfolio: the loans list, the calling desk's call lists and legal's notice generation
+ * all choose loans with it (areas may not import each other in a cycle); its texts are the
+ * portfolio desk texts `loans.*`, loaded with every desk page.
  */
 import { Box, Button, Checkbox, CloseButton, Drawer, Field, Fieldset, Flex, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FilterConfigItem, FilterGroup, LoanFilter } from '../../../domain/contracts/portfolio/filters';
+import { filtersConfig, type FilterConfigItem, type FilterGroup, type LoanFilter } from '../../domain/contracts/portfolio/filters';
+import { useEndpoint } from '../lib/endpoint';
+
+/** The company's filter configuration (`GET /recovery/filters/config`), cached 5 minutes. */
+export function useFilterConfig(companyId: string | null) {
+  return useEndpoint(filtersConfig, { query: { company_id: companyId ?? undefined } }, { enabled: Boolean(companyId), staleTime: 5 * 60_000 });
+}
 
 /** True when a filter selects nothing (no values, no bounds, no text) and so is not sent. */
 export function isEmptyFilter(filter: LoanFilter): boolean {
