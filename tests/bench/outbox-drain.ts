@@ -1,6 +1,6 @@
 /**
  * Benchmark of the outbox drain (issue 4 "Benchmarks"; prints figures, not a pass/fail test):
- * `npx tsx tests/bench/outbox-drain.ts [--visits 500] [--photo-kb 50] [--chaos]`.
+ * `npx tsx tests/bench/outbox-drain.ts [--visits 500] [--photo-kb 50] [--throttle [--mbps 1.6] [--rtt 150]] [--chaos]`.
  *
  * 1. Starts the real server (fresh PGlite, or a throw-away database of DATABASE_URL's server) and
  *    signs in as fos@demo.in; reads the executive's allocation (GET /api/fos/allocation).
@@ -15,9 +15,18 @@
  * cycles, every second, through 500s on every 3rd POST, connections cut after the server committed
  * on every 4th, and 300 ms delays: the drain then includes the retries and backoffs, and the server
  * must still hold each visit exactly once. Try it with fewer visits (`--visits 100 --chaos`).
+ * `--throttle` (issue 18, what `npm run bench:field` runs) puts the same proxy in front as a phone's
+ * slow link: 1.6 Mbps each way shared by all connections and 150 ms added per request (and per new
+ * connection), `--mbps` / `--rtt` to change it. Shaped in the proxy, not by CDP, whose throttling
+ * misses service worker fetches. Only the drain is timed on the slow link (queuing is local).
+ * 5. The phone's memory while draining: the page's JS heap (CDP Performance.getMetrics
+ *    JSHeapUsedSize) and the renderer process's resident memory (/proc/<pid>/status VmRSS of the
+ *    browser's renderer processes), sampled every 250 ms: before, peak and at the end, in MB.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import path from 'node:path';
+import type { CDPSession } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import type { AllocationResponse, VisitRecord } from '../../src/domain/contracts/field/visits';
@@ -28,9 +37,19 @@ import { CHROMIUM, CHROMIUM_FLAGS, ROOT, apiSignIn, envelopeData, startBenchServ
 
 type OutboxBench = typeof benchEntry;
 
-const { values } = parseArgs({ options: { visits: { type: 'string', default: '500' }, 'photo-kb': { type: 'string', default: '50' }, chaos: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    visits: { type: 'string', default: '500' },
+    'photo-kb': { type: 'string', default: '50' },
+    chaos: { type: 'boolean', default: false },
+    throttle: { type: 'boolean', default: false },
+    mbps: { type: 'string', default: '1.6' },
+    rtt: { type: 'string', default: '150' },
+  },
+});
 const VISITS = Number(values.visits);
 const PHOTO_KB = Number(values['photo-kb']);
+const LINK = values.throttle ? { mbps: Number(values.mbps), rttMs: Number(values.rtt) } : null;
 const EMAIL = 'fos@demo.in';
 const COMPANY = 'demo-lender-in';
 
@@ -60,9 +79,70 @@ function cycleChaos(proxy: ChaosProxy): () => void {
   };
 }
 
+const MB = 1048576;
+
+/** Resident memory of a process in bytes (Linux /proc), 0 when it has gone. */
+function rssBytes(pid: number): number {
+  try {
+    const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+interface MemorySample {
+  heap: number;
+  /** Resident bytes of each renderer process, in `renderers` order. */
+  rss: number[];
+}
+
+/**
+ * Samples the page's JS heap (CDP) and the renderers' resident memory every `everyMs` until stopped.
+ * The renderer ids come from the browser's SystemInfo.getProcessInfo; which one is the page's is not
+ * told, so each is followed and the largest is reported as the page's (the others are spare or idle).
+ */
+async function sampleMemory(page: CDPSession, browserCdp: CDPSession, everyMs = 250) {
+  const { processInfo } = (await browserCdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
+  const renderers = processInfo.filter((p) => p.type === 'renderer').map((p) => p.id);
+  await page.send('Performance.enable');
+  const samples: MemorySample[] = [];
+  const take = async () => {
+    const { metrics } = await page.send('Performance.getMetrics');
+    const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+    samples.push({ heap, rss: renderers.map(rssBytes) });
+  };
+  await take();
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      await new Promise((r) => setTimeout(r, everyMs));
+      if (!stopped) await take().catch(() => undefined);
+    }
+  })();
+  return {
+    renderers,
+    /** Stops sampling; returns before / peak / end in bytes. */
+    async stop() {
+      stopped = true;
+      await loop;
+      await take();
+      const last = samples.at(-1)!;
+      // The page's renderer: the one with the highest peak.
+      const peaks = renderers.map((_, i) => Math.max(...samples.map((x) => x.rss[i] ?? 0)));
+      const page = peaks.indexOf(Math.max(...peaks));
+      return {
+        samples: samples.length,
+        heap: { start: samples[0].heap, peak: Math.max(...samples.map((x) => x.heap)), end: last.heap },
+        rss: { pid: renderers[page] ?? 0, start: samples[0].rss[page] ?? 0, peak: peaks[page] ?? 0, end: last.rss[page] ?? 0, others: peaks.filter((_, i) => i !== page) },
+      };
+    },
+  };
+}
+
 const script = await bundleOffline();
 const server = await startBenchServer();
-const proxy = values.chaos ? await startChaosProxy({ target: server.base }) : null;
+const proxy = values.chaos || LINK ? await startChaosProxy({ target: server.base }) : null;
 const origin = proxy?.url ?? server.base;
 try {
   const token = await apiSignIn(server.base, EMAIL);
@@ -123,7 +203,13 @@ try {
     );
     console.log(`queued ${queued.count} visits with a ${(queued.photoBytes / 1024).toFixed(1)} KB photo each in ${(queued.queueMs / 1000).toFixed(2)} s`);
 
-    const stopChaos = proxy ? cycleChaos(proxy) : () => undefined;
+    const memory = await sampleMemory(await context.newCDPSession(page), await browser.newBrowserCDPSession());
+    if (LINK) {
+      proxy!.setLink(LINK);
+      console.log(`link: ${LINK.mbps} Mbps each way, ${LINK.rttMs} ms round trip per request (chaos proxy's link shape)`);
+    }
+    proxy?.resetStats();
+    const stopChaos = values.chaos && proxy ? cycleChaos(proxy) : () => undefined;
     const drained = await page.evaluate(async () => {
       const bench = (window as unknown as { outboxBench: OutboxBench }).outboxBench;
       const t0 = performance.now();
@@ -145,12 +231,19 @@ try {
       return { ms: performance.now() - t0, sent, failed, rounds, left: await (await bench.fieldDb()).count('outbox'), failures };
     });
     stopChaos();
+    const mem = await memory.stop();
     const seconds = drained.ms / 1000;
+    const photoMb = (drained.sent * queued.photoBytes) / MB;
     console.log(
-      `drained ${drained.sent} visits (${drained.failed} refused, ${drained.left} left, ${drained.rounds} drain run(s)) in ${seconds.toFixed(2)} s: ${(drained.sent / seconds).toFixed(1)} visits/s, ${((drained.sent * queued.photoBytes) / 1048576 / seconds).toFixed(2)} MB/s of photos`,
+      `drained ${drained.sent} visits (${drained.failed} refused, ${drained.left} left, ${drained.rounds} drain run(s)) in ${seconds.toFixed(2)} s: ${(drained.sent / seconds).toFixed(1)} visits/s, ${photoMb.toFixed(1)} MB of photos, ${(photoMb / seconds).toFixed(2)} MB/s`,
+    );
+    if (proxy) console.log(`  moved through the proxy: ${(proxy.stats.bytesUp / MB).toFixed(1)} MB up, ${(proxy.stats.bytesDown / MB).toFixed(2)} MB down, ${proxy.stats.total} requests`);
+    const mb = (n: number) => (n / MB).toFixed(1);
+    console.log(
+      `  memory while draining (${mem.samples} samples): page JS heap ${mb(mem.heap.start)} MB before, peak ${mb(mem.heap.peak)} MB, end ${mb(mem.heap.end)} MB; page's renderer RSS (pid ${mem.rss.pid}) ${mb(mem.rss.start)} MB before, peak ${mb(mem.rss.peak)} MB, end ${mb(mem.rss.end)} MB (other renderers' peaks: ${mem.rss.others.map(mb).join(', ') || 'none'} MB)`,
     );
     if (drained.failures.length) console.log(`  refused: ${drained.failures.join(' | ')}`);
-    if (proxy) {
+    if (values.chaos && proxy) {
       const st = proxy.stats;
       console.log(`  chaos proxy: ${st.total} requests, ${st.failed500} answered 500, ${st.dropped} cut after the server committed, ${st.delayed} delayed 300 ms`);
     }

@@ -30,11 +30,21 @@
  *   expect(proxy.stats.failed500).toBeGreaterThan(0);
  *   await proxy.close();
  *
+ * Link shape (independent of the mode, for the benchmarks): `setLink({ mbps: 1.6, rttMs: 150 })`
+ * makes the proxy behave as a slow mobile link. Each direction is one shared pipe of `mbps`
+ * (request bodies going up, answers coming down, all connections together, as on the phone's one
+ * radio; headers count too); every request waits one round trip (half before it reaches the
+ * server, half before its answer starts back) and a new connection one more (the TCP handshake).
+ * This shapes what the service worker sends as well, which CDP's network throttling does not
+ * reliably do. `setLink(null)` removes it; `stats.bytesUp` / `bytesDown` count what went through.
+ *
  * Note for service-worker tests: a page on `proxy.url` is a different origin from the server's,
  * so it gets its own service worker, IndexedDB and localStorage: sign in through the proxy.
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { Transform } from 'node:stream';
+import type { TransformCallback } from 'node:stream';
 
 export type ChaosMode = 'pass' | 'refuse' | 'fail500' | 'dropAfterCommit' | 'slow';
 
@@ -55,6 +65,12 @@ export interface ChaosOptions {
   refuseWith?: 'close' | '503';
 }
 
+/** A slow link's shape: bandwidth each way (megabits per second) and the round trip added (ms). */
+export interface LinkShape {
+  mbps: number;
+  rttMs: number;
+}
+
 /** What the proxy did, since it started (reset with `resetStats`). */
 export interface ChaosStats {
   total: number;
@@ -66,6 +82,10 @@ export interface ChaosStats {
   delayed: number;
   /** Upstream connection errors (the server down), answered 502. */
   upstreamErrors: number;
+  /** Bytes sent towards the server (request lines, headers and bodies). */
+  bytesUp: number;
+  /** Bytes sent back to the browser (status lines, headers and bodies). */
+  bytesDown: number;
 }
 
 export interface ChaosProxy {
@@ -74,6 +94,9 @@ export interface ChaosProxy {
   port: number;
   setMode(mode: ChaosMode, opts?: ChaosOptions): void;
   readonly mode: ChaosMode;
+  /** Shapes every request as a slow link (null: full speed, the default). */
+  setLink(link: LinkShape | null): void;
+  readonly link: LinkShape | null;
   readonly stats: ChaosStats;
   resetStats(): void;
   /** Stops listening and destroys every open connection. */
@@ -94,7 +117,48 @@ function seeded(seed: number): () => number {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const emptyStats = (): ChaosStats => ({ total: 0, forwarded: 0, refused: 0, failed500: 0, dropped: 0, delayed: 0, upstreamErrors: 0 });
+const emptyStats = (): ChaosStats => ({ total: 0, forwarded: 0, refused: 0, failed500: 0, dropped: 0, delayed: 0, upstreamErrors: 0, bytesUp: 0, bytesDown: 0 });
+
+/**
+ * One direction of a slow link: bytes leave in order, `bitsPerSecond` at most, shared by every
+ * stream that goes through it (the pipe's next free moment moves on with each slice sent).
+ */
+class LinkPipe {
+  private freeAt = 0;
+  constructor(readonly bitsPerSecond: number) {}
+
+  /** Waits until `bytes` more have crossed the link (after whatever is queued before them). */
+  async send(bytes: number): Promise<void> {
+    const now = performance.now();
+    this.freeAt = Math.max(now, this.freeAt) + (bytes * 8 * 1000) / this.bitsPerSecond;
+    await sleep(this.freeAt - now);
+  }
+
+  /** A stream that lets its data through at the link's pace, in slices of 8 KB (about 40 ms at 1.6 Mbps). */
+  stream(count: (n: number) => void): Transform {
+    const send = (n: number) => this.send(n);
+    return new Transform({
+      transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+        void (async () => {
+          for (let at = 0; at < chunk.length; at += 8192) {
+            const slice = chunk.subarray(at, at + 8192);
+            await send(slice.length);
+            count(slice.length);
+            this.push(slice);
+          }
+          done();
+        })();
+      },
+    });
+  }
+}
+
+/** Bytes of a request or status line plus headers, as sent on the wire (approximately). */
+function headBytes(firstLine: string, rawHeaders: string[]): number {
+  let n = firstLine.length + 4;
+  for (let i = 0; i < rawHeaders.length; i += 2) n += rawHeaders[i].length + rawHeaders[i + 1].length + 4;
+  return n;
+}
 
 /**
  * Starts the proxy in front of `target` (e.g. 'http://localhost:8787') on `port` (0: any free
@@ -108,6 +172,11 @@ export async function startChaosProxy({ target, port = 0, host = '127.0.0.1' }: 
   let random = seeded(1);
   let stats = emptyStats();
   const sockets = new Set<Socket>();
+  /** Client connections that already carried a request (the handshake round trip is paid once). */
+  const warm = new WeakSet<Socket>();
+  let link: LinkShape | null = null;
+  let up: LinkPipe | null = null;
+  let down: LinkPipe | null = null;
   const agent = new http.Agent({ keepAlive: true });
 
   /** Whether the current mode applies to this request (counts matching requests). */
@@ -120,22 +189,50 @@ export async function startChaosProxy({ target, port = 0, host = '127.0.0.1' }: 
     return true;
   }
 
-  /** Forwards the request; resolves with the upstream answer (body not yet read) or null on error. */
-  function forward(req: http.IncomingMessage): Promise<http.IncomingMessage | null> {
+  /**
+   * Forwards the request; resolves with the upstream answer (body not yet read) or null on error.
+   * On a shaped link the request first pays its latency (plus the handshake on a new connection)
+   * and its head, then its body goes up at the link's pace.
+   */
+  async function forward(req: http.IncomingMessage): Promise<http.IncomingMessage | null> {
+    const headSize = headBytes(`${req.method} ${req.url} HTTP/1.1`, req.rawHeaders);
+    stats.bytesUp += headSize;
+    const pipeUp = up;
+    if (link && pipeUp) {
+      const handshake = warm.has(req.socket) ? 0 : link.rttMs;
+      warm.add(req.socket);
+      await sleep(handshake + link.rttMs / 2);
+      await pipeUp.send(headSize);
+    }
     return new Promise((resolve) => {
       const headers = { ...req.headers, host: upstream.host };
-      const up = http.request(
+      const upReq = http.request(
         { protocol: upstream.protocol, hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent },
         (upRes) => resolve(upRes),
       );
-      up.on('error', () => resolve(null));
-      req.pipe(up);
+      upReq.on('error', () => resolve(null));
+      if (pipeUp) req.pipe(pipeUp.stream(() => undefined)).pipe(upReq);
+      else req.pipe(upReq);
+      req.on('data', (c: Buffer) => (stats.bytesUp += c.length));
     });
   }
 
-  function relay(upRes: http.IncomingMessage, res: http.ServerResponse): void {
+  /** Passes the server's answer back; on a shaped link after half a round trip, at the link's pace. */
+  async function relay(upRes: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const headSize = headBytes(`HTTP/1.1 ${upRes.statusCode} ${upRes.statusMessage ?? ''}`, upRes.rawHeaders);
+    stats.bytesDown += headSize;
+    const pipeDown = down;
+    if (link && pipeDown) {
+      await sleep(link.rttMs / 2);
+      await pipeDown.send(headSize);
+    }
     res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, upRes.headers);
-    upRes.pipe(res);
+    const count = (n: number) => (stats.bytesDown += n);
+    if (pipeDown) upRes.pipe(pipeDown.stream(count)).pipe(res);
+    else {
+      upRes.on('data', (c: Buffer) => count(c.length));
+      upRes.pipe(res);
+    }
   }
 
   function badGateway(res: http.ServerResponse): void {
@@ -187,14 +284,14 @@ export async function startChaosProxy({ target, port = 0, host = '127.0.0.1' }: 
         if (!upRes) return badGateway(res);
         if (opts.slowResponse) await sleep(delay);
         stats.forwarded += 1;
-        relay(upRes, res);
+        await relay(upRes, res);
         return;
       }
       default: {
         const upRes = await forward(req);
         if (!upRes) return badGateway(res);
         stats.forwarded += 1;
-        relay(upRes, res);
+        await relay(upRes, res);
       }
     }
   }
@@ -228,6 +325,14 @@ export async function startChaosProxy({ target, port = 0, host = '127.0.0.1' }: 
       opts = nextOpts;
       matched = 0;
       random = seeded(nextOpts.seed ?? 1);
+    },
+    get link() {
+      return link;
+    },
+    setLink(next) {
+      link = next;
+      up = next ? new LinkPipe(next.mbps * 1e6) : null;
+      down = next ? new LinkPipe(next.mbps * 1e6) : null;
     },
     resetStats() {
       stats = emptyStats();

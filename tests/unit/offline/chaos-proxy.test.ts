@@ -97,4 +97,23 @@ describe('chaos proxy', () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
     expect(proxy.stats.delayed).toBe(1);
   });
+
+  it('a shaped link carries a body intact at no more than its bandwidth, plus its round trip', async () => {
+    // 100 KB up at 1.6 Mbps is 0.5 s; one round trip of 150 ms; the answer is small.
+    proxy.setLink({ mbps: 1.6, rttMs: 150 });
+    try {
+      const body = 'x'.repeat(100 * 1024);
+      const t0 = performance.now();
+      expect((await post('/api/a', body)).status).toBe(201);
+      expect(performance.now() - t0).toBeGreaterThanOrEqual(500 + 150 - 10);
+      expect(commits).toEqual([body]);
+      expect(proxy.stats.bytesUp).toBeGreaterThan(100 * 1024);
+      expect(proxy.stats.bytesDown).toBeGreaterThan(0);
+    } finally {
+      proxy.setLink(null);
+    }
+    const t1 = performance.now();
+    expect((await post('/api/a', 'fast')).status).toBe(201);
+    expect(performance.now() - t1).toBeLessThan(500);
+  });
 });
