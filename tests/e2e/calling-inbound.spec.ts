@@ -43,6 +43,7 @@ test('an agent in inbound mode receives a borrower’s call with their loan, and
     await expect(page.getByTestId('autodial-mode')).toHaveText('Inbound Call');
     // The session badge says the session's mode (not "Autodialer on").
     await expect(page.getByTestId('autodial-on')).toHaveText('Taking inbound calls');
+    await expect(page.getByTestId('autodial-logout')).toHaveText('Stop taking inbound calls');
 
     // The borrower calls the company's DID.
     const sent = await admin.request.post('/api/calling/simulator/inbound', { headers: admin.h, data: { loan_id: loanId } });

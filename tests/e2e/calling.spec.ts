@@ -126,6 +126,7 @@ test('a telecaller logs into the autodialer: the queue becomes the campaign’s 
   await expect(page.getByTestId('calling-mode')).toHaveText('Autodialer Call');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: artifact('calling-autodial-390.png'), fullPage: true });
+  await expect(page.getByTestId('autodial-logout')).toHaveText('Leave the autodialer');
   await page.getByTestId('autodial-logout').click();
   await expect(page.getByText('My calling queue')).toBeVisible();
 

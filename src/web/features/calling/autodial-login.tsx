@@ -48,7 +48,7 @@ export function AutodialLogin({ companyId, disabled }: { companyId: string | nul
         {/* An inbound campaign has no list to dial: the borrowers call in. */}
         <Text fontSize="sm">{session.data.campaign_mode === 'inbound' ? session.data.campaign_name : t('calling.autodial_campaign', { name: session.data.campaign_name, count: session.data.undialed })}</Text>
         <Button size="sm" variant="outline" ms="auto" loading={logout.isPending} onClick={() => logout.mutate(companyInput(companyId))} data-testid="autodial-logout">
-          {t('calling.autodial_logout')}
+          {t(`calling.session_off.${session.data.campaign_mode ?? 'autodialer'}`)}
         </Button>
       </Flex>
     );
