@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { ModuleDeps } from '../../http/deps';
 import { badRequest, notFound } from '../../http/errors';
 import type { FormFile } from '../../http/multipart';
-import { cellText, isEmptyDataRow, openSheetFile, SheetLimitError, type SheetFileKind } from '../bulk/queries';
+import { cellText, isEmptyDataRow, openSheetFile, SheetLimitError, sheetFileKindOf, storeCheckedSheet, type SheetFileKind } from '../bulk/queries';
 import { legalImportErrors, legalImports, type LegalImportRow } from './schema';
 
 export const LEGAL_IMPORT_QUEUE = 'legal-imports';
@@ -92,21 +92,13 @@ export async function readImportHeader(path: string, kind: SheetFileKind, type: 
  * queues the import (in_progress). @throws 400 (see readImportHeader)
  */
 export async function createImport(deps: Pick<ModuleDeps, 'db' | 'files' | 'jobs'>, companyId: string, author: { userId: string; profession: string }, type: LegalImportType, file: FormFile): Promise<LegalImportRecord> {
-  const kind = /\.(csv|xlsx|xls)$/i.exec(file.filename)?.[1].toLowerCase() as SheetFileKind | undefined;
-  if (!kind) throw badRequest('Upload a .csv, .xlsx or .xls file');
+  const kind = sheetFileKindOf(file.filename);
   const [row] = await deps.db
     .insert(legalImports)
     .values({ companyId, importType: type, fileName: file.filename.slice(0, 200), fileKey: '', fileKind: kind, createdBy: author.userId, createdByProfession: author.profession })
     .returning();
   const key = `legal/${companyId}/imports/${row.importId}.${kind}`;
-  try {
-    await deps.files.put(key, file.data);
-    await readImportHeader(deps.files.localPath(key), kind, type);
-  } catch (err) {
-    await deps.db.delete(legalImports).where(eq(legalImports.importId, row.importId));
-    await deps.files.delete(key).catch(() => undefined);
-    throw err;
-  }
+  await storeCheckedSheet(deps.files, key, file.data, (path) => readImportHeader(path, kind, type), () => deps.db.delete(legalImports).where(eq(legalImports.importId, row.importId)));
   const [stored] = await deps.db.update(legalImports).set({ fileKey: key }).where(eq(legalImports.importId, row.importId)).returning();
   await deps.jobs.send<LegalImportJobData>(LEGAL_IMPORT_QUEUE, { importId: row.importId });
   return toImportRecord(stored);

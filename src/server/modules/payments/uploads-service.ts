@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { ModuleDeps } from '../../http/deps';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { FormFile } from '../../http/multipart';
-import { cellText, isEmptyDataRow, openSheetFile, SheetLimitError, type SheetFileKind } from '../bulk/queries';
+import { cellText, isEmptyDataRow, openSheetFile, SheetLimitError, sheetFileKindOf, storeCheckedSheet, type SheetFileKind } from '../bulk/queries';
 import { paymentUploadErrors, paymentUploads, type PaymentUploadRow } from './schema';
 
 /** The job queue of offline payment uploads. */
@@ -79,18 +79,10 @@ export async function readUploadHeader(path: string, kind: SheetFileKind): Promi
  * queues the job. @throws 400 (see readUploadHeader)
  */
 export async function createUpload(deps: Pick<ModuleDeps, 'db' | 'files' | 'jobs'>, companyId: string, userId: string, file: FormFile): Promise<PaymentUploadRecord> {
-  const kind = /\.(csv|xlsx|xls)$/i.exec(file.filename)?.[1].toLowerCase() as SheetFileKind | undefined;
-  if (!kind) throw badRequest('Upload a .csv, .xlsx or .xls file');
+  const kind = sheetFileKindOf(file.filename);
   const [row] = await deps.db.insert(paymentUploads).values({ companyId, fileName: file.filename.slice(0, 200), fileKey: '', fileKind: kind, createdBy: userId, status: 'initiated' }).returning();
   const key = `payments/${companyId}/uploads/${row.uploadId}.${kind}`;
-  try {
-    await deps.files.put(key, file.data);
-    await readUploadHeader(deps.files.localPath(key), kind);
-  } catch (err) {
-    await deps.db.delete(paymentUploads).where(eq(paymentUploads.uploadId, row.uploadId));
-    await deps.files.delete(key).catch(() => undefined);
-    throw err;
-  }
+  await storeCheckedSheet(deps.files, key, file.data, (path) => readUploadHeader(path, kind), () => deps.db.delete(paymentUploads).where(eq(paymentUploads.uploadId, row.uploadId)));
   const [stored] = await deps.db.update(paymentUploads).set({ fileKey: key }).where(eq(paymentUploads.uploadId, row.uploadId)).returning();
   await deps.jobs.send<PaymentUploadJobData>(PAYMENT_UPLOAD_QUEUE, { uploadId: row.uploadId });
   return toUploadRecord(stored);
