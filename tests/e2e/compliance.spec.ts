@@ -54,3 +54,32 @@ test('a manager edits the contact hours and a dry-run check shows the refusal re
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: artifact('compliance-390.png'), fullPage: true });
 });
+
+test('an admin registers a DLT template by category and grants an SMS override with a reason', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin@demo.in');
+  await page.getByRole('link', { name: 'Contact compliance' }).first().click();
+
+  await page.getByRole('tab', { name: 'DLT templates' }).click();
+  const register = page.getByRole('form', { name: 'Register template' });
+  await register.getByLabel('DLT content template ID').fill('1107169999000011111');
+  await register.getByLabel('Principal entity ID').fill('1101169999000000001');
+  await register.getByLabel('Sender header').fill('RCVOPS');
+  await register.getByLabel('Category').selectOption({ label: 'Transactional' });
+  await register.getByLabel('Registered text').fill('Dear {#var#}, your EMI of {#var#} is due. - RCVOPS');
+  await register.getByRole('button', { name: 'Register template' }).click();
+  const template = page.getByRole('row').filter({ hasText: '1107169999000011111' });
+  await expect(template).toContainText('Transactional');
+  await expect(template).toContainText('RCVOPS');
+
+  await page.getByRole('tab', { name: 'Overrides' }).click();
+  const grant = page.getByRole('form', { name: 'Grant override' });
+  await grant.getByLabel('Loan ID').fill('LN00000009');
+  await grant.getByLabel('Channel').selectOption({ label: 'SMS' });
+  await grant.getByLabel('Reason').fill('Borrower asked for a receipt by SMS at 20:30');
+  await grant.getByRole('button', { name: 'Grant override' }).click();
+  await expect(page.getByText('Override granted for loan LN00000009')).toBeVisible();
+  const override = page.getByTestId('override').filter({ hasText: 'LN00000009' });
+  await expect(override).toContainText('SMS');
+  await expect(override).toContainText('Not used');
+});

@@ -3,7 +3,7 @@
  * DLT platform — content template id, principal entity id, sender header (≤ 6), category, body
  * with {#var#} — that an SMS must match exactly. Register and remove them; readers see the list.
  */
-import { Badge, Button, Field, Flex, IconButton, Input, NativeSelect, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Button, Field, Flex, IconButton, Input, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { DLT_CATEGORIES, DLT_HEADER_MAX, type DltCategory } from '../../../domai
 import { formatDate } from '../../../domain/common/dates';
 import { companyInput, useAddDltTemplate, useDltTemplates, useRemoveDltTemplate } from './api';
 import { ListBody, WriteError } from './panel-parts';
+import { ChoiceField } from '../../components/choice-field';
 
 const EMPTY = { template_id: '', entity_id: '', sender_header: '', category: 'service_explicit' as DltCategory, body: '' };
 
@@ -51,19 +52,14 @@ export function DltPanel({ companyId, canWrite }: { companyId: string | null; ca
                 <Field.Label>{t('compliance.dlt_header')}</Field.Label>
                 <Input value={form.sender_header} maxLength={DLT_HEADER_MAX} onChange={set('sender_header')} />
               </Field.Root>
-              <Field.Root w={{ base: 'full', md: '48' }}>
-                <Field.Label>{t('compliance.dlt_category')}</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={form.category} onChange={set('category')}>
-                    {DLT_CATEGORIES.map((c) => (
-                      <option key={c} value={c}>
-                        {t(`compliance.dlt_category_${c}`)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
+              <ChoiceField
+                label={t('compliance.dlt_category')}
+                value={form.category}
+                choices={DLT_CATEGORIES}
+                choiceLabel={(c) => t(`compliance.dlt_category_${c}`)}
+                onChange={(category) => setForm({ ...form, category })}
+                rootProps={{ w: { base: 'full', md: '48' } }}
+              />
             </Flex>
             <Field.Root required>
               <Field.Label>{t('compliance.dlt_body')}</Field.Label>

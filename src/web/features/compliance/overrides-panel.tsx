@@ -3,13 +3,14 @@
  * contact of a loan on a channel outside a rule until the end of the borrower's day; the list
  * shows who granted each, why, until when, and whether it was used.
  */
-import { Badge, Button, Field, Flex, Input, NativeSelect, Stack, Table, Textarea } from '@chakra-ui/react';
+import { Badge, Button, Field, Flex, Input, Stack, Table, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_CHANNELS, type ContactChannel } from '../../../domain/compliance/rules';
 import { toaster } from '../../lib/toaster';
 import { companyInput, useGrantOverride, useOverrides } from './api';
 import { ListBody, WriteError } from './panel-parts';
+import { ChoiceField } from '../../components/choice-field';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -47,19 +48,14 @@ export function OverridesPanel({ companyId, canWrite }: { companyId: string | nu
                 <Field.Label>{t('compliance.loan_id')}</Field.Label>
                 <Input value={loanId} maxLength={100} onChange={(e) => setLoanId(e.currentTarget.value)} />
               </Field.Root>
-              <Field.Root w={{ base: 'full', md: '44' }}>
-                <Field.Label>{t('compliance.channel')}</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field value={channel} onChange={(e) => setChannel(e.currentTarget.value as ContactChannel)}>
-                    {CONTACT_CHANNELS.map((c) => (
-                      <option key={c} value={c}>
-                        {t(`compliance.channel_${c}`)}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
+              <ChoiceField
+                label={t('compliance.channel')}
+                value={channel}
+                choices={CONTACT_CHANNELS}
+                choiceLabel={(c) => t(`compliance.channel_${c}`)}
+                onChange={setChannel}
+                rootProps={{ w: { base: 'full', md: '44' } }}
+              />
             </Flex>
             <Field.Root required invalid={reason.length > 0 && reason.trim().length < 5}>
               <Field.Label>{t('compliance.override_reason')}</Field.Label>

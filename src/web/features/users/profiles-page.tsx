@@ -3,9 +3,9 @@
  * (name and description → permissions matrix of modules × actions with read and write boxes,
  * from PERMISSION_CATALOGUE).
  */
-import { Alert, Badge, Box, Button, Card, Checkbox, Dialog, Field, Flex, Heading, Input, Portal, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Checkbox, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { Pencil, Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile, ProfileBody } from '../../../domain/contracts/users/profiles';
 import { createProfile } from '../../../domain/contracts/users/profiles';
@@ -13,11 +13,10 @@ import { PERMISSION_CATALOGUE, PERMISSION_MODULES, type PermissionsMap } from '.
 import { can } from '../../lib/endpoint';
 import { useShell } from '../../lib/shell-context';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
-import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';
 import { useProfiles, useSaveProfile } from './api';
 import { countGranted, normalisePermissions, setFlag } from './permission-matrix';
-import { WizardFooter } from '../../components/wizard-footer';
+import { DetailsWizard } from './details-wizard';
 
 function Flag({ checked, label, onChange }: { checked: boolean; label: string; onChange: (v: boolean) => void }) {
   return (
@@ -30,118 +29,74 @@ function Flag({ checked, label, onChange }: { checked: boolean; label: string; o
 
 function ProfileWizard({ companyId, profile, onClose }: { companyId: string | null; profile: Profile | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [activeStep, setActiveStep] = useState<0 | 1>(0);
-  const [name, setName] = useState(profile?.profile_name ?? '');
-  const [description, setDescription] = useState(profile?.description ?? '');
   const [permissions, setPermissions] = useState<PermissionsMap>(() => normalisePermissions(profile?.permissions ?? {}));
-  const [nameError, setNameError] = useState<string | null>(null);
   const save = useSaveProfile(companyId);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (activeStep === 0) {
-      if (!name.trim()) return setNameError(t('validation.required'));
-      setNameError(null);
-      return setActiveStep(1);
-    }
-    save.mutate(
-      // Normalised (normalisePermissions): every module and action of the catalogue is present.
-      { id: profile?.profile_id ?? null, body: { profile_name: name.trim(), description: description.trim() || null, permissions: permissions as ProfileBody['permissions'] } },
-      {
-        onSuccess: () => {
-          toaster.create({ type: 'success', title: t('profiles.saved') });
-          onClose();
-        },
-      },
-    );
-  };
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: activeStep === 1 ? 'xl' : 'md' }} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild>
-<form onSubmit={submit} noValidate>
-            <Dialog.Header>
-              <Dialog.Title>{profile ? t('profiles.edit_title') : t('profiles.create_title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text fontSize="sm" color="fg.muted" mb="3" aria-live="polite">
-                {t('common.step_of', { step: activeStep + 1, steps: 2 })} · {activeStep === 0 ? t('profiles.step_details') : t('profiles.step_permissions')}
-              </Text>
-              {save.isError && (
-                <Alert.Root status="error" role="alert" mb="4">
-                  <Alert.Indicator />
-                  <Alert.Title>{errorMessage(save.error)}</Alert.Title>
-                </Alert.Root>
-              )}
-              {activeStep === 0 ? (
-                <Stack gap="4">
-                  <Field.Root required invalid={nameError !== null}>
-                    <Field.Label>
-                      {t('profiles.name')}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input value={name} onChange={(e) => setName(e.currentTarget.value)} autoFocus />
-                    {nameError && <Field.ErrorText>{nameError}</Field.ErrorText>}
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{t('profiles.description')}</Field.Label>
-                    <Textarea value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
-                  </Field.Root>
-                </Stack>
-              ) : (
-                <Table.Root size="sm" stickyHeader aria-label={t('profiles.matrix')}>
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader>{t('profiles.module')}</Table.ColumnHeader>
-                      <Table.ColumnHeader>{t('profiles.action')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="center">{t('profiles.read')}</Table.ColumnHeader>
-                      <Table.ColumnHeader textAlign="center">{t('profiles.write')}</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {PERMISSION_MODULES.flatMap((module) =>
-                      PERMISSION_CATALOGUE[module].map((action, index) => {
-                        const entry = permissions[module]?.[action];
-                        return (
-                          <Table.Row key={`${module}:${action}`}>
-                            <Table.Cell fontWeight={index === 0 ? 'semibold' : 'normal'} color={index === 0 ? 'fg' : 'transparent'}>
-                              {module}
-                            </Table.Cell>
-                            <Table.Cell>{action}</Table.Cell>
-                            <Table.Cell textAlign="center">
-                              <Flag
-                                checked={Boolean(entry?.read)}
-                                label={t('profiles.flag_label', { module, action, access: t('profiles.read') })}
-                                onChange={(v) => setPermissions((p) => setFlag(p, module, action, 'read', v))}
-                              />
-                            </Table.Cell>
-                            <Table.Cell textAlign="center">
-                              <Flag
-                                checked={Boolean(entry?.write)}
-                                label={t('profiles.flag_label', { module, action, access: t('profiles.write') })}
-                                onChange={(v) => setPermissions((p) => setFlag(p, module, action, 'write', v))}
-                              />
-                            </Table.Cell>
-                          </Table.Row>
-                        );
-                      }),
-                    )}
-                  </Table.Body>
-                </Table.Root>
-              )}
-            </Dialog.Body>
-            <WizardFooter
-              onCancel={onClose}
-              onBack={activeStep === 1 ? () => setActiveStep(0) : undefined}
-              submitLabel={activeStep === 0 ? t('common.next') : t('common.save')}
-              saving={save.isPending}
-            />
-          </form>
-</Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DetailsWizard
+      title={profile ? t('profiles.edit_title') : t('profiles.create_title')}
+      nameLabel={t('profiles.name')}
+      descriptionLabel={t('profiles.description')}
+      initialName={profile?.profile_name ?? ''}
+      initialDescription={profile?.description ?? null}
+      stepLabels={[t('profiles.step_details'), t('profiles.step_permissions')]}
+      secondStepSize="xl"
+      saving={save.isPending}
+      error={save.isError ? save.error : null}
+      onClose={onClose}
+      onSave={({ name, description }) =>
+        save.mutate(
+          // Normalised (normalisePermissions): every module and action of the catalogue is present.
+          { id: profile?.profile_id ?? null, body: { profile_name: name, description, permissions: permissions as ProfileBody['permissions'] } },
+          {
+            onSuccess: () => {
+              toaster.create({ type: 'success', title: t('profiles.saved') });
+              onClose();
+            },
+          },
+        )
+      }
+      secondStep={
+        <Table.Root size="sm" stickyHeader aria-label={t('profiles.matrix')}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('profiles.module')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('profiles.action')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="center">{t('profiles.read')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="center">{t('profiles.write')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {PERMISSION_MODULES.flatMap((module) =>
+              PERMISSION_CATALOGUE[module].map((action, index) => {
+                const entry = permissions[module]?.[action];
+                return (
+                  <Table.Row key={`${module}:${action}`}>
+                    <Table.Cell fontWeight={index === 0 ? 'semibold' : 'normal'} color={index === 0 ? 'fg' : 'transparent'}>
+                      {module}
+                    </Table.Cell>
+                    <Table.Cell>{action}</Table.Cell>
+                    <Table.Cell textAlign="center">
+                      <Flag
+                        checked={Boolean(entry?.read)}
+                        label={t('profiles.flag_label', { module, action, access: t('profiles.read') })}
+                        onChange={(v) => setPermissions((p) => setFlag(p, module, action, 'read', v))}
+                      />
+                    </Table.Cell>
+                    <Table.Cell textAlign="center">
+                      <Flag
+                        checked={Boolean(entry?.write)}
+                        label={t('profiles.flag_label', { module, action, access: t('profiles.write') })}
+                        onChange={(v) => setPermissions((p) => setFlag(p, module, action, 'write', v))}
+                      />
+                    </Table.Cell>
+                  </Table.Row>
+                );
+              }),
+            )}
+          </Table.Body>
+        </Table.Root>
+      }
+    />
   );
 }
 

@@ -3,111 +3,64 @@
  * hierarchy as an indented tree and a two-step wizard to create or edit a role. The server
  * refuses reporting cycles with 'A role cannot report to itself or to a role below it'.
  */
-import { Alert, Badge, Box, Button, Dialog, Field, Flex, Heading, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Pencil, Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '../../../domain/contracts/users/roles';
 import { createRole } from '../../../domain/contracts/users/roles';
 import { can } from '../../lib/endpoint';
 import { useShell } from '../../lib/shell-context';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
-import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';
 import { useRoles, useSaveRole } from './api';
 import { roleTree } from './role-tree';
-import { WizardFooter } from '../../components/wizard-footer';
+import { DetailsWizard } from './details-wizard';
 
 function RoleWizard({ companyId, role, roles, onClose }: { companyId: string | null; role: Role | null; roles: Role[]; onClose: () => void }) {
   const { t } = useTranslation();
-  const [activeStep, setActiveStep] = useState<0 | 1>(0);
-  const [name, setName] = useState(role?.role_name ?? '');
-  const [description, setDescription] = useState(role?.description ?? '');
   const [reportsTo, setReportsTo] = useState(role?.reports_to_role_id ?? '');
-  const [nameError, setNameError] = useState<string | null>(null);
   const save = useSaveRole(companyId);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (activeStep === 0) {
-      if (!name.trim()) return setNameError(t('validation.required'));
-      setNameError(null);
-      return setActiveStep(1);
-    }
-    save.mutate(
-      { id: role?.role_id ?? null, body: { role_name: name.trim(), description: description.trim() || null, reports_to_role_id: reportsTo || null } },
-      {
-        onSuccess: () => {
-          toaster.create({ type: 'success', title: t('roles.saved') });
-          onClose();
-        },
-      },
-    );
-  };
   return (
-    <Dialog.Root open onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'md' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild>
-<form onSubmit={submit} noValidate>
-            <Dialog.Header>
-              <Dialog.Title>{role ? t('roles.edit_title') : t('roles.create_title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text fontSize="sm" color="fg.muted" mb="3" aria-live="polite">
-                {t('common.step_of', { step: activeStep + 1, steps: 2 })}
-              </Text>
-              {save.isError && (
-                <Alert.Root status="error" role="alert" mb="4">
-                  <Alert.Indicator />
-                  <Alert.Title>{errorMessage(save.error)}</Alert.Title>
-                </Alert.Root>
-              )}
-              {activeStep === 0 ? (
-                <Stack gap="4">
-                  <Field.Root required invalid={nameError !== null}>
-                    <Field.Label>
-                      {t('roles.role_name')}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input value={name} onChange={(e) => setName(e.currentTarget.value)} autoFocus />
-                    {nameError && <Field.ErrorText>{nameError}</Field.ErrorText>}
-                  </Field.Root>
-                  <Field.Root>
-                    <Field.Label>{t('roles.description')}</Field.Label>
-                    <Textarea value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
-                  </Field.Root>
-                </Stack>
-              ) : (
-                <Field.Root>
-                  <Field.Label>{t('roles.reports_to')}</Field.Label>
-                  <NativeSelect.Root>
-                    <NativeSelect.Field value={reportsTo} onChange={(e) => setReportsTo(e.currentTarget.value)}>
-                      <option value="">{t('roles.top_level')}</option>
-                      {roles
-                        .filter((r) => r.role_id !== role?.role_id)
-                        .map((r) => (
-                          <option key={r.role_id} value={r.role_id}>
-                            {r.role_name}
-                          </option>
-                        ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
-                </Field.Root>
-              )}
-            </Dialog.Body>
-            <WizardFooter
-              onCancel={onClose}
-              onBack={activeStep === 1 ? () => setActiveStep(0) : undefined}
-              submitLabel={activeStep === 0 ? t('common.next') : t('common.save')}
-              saving={save.isPending}
-            />
-          </form>
-</Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DetailsWizard
+      title={role ? t('roles.edit_title') : t('roles.create_title')}
+      nameLabel={t('roles.role_name')}
+      descriptionLabel={t('roles.description')}
+      initialName={role?.role_name ?? ''}
+      initialDescription={role?.description ?? null}
+      saving={save.isPending}
+      error={save.isError ? save.error : null}
+      onClose={onClose}
+      onSave={({ name, description }) =>
+        save.mutate(
+          { id: role?.role_id ?? null, body: { role_name: name, description, reports_to_role_id: reportsTo || null } },
+          {
+            onSuccess: () => {
+              toaster.create({ type: 'success', title: t('roles.saved') });
+              onClose();
+            },
+          },
+        )
+      }
+      secondStep={
+        <Field.Root>
+          <Field.Label>{t('roles.reports_to')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field value={reportsTo} onChange={(e) => setReportsTo(e.currentTarget.value)}>
+              <option value="">{t('roles.top_level')}</option>
+              {roles
+                .filter((r) => r.role_id !== role?.role_id)
+                .map((r) => (
+                  <option key={r.role_id} value={r.role_id}>
+                    {r.role_name}
+                  </option>
+                ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      }
+    />
   );
 }
 
