@@ -61,6 +61,7 @@ export default function PaymentLinkBatchesPage() {
 
   const started = (b: LinkBatchRecord) => {
     toaster.create({ type: 'success', title: t('payments.batch.started', { count: b.total }) });
+    setFormOpen(false);
     void navigate(batchLink(b.batch_id));
   };
   const open = (b: LinkBatchRecord) => (
