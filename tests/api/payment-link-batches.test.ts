@@ -50,6 +50,7 @@ describe('payment links in bulk', () => {
     const done = await finished(made.batch_id);
     expect(done).toMatchObject({ status: 'completed', total: 1, done: 1, progress: 100, created: 1 });
     expect(done.sent + done.blocked + done.failed).toBe(1);
+    if (done.sent === 1) expect((await t.app.inject({ url: `/api/payment/link-batches/${made.batch_id}/error-file`, headers: admin })).json().message).toBe('No error file for this batch');
     const links = await linksOf(loan.loan_id);
     expect(links).toHaveLength(1);
     expect(links[0]).toMatchObject({ amount_minor: 150_000, sent_via: 'whatsapp' });
@@ -75,6 +76,16 @@ describe('payment links in bulk', () => {
     expect(items.items[0].reason).toBeTruthy();
     expect((await t.app.inject({ url: `/api/payment/link-batches/${done.batch_id}/items?status=sent`, headers: admin })).json().data.total).toBe(0);
     expect((await t.app.inject({ url: `/api/payment/link-batches/${done.batch_id}/items`, headers: trustAdmin })).statusCode).toBe(404);
+    // The error file: the blocked loan with its reason and link.
+    const file = await t.app.inject({ url: `/api/payment/link-batches/${done.batch_id}/error-file`, headers: admin });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('text/csv');
+    const lines = file.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('seq,loan_id,status,reason,link_id,link_url');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`1,${loan.loan_id},blocked,`);
+    expect(lines[1]).toContain(link.link_id);
+    expect((await t.app.inject({ url: `/api/payment/link-batches/${done.batch_id}/error-file`, headers: trustAdmin })).statusCode).toBe(404);
   });
 
   it('answers a replayed request (same Idempotency-Key and body) with the same batch and makes nothing new', async () => {

@@ -80,3 +80,19 @@ export const listLinkBatchItems = endpoint({
   summary: "A payment link batch's loans with their outcome, reason and link",
   schemas: async () => ({ params: (await schema()).linkBatchParams, query: (await schema()).linkBatchItemsQuery, response: (await schema()).linkBatchItemsPage }),
 });
+
+/**
+ * GET /api/payment/link-batches/{batch_id}/error-file: the batch's blocked and failed loans as CSV
+ * (seq, loan_id, status, reason, link_id, link_url). @throws 404 batch not found / 'No error file for this batch'
+ */
+export const linkBatchErrorFile = endpoint({
+  operation: 'payments.link_batches.error_file',
+  method: 'GET',
+  path: '/payment/link-batches/{batch_id}/error-file',
+  access: 'company',
+  permission: perm('read'),
+  produces: 'file',
+  tags,
+  summary: "A payment link batch's blocked and failed loans, as CSV",
+  schemas: async () => ({ params: (await schema()).linkBatchParams, query: await company() }),
+});

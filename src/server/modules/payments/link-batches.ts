@@ -6,7 +6,8 @@
  * in order, so a job stopped by a restart goes on from the first pending loan and never sends a
  * loan's link twice (the item and its link commit together).
  */
-import { and, asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { LinkBatchBody, LinkBatchesPage, LinkBatchItemsPage, LinkBatchItemStatus, LinkBatchRecord } from '../../../domain/contracts/payments/link-batches';
 import { MAX_LINK_BATCH_LOANS } from '../../../domain/contracts/payments/link-batches';
 import type { AppConfig } from '../../config';
@@ -118,6 +119,24 @@ export async function listLinkBatches(db: DbOrTx, companyId: string, q: { page_n
     .where(where).orderBy(desc(paymentLinkBatches.createdAt)).limit(q.page_size).offset((q.page_number - 1) * q.page_size);
   const [{ total }] = await db.select({ total: count() }).from(paymentLinkBatches).where(where);
   return { batches: rows.map(record), total, page_number: q.page_number, page_size: q.page_size };
+}
+
+/**
+ * The batch's blocked and failed loans as CSV: seq, loan_id, status, reason, link_id, link_url.
+ * @throws AppError 404 batch not found, or 'No error file for this batch' when every loan was sent
+ */
+export async function linkBatchErrorFile(db: DbOrTx, companyId: string, batchId: string): Promise<{ fileName: string; csv: string }> {
+  const i = paymentLinkBatchItems;
+  await getLinkBatch(db, companyId, batchId);
+  const rows = await db
+    .select({ seq: i.seq, loanId: i.loanId, status: i.status, reason: i.reason, linkId: i.linkId, url: paymentLinks.url })
+    .from(i)
+    .leftJoin(paymentLinks, and(eq(paymentLinks.companyId, companyId), eq(paymentLinks.linkId, i.linkId)))
+    .where(and(eq(i.companyId, companyId), eq(i.batchId, batchId), inArray(i.status, ['blocked', 'failed'])))
+    .orderBy(asc(i.seq));
+  if (rows.length === 0) throw notFound('No error file for this batch');
+  const csv = stringify([['seq', 'loan_id', 'status', 'reason', 'link_id', 'link_url'], ...rows.map((r) => [r.seq, r.loanId, r.status, r.reason ?? '', r.linkId ?? '', r.url ?? ''])]);
+  return { fileName: `payment-link-batch-${batchId}-errors.csv`, csv };
 }
 
 /**

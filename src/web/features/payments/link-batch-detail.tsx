@@ -1,17 +1,18 @@
 /**
  * One batch of payment links (GET /payment/link-batches/{id} and its items): a progress bar while
  * the job runs (polled every second), the counts — loans, links created, sent, blocked by the
- * compliance check, failed — and the batch's loans of one outcome with the reason (the compliance
+ * compliance check, failed — the error file of blocked and failed loans, and the batch's loans of one outcome with the reason (the compliance
  * check's for a blocked message) and the link made. Narrow screens get one card per loan.
  */
-import { Badge, Box, Button, Card, Flex, Heading, Link, Progress, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, HStack, Link, Progress, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatMinor, type Currency } from '../../../domain/common/money';
-import { getLinkBatch, LINK_BATCH_ITEM_STATUSES, listLinkBatchItems, type LinkBatchItem, type LinkBatchItemStatus, type LinkBatchRecord } from '../../../domain/contracts/payments/link-batches';
+import { getLinkBatch, LINK_BATCH_ITEM_STATUSES, linkBatchErrorFile, listLinkBatchItems, type LinkBatchItem, type LinkBatchItemStatus, type LinkBatchRecord } from '../../../domain/contracts/payments/link-batches';
 import { ChoiceField } from '../../components/choice-field';
+import { DownloadButton } from '../../components/download-button';
 import { Pager } from '../../components/pager';
 import { DeskTable, QueryView } from '../../components/query-state';
 import { useEndpoint } from '../../lib/endpoint';
@@ -71,9 +72,21 @@ function Items({ batch }: { batch: LinkBatchRecord }) {
   return (
     <Stack gap="3">
       <Flex justify="space-between" align="end" gap="3" wrap="wrap">
-        <Heading as="h2" size="md">
-          {t('payments.batch.loans')}
-        </Heading>
+        <HStack gap="3" wrap="wrap">
+          <Heading as="h2" size="md">
+            {t('payments.batch.loans')}
+          </Heading>
+          {batch.blocked + batch.failed > 0 && (
+            <DownloadButton
+              endpoint={linkBatchErrorFile}
+              params={{ batch_id: batch.batch_id }}
+              query={{ company_id: companyId ?? undefined }}
+              fallbackName="payment-link-batch-errors.csv"
+              label={t('payments.batch.error_file')}
+              ariaLabel={t('payments.batch.error_file_of')}
+            />
+          )}
+        </HStack>
         <ChoiceField
           label={t('payments.batch.show')}
           value={status}
