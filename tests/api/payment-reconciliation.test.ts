@@ -6,7 +6,7 @@
  * needed or dismisses it, with remarks, audited; a batch reconciles set-based and replays as
  * duplicates; another company sees none of it.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoansPage } from '../../src/domain/contracts/portfolio/loans';
 import type { PaymentExceptionRecord, PaymentExceptionsPage, RecordPaymentResult, ReconcileBatchResult } from '../../src/domain/contracts/payments/exceptions';
@@ -14,9 +14,7 @@ import type { PaymentLinkRecord } from '../../src/domain/contracts/payments/link
 import { settableClock } from '../../src/server/http/clock';
 import { GATEWAYS } from '../../src/server/modules/payments/gateways';
 import type { GatewayCredentials, SandboxPayment } from '../../src/server/modules/payments/gateways/types';
-import { rowsOf } from '../../src/server/db/sql-helpers';
-import { sweepPendingDues } from '../../src/server/modules/payments/dues-flush';
-import { loanPayments, paymentDuesPending } from '../../src/server/modules/payments/schema';
+import { loanPayments } from '../../src/server/modules/payments/schema';
 import { createTestApp, headers, LENDER, signIn, TRUST, type TestApp } from './helpers';
 
 const clock = settableClock(new Date('2026-11-24T10:00:00+05:30'));
@@ -207,32 +205,5 @@ describe('dues after a gateway payment', () => {
     const after = await dues();
     expect(after.header.total_dues_minor).toBe(Math.max(0, before.header.total_dues_minor! - 1_234));
     expect(after.loan.recovery_status).toBe('partially_paid');
-  });
-
-  it('a burst of concurrent webhooks on one loan lowers its dues by their sum, the month counts stay exact, nothing stays pending', async () => {
-    const dues = async () => (await t.app.inject({ url: `/api/recovery/loan-details/${loanA}`, headers: admin })).json().data as { header: { total_dues_minor: number | null } };
-    const before = (await dues()).header.total_dues_minor!;
-    const links = await Promise.all(Array.from({ length: 6 }, (_, i) => newLink(100 + i)));
-    const answers = await Promise.all(links.map((l) => webhook(l)));
-    expect(answers.map((a) => a.json().data.outcome)).toEqual(Array(6).fill('posted'));
-    // Each answer came after its payment's dues were applied: the loan shows all six at once.
-    expect((await dues()).header.total_dues_minor).toBe(Math.max(0, before - (100 + 101 + 102 + 103 + 104 + 105)));
-    expect(await t.database.db.select().from(paymentDuesPending)).toEqual([]);
-    const drift = rowsOf<{ n: number }>(
-      await t.database.db.execute(sql`select count(*)::int as n from (select company_id, allocation_month, count(*) filter (where not is_archived) as live from loans group by 1, 2) l
-        full join loan_month_counts c using (company_id, allocation_month) where coalesce(l.live, 0) <> coalesce(c.live, 0)`),
-    );
-    expect(drift[0].n).toBe(0);
-  });
-
-  it('the sweep lowers dues a stopped process left pending, once', async () => {
-    const dues = async () => (await t.app.inject({ url: `/api/recovery/loan-details/${loanB}`, headers: admin })).json().data as { header: { total_dues_minor: number | null }; loan: { allocation_month: string } };
-    const before = await dues();
-    await t.database.db.insert(paymentDuesPending).values({ paymentId: uid('crashed'), companyId: LENDER, loanId: loanB, allocationMonth: before.loan.allocation_month, amountMinor: 321 });
-    await sweepPendingDues(t.database.db);
-    expect((await dues()).header.total_dues_minor).toBe(Math.max(0, before.header.total_dues_minor! - 321));
-    expect(await t.database.db.select().from(paymentDuesPending)).toEqual([]);
-    await sweepPendingDues(t.database.db);
-    expect((await dues()).header.total_dues_minor).toBe(Math.max(0, before.header.total_dues_minor! - 321));
   });
 });

@@ -17,7 +17,6 @@ import { workPaymentUploads } from './uploads-job';
 import { workLinkBatches } from './link-batches';
 import { liveMandateTransport, presentDueDebits } from './mandates-service';
 import type { JobContext } from '../../http/area';
-import { sweepPendingDues, SWEEP_MS } from './dues-flush';
 
 /** How often due mandate debits are looked for (ms): a due date is presented within this of its start. */
 const MANDATE_SWEEP_MS = 15 * 60_000;
@@ -39,20 +38,6 @@ function scheduleMandateDebits(ctx: JobContext): void {
   });
 }
 
-/** Lowers the loan dues a crashed process or a failed flush left pending (dues-flush.ts), on start and every SWEEP_MS. */
-function scheduleDuesSweep(ctx: JobContext): void {
-  let timer: NodeJS.Timeout | null = null;
-  const sweep = () => sweepPendingDues(ctx.db).catch((err: unknown) => ctx.log.error({ err }, 'pending loan dues sweep failed'));
-  ctx.onReady(() => {
-    void sweep();
-    timer = setInterval(() => void sweep(), SWEEP_MS);
-    timer.unref();
-  });
-  ctx.onClose(() => {
-    if (timer) clearInterval(timer);
-  });
-}
-
 const sandboxWhenOn: RouteGroup = async (app, deps) => {
   if (deps.config.paymentSandbox) {
     await sandboxRoutes(app, deps);
@@ -64,6 +49,5 @@ export default defineArea({ name: 'payments', tables, routes: [paymentRoutes(), 
     workPaymentUploads(ctx);
     workLinkBatches(ctx);
     scheduleMandateDebits(ctx);
-    scheduleDuesSweep(ctx);
   },
 });

@@ -144,7 +144,7 @@ export const webhookRoutes: RouteGroup = async (app, deps) => {
   const serve = endpointServer(app, deps);
   await serve(webhooks.receiveGatewayWebhook, async ({ req, params }) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const result = await handleWebhook(db, config, params.pg_vendor, params.company_id, raw, req.headers, clock.now(), (err) => req.log.error({ err }, 'loan dues of a webhook payment left to the sweep'));
+    const result = await handleWebhook(db, config, params.pg_vendor, params.company_id, raw, req.headers, clock.now());
     return ok(result, result.outcome === 'duplicate' ? 'Duplicate event ignored' : 'Webhook received');
   });
 };

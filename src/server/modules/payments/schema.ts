@@ -333,22 +333,3 @@ export const paymentLinkBatchItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.batchId, t.seq] })],
 );
-
-/**
- * Gateway payments posted whose loan dues are not lowered yet (issue 15 webhook p99): a webhook's
- * transaction writes a row here instead of updating the loan, and dues-flush.ts lowers the dues of
- * every row of a burst in one statement (one lock of the month's counts row per burst, not one per
- * webhook). A row lives from its payment's commit to the flush that deletes it. Amount: minor units.
- */
-export const paymentDuesPending = pgTable(
-  'payment_dues_pending',
-  {
-    paymentId: text('payment_id').primaryKey(),
-    companyId: text('company_id').notNull().references(companyRef),
-    loanId: text('loan_id').notNull(),
-    allocationMonth: text('allocation_month').notNull(),
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('payment_dues_pending_company').on(t.companyId, t.paymentId)],
-);

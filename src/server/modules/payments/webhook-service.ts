@@ -18,8 +18,8 @@ import type { Headers } from './gateways/types';
 import { statusAt } from './links-service';
 import { applyMandateEvent } from './mandate-events';
 import { recordPayment, seenBeforeSql } from './reconciliation';
-import { flushDues } from './dues-flush';
-import { paymentDuesPending, paymentGatewayEvents, paymentGatewayPayments, paymentLinks } from './schema';
+import { loanPaymentsUpdateSql } from '../portfolio/queries';
+import { paymentGatewayEvents, paymentGatewayPayments, paymentLinks } from './schema';
 import { credentialsOf } from './settings-service';
 
 /** The one answer to anything not verified (no hint which check failed). */
@@ -27,21 +27,10 @@ export const NOT_VERIFIED = 'Webhook signature not verified';
 
 /**
  * Handles one webhook for `companyId`'s `vendor` on its raw bytes.
- * A posted payment's loan dues are lowered after the commit, with the burst's (dues-flush.ts), before this answers.
- * @param onFlushError told when that flush failed (the payment stays posted; the sweep lowers the dues later)
  * @returns posted (a payment was posted), exception (queued for a person), duplicate (event seen before), recorded (verified, nothing to post), unknown_link
  * @throws AppError 401 NOT_VERIFIED when the company has no such gateway or the signature, timestamp or merchant do not match
  */
-export async function handleWebhook(
-  db: Db,
-  config: Pick<AppConfig, 'paymentCredentialsKey' | 'production'>,
-  vendor: PgVendor,
-  companyId: string,
-  raw: Buffer,
-  headers: Headers,
-  now: Date,
-  onFlushError?: (err: unknown) => void,
-): Promise<WebhookOutcome> {
+export async function handleWebhook(db: Db, config: Pick<AppConfig, 'paymentCredentialsKey' | 'production'>, vendor: PgVendor, companyId: string, raw: Buffer, headers: Headers, now: Date): Promise<WebhookOutcome> {
   const creds = await credentialsOf(db, config, companyId, vendor).catch(() => null);
   if (!creds) throw unauthorized(NOT_VERIFIED);
   const verified = GATEWAYS[vendor].verifyWebhook(raw, headers, creds, now);
@@ -62,7 +51,7 @@ export async function handleWebhook(
     });
   }
   const e = verified.event;
-  const outcome = await db.transaction(async (tx): Promise<WebhookOutcome> => {
+  return db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(paymentGatewayEvents)
       .values({ companyId, pgVendor: vendor, eventId: e.eventId, linkId: e.linkId, outcome: 'recorded', gatewayPaymentId: e.paymentId, eventOutcome: e.outcome, receivedAt: now })
@@ -122,10 +111,10 @@ export async function handleWebhook(
     if (result.outcome !== 'posted') return { outcome: 'recorded' as const };
     const paymentId = result.payment_id!;
     const paid = link.paidMinor + e.amountMinor;
-    // The gateway payment, the link's paid amount, the event's outcome and the payment's pending
-    // dues in one statement. The loan's dues are lowered after commit, per burst (dues-flush.ts):
-    // updating the loan here would lock its month's counts row until this commit, and every
-    // concurrent webhook of the company would wait for it.
+    // The gateway payment, the link's paid amount, the event's outcome and the loan's dues in one
+    // statement, the last before commit: lowering the dues locks the loan's rows (and its month's
+    // counts row), which concurrent payments of the company then wait for.
+    const paidNow = sql`(select ${link.loanId}::text as loan_id, ${link.allocationMonth}::text as allocation_month, ${e.amountMinor}::bigint as paid)`;
     await tx.execute(sql`
       with gp as (
         insert into ${paymentGatewayPayments} (company_id, pg_vendor, gateway_payment_id, link_id, payment_id, amount_minor, created_at)
@@ -134,16 +123,8 @@ export async function handleWebhook(
       ), l as (
         update ${paymentLinks} set paid_minor = paid_minor + ${e.amountMinor}, status = ${paid >= link.amountMinor ? 'PAID' : 'PARTIALLY_PAID'}, updated_at = ${now.toISOString()}::timestamptz
         where link_id = ${link.linkId}
-      ), dues as (
-        insert into ${paymentDuesPending} (payment_id, company_id, loan_id, allocation_month, amount_minor)
-        values (${paymentId}, ${companyId}, ${link.loanId}, ${link.allocationMonth}, ${e.amountMinor})
-      )
+      ), dues as (${loanPaymentsUpdateSql(companyId, paidNow)})
       update ${paymentGatewayEvents} set outcome = 'posted' where company_id = ${companyId} and pg_vendor = ${vendor} and event_id = ${e.eventId}`);
     return { outcome: 'posted' as const };
   });
-  if (outcome.outcome === 'posted') {
-    // Answered once the loan shows the payment; a failed flush leaves the dues to the sweep.
-    await flushDues(db, companyId).catch((err: unknown) => onFlushError?.(err));
-  }
-  return outcome;
 }
