@@ -4,6 +4,7 @@
  * counts read back, each loan's link sent once, a blocked message counted blocked with its link
  * still made; an unconfigured gateway or an empty selection is refused at once.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoansPage } from '../../src/domain/contracts/portfolio/loans';
 import type { LinkBatchRecord } from '../../src/domain/contracts/payments/link-batches';
@@ -27,7 +28,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-const start = (payload: Record<string, unknown>, h = admin) => t.app.inject({ method: 'POST', url: '/api/payment/link-batches', headers: h, payload });
+const start = (payload: Record<string, unknown>, h = admin, key: string = randomUUID()) => t.app.inject({ method: 'POST', url: '/api/payment/link-batches', headers: { ...h, 'idempotency-key': key }, payload });
 async function finished(id: string): Promise<LinkBatchRecord> {
   const until = Date.now() + 30_000;
   for (;;) {
@@ -47,8 +48,9 @@ describe('payment links in bulk', () => {
     const made = res.json().data as LinkBatchRecord;
     expect(made).toMatchObject({ total: 1, status: 'in_progress', amount_minor: 150_000 });
     const done = await finished(made.batch_id);
-    expect(done).toMatchObject({ status: 'completed', total: 1, done: 1, progress: 100 });
+    expect(done).toMatchObject({ status: 'completed', total: 1, done: 1, progress: 100, created: 1 });
     expect(done.sent + done.blocked + done.failed).toBe(1);
+    if (done.sent === 1) expect((await t.app.inject({ url: `/api/payment/link-batches/${made.batch_id}/error-file`, headers: admin })).json().message).toBe('No error file for this batch');
     const links = await linksOf(loan.loan_id);
     expect(links).toHaveLength(1);
     expect(links[0]).toMatchObject({ amount_minor: 150_000, sent_via: 'whatsapp' });
@@ -65,7 +67,51 @@ describe('payment links in bulk', () => {
     expect(res.statusCode, res.body).toBe(200);
     const done = await finished(res.json().data.batch_id);
     expect(done).toMatchObject({ status: 'completed', sent: 0, blocked: 1, failed: 0 });
-    expect((await linksOf(loan.loan_id))[0].message?.status).toBe('blocked');
+    const link = (await linksOf(loan.loan_id))[0];
+    expect(link.message?.status).toBe('blocked');
+    // The batch's items say why, and which link was made.
+    const items = (await t.app.inject({ url: `/api/payment/link-batches/${done.batch_id}/items?status=blocked`, headers: admin })).json().data;
+    expect(items.total).toBe(1);
+    expect(items.items[0]).toMatchObject({ seq: 1, loan_id: loan.loan_id, status: 'blocked', link_id: link.link_id, link_url: link.url });
+    expect(items.items[0].reason).toBeTruthy();
+    expect((await t.app.inject({ url: `/api/payment/link-batches/${done.batch_id}/items?status=sent`, headers: admin })).json().data.total).toBe(0);
+    expect((await t.app.inject({ url: `/api/payment/link-batches/${done.batch_id}/items`, headers: trustAdmin })).statusCode).toBe(404);
+    // The error file: the blocked loan with its reason and link.
+    const file = await t.app.inject({ url: `/api/payment/link-batches/${done.batch_id}/error-file`, headers: admin });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('text/csv');
+    const lines = file.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe('seq,loan_id,status,reason,link_id,link_url');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`1,${loan.loan_id},blocked,`);
+    expect(lines[1]).toContain(link.link_id);
+    expect((await t.app.inject({ url: `/api/payment/link-batches/${done.batch_id}/error-file`, headers: trustAdmin })).statusCode).toBe(404);
+  });
+
+  it('answers a replayed request (same Idempotency-Key and body) with the same batch and makes nothing new', async () => {
+    clock.set(new Date('2026-11-24T11:00:00+05:30'));
+    const loan = loans[2];
+    const body = { allocation_month: loan.allocation_month, search: loan.loan_id, pg_vendor: 'cashfree', amount_minor: 30_000, send_via: 'sms' };
+    const key = randomUUID();
+    const count = async () => (await t.app.inject({ url: '/api/payment/link-batches?page_size=100', headers: admin })).json().data.total as number;
+    const before = await count();
+    const first = await start(body, admin, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await start(body, admin, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.batch_id).toBe(first.json().data.batch_id);
+    await finished(first.json().data.batch_id);
+    const third = await start(body, admin, key);
+    expect(third.json().data.batch_id).toBe(first.json().data.batch_id);
+    expect(await count()).toBe(before + 1);
+    expect(await linksOf(loan.loan_id)).toHaveLength(1);
+    // The key with another body is refused; no key at all is refused.
+    const other = await start({ ...body, amount_minor: 31_000 }, admin, key);
+    expect(other.statusCode).toBe(422);
+    const none = await t.app.inject({ method: 'POST', url: '/api/payment/link-batches', headers: admin, payload: body });
+    expect(none.statusCode).toBe(400);
+    expect(await count()).toBe(before + 1);
   });
 
   it('refuses an unconfigured gateway and a selection of no loan', async () => {

@@ -90,6 +90,8 @@ function isUniqueViolation(err: unknown): boolean {
  * @param scope company, caller, route ('POST /api/fos/visits') and the key from idempotencyKeyOf
  * @param hash requestHash of the request
  * @param work the business write; receives the transaction and returns the response to send and store
+ * @param afterCommit runs once the write and its key have committed, before the answer (work that
+ *   must not share the transaction, such as queueing a job); its failure is logged, not answered
  * @throws 422 mismatch, 409 in progress, or whatever `work` throws (the claim is then released)
  */
 export async function runIdempotent(
@@ -98,6 +100,7 @@ export async function runIdempotent(
   scope: { companyId: string; userId: string; route: string; key: string },
   hash: string,
   work: (tx: Tx) => Promise<IdempotentResult>,
+  afterCommit?: () => Promise<void>,
 ): Promise<FastifyReply> {
   const claim = await claimKey(db, scope, hash);
   if ('replay' in claim) return reply.code(claim.replay.status).header(REPLAYED_HEADER, 'true').send(claim.replay.body);
@@ -113,6 +116,7 @@ export async function runIdempotent(
       if (done.length === 0) throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
       return out;
     });
+    await afterCommit?.().catch((err: unknown) => reply.log.error({ err }, 'work after an idempotent write failed'));
     return reply.code(result.status).send(result.body);
   } catch (err) {
     await releaseClaim(db, claim);

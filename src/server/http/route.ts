@@ -35,7 +35,7 @@ export interface HandlerInput<E extends Endpoint> {
   /** A buffered multipart body's files, in the order they came. */
   files: FormFile[];
   /** For idempotent endpoints: the request's key and the transaction the write must use. */
-  idempotency: { key: string; tx: DbOrTx } | null;
+  idempotency: { key: string; tx: DbOrTx; afterCommit: (fn: () => Promise<void>) => void } | null;
 }
 
 /** A JSON endpoint answers its envelope; file and stream endpoints send through `reply` themselves. */
@@ -181,11 +181,27 @@ export function endpointServer(app: FastifyInstance, deps: Pick<ModuleDeps, 'db'
         // other company's rows, and a write touches none.
         if (walled) return withCompanyWall(deps.db, callerOf(req).companyId, () => handler(input));
         if (!key) return handler(input);
-        return runIdempotent(deps.db, reply, { ...idempotencyScope(req), route: routeKey(e), key }, requestHash(hashParts.json, hashParts.files), async (tx) => ({
-          status: 200,
-          // Behind the company wall as well; inside it a service's `db` is this transaction too.
-          body: e.access === 'company' ? await enterCompanyWall(tx, callerOf(req).companyId, () => handler({ ...input, idempotency: { key, tx } })) : await handler({ ...input, idempotency: { key, tx } }),
-        }));
+        // Work a handler leaves for after the commit (a job it queues: PGlite's one connection would wait for the transaction).
+        const after: Array<() => Promise<void>> = [];
+        const afterCommit = (fn: () => Promise<void>) => void after.push(fn);
+        const runAfter = async () => {
+          for (const fn of after) await fn();
+        };
+        return runIdempotent(
+          deps.db,
+          reply,
+          { ...idempotencyScope(req), route: routeKey(e), key },
+          requestHash(hashParts.json, hashParts.files),
+          async (tx) => ({
+            status: 200,
+            // Behind the company wall as well; inside it a service's `db` is this transaction too.
+            body:
+              e.access === 'company'
+                ? await enterCompanyWall(tx, callerOf(req).companyId, () => handler({ ...input, idempotency: { key, tx, afterCommit } }))
+                : await handler({ ...input, idempotency: { key, tx, afterCommit } }),
+          }),
+          runAfter,
+        );
       },
       ...options.route,
     };

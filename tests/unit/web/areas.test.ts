@@ -124,6 +124,7 @@ describe('the area registry', () => {
       'compliance',
       'payments',
       'payment-exceptions',
+      'payment-link-batches',
       'payment-mandates',
       'payments-dashboard',
       'communication',

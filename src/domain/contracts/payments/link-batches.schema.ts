@@ -4,7 +4,7 @@ import { month, minorField, positiveMinorAmount } from '../common.schema';
 import { companyQuery, pagingQuery } from '../envelope';
 import { loanFilters } from '../portfolio/filters.schema';
 import { LINK_SEND_CHANNELS, MAX_LINK_EXPIRY_MINUTES, PG_VENDORS } from './links';
-import { LINK_BATCH_STATUSES } from './link-batches';
+import { LINK_BATCH_ITEM_STATUSES, LINK_BATCH_STATUSES } from './link-batches';
 
 export const linkBatchBody = z.object({
   allocation_month: month,
@@ -31,6 +31,8 @@ export const linkBatchRecord = z.object({
   /** Loans done so far (sent + blocked + failed). */
   done: z.number().int(),
   progress: z.number().int(),
+  /** Links made so far (sent, blocked or failed at the provider after the link was made). */
+  created: z.number().int(),
   sent: z.number().int(),
   /** Links created whose message the compliance check refused. */
   blocked: z.number().int(),
@@ -44,3 +46,16 @@ export const linkBatchParams = z.object({ batch_id: z.string().min(1).max(64) })
 export const linkBatchesQuery = pagingQuery.extend(companyQuery.shape);
 export const linkBatchesPage = z.object({ batches: z.array(linkBatchRecord), total: z.number().int(), page_number: z.number().int(), page_size: z.number().int() });
 export type LinkBatchesPage = z.infer<typeof linkBatchesPage>;
+export const linkBatchItemsQuery = pagingQuery.extend(companyQuery.shape).extend({ status: z.enum(LINK_BATCH_ITEM_STATUSES).optional() });
+export const linkBatchItem = z.object({
+  seq: z.number().int(),
+  loan_id: z.string(),
+  status: z.enum(LINK_BATCH_ITEM_STATUSES),
+  /** Blocked: the compliance check's reasons; failed: why the link or its message failed. */
+  reason: z.string().nullable(),
+  link_id: z.string().nullable(),
+  link_url: z.string().nullable(),
+});
+export type LinkBatchItem = z.infer<typeof linkBatchItem>;
+export const linkBatchItemsPage = z.object({ items: z.array(linkBatchItem), total: z.number().int(), page_number: z.number().int(), page_size: z.number().int() });
+export type LinkBatchItemsPage = z.infer<typeof linkBatchItemsPage>;

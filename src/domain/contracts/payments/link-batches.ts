@@ -8,10 +8,13 @@
  */
 import type { PermissionRequirement } from '../../users/permissions';
 import { endpoint } from '../endpoint';
-import type { LinkBatchBody, LinkBatchRecord, LinkBatchesPage } from './link-batches.schema';
-export type { LinkBatchBody, LinkBatchRecord, LinkBatchesPage };
+import type { LinkBatchBody, LinkBatchItem, LinkBatchItemsPage, LinkBatchRecord, LinkBatchesPage } from './link-batches.schema';
+export type { LinkBatchBody, LinkBatchItem, LinkBatchItemsPage, LinkBatchRecord, LinkBatchesPage };
 
 export const LINK_BATCH_STATUSES = ['in_progress', 'completed', 'failed'] as const;
+/** A loan of a batch: pending until the job reached it, then its outcome. */
+export const LINK_BATCH_ITEM_STATUSES = ['pending', 'sent', 'blocked', 'failed'] as const;
+export type LinkBatchItemStatus = (typeof LINK_BATCH_ITEM_STATUSES)[number];
 export type LinkBatchStatus = (typeof LINK_BATCH_STATUSES)[number];
 /** Most loans one batch holds. */
 export const MAX_LINK_BATCH_LOANS = 5_000;
@@ -22,9 +25,9 @@ const schema = () => import('./link-batches.schema');
 const company = async () => (await import('../envelope')).companyQuery;
 
 /**
- * POST /api/payment/link-batches: selects the loans and queues the job (not idempotent: the batch
- * commits before its job is queued, outside any request transaction).
- * @throws 400 gateway not configured, bad filters, no loan selected or more than MAX_LINK_BATCH_LOANS
+ * POST /api/payment/link-batches (Idempotency-Key): selects the loans and queues the job once the
+ * batch has committed; the same key and body again answers the same batch and makes nothing new.
+ * @throws 400 gateway not configured, bad filters, no loan selected or more than MAX_LINK_BATCH_LOANS; 422 key reused with another body
  */
 export const createLinkBatch = endpoint({
   operation: 'payments.link_batches.create',
@@ -32,8 +35,9 @@ export const createLinkBatch = endpoint({
   path: '/payment/link-batches',
   access: 'company',
   permission: perm('write'),
+  idempotent: true,
   tags,
-  summary: 'Send payment links to a filtered set of loans (a durable job)',
+  summary: 'Send payment links to a filtered set of loans (a durable job); idempotent by Idempotency-Key',
   schemas: async () => ({ query: await company(), body: (await schema()).linkBatchBody, response: (await schema()).linkBatchRecord }),
 });
 
@@ -59,4 +63,36 @@ export const getLinkBatch = endpoint({
   tags,
   summary: 'One payment link batch with its progress',
   schemas: async () => ({ params: (await schema()).linkBatchParams, query: await company(), response: (await schema()).linkBatchRecord }),
+});
+
+/**
+ * GET /api/payment/link-batches/{batch_id}/items: the batch's loans in order with each outcome — the
+ * compliance check's reasons for a blocked message, the error for a failed one, the link made.
+ * @throws 404 'Payment link batch not found'
+ */
+export const listLinkBatchItems = endpoint({
+  operation: 'payments.link_batches.items',
+  method: 'GET',
+  path: '/payment/link-batches/{batch_id}/items',
+  access: 'company',
+  permission: perm('read'),
+  tags,
+  summary: "A payment link batch's loans with their outcome, reason and link",
+  schemas: async () => ({ params: (await schema()).linkBatchParams, query: (await schema()).linkBatchItemsQuery, response: (await schema()).linkBatchItemsPage }),
+});
+
+/**
+ * GET /api/payment/link-batches/{batch_id}/error-file: the batch's blocked and failed loans as CSV
+ * (seq, loan_id, status, reason, link_id, link_url). @throws 404 batch not found / 'No error file for this batch'
+ */
+export const linkBatchErrorFile = endpoint({
+  operation: 'payments.link_batches.error_file',
+  method: 'GET',
+  path: '/payment/link-batches/{batch_id}/error-file',
+  access: 'company',
+  permission: perm('read'),
+  produces: 'file',
+  tags,
+  summary: "A payment link batch's blocked and failed loans, as CSV",
+  schemas: async () => ({ params: (await schema()).linkBatchParams, query: await company() }),
 });

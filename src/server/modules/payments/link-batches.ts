@@ -6,18 +6,19 @@
  * in order, so a job stopped by a restart goes on from the first pending loan and never sends a
  * loan's link twice (the item and its link commit together).
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { LinkBatchBody, LinkBatchesPage, LinkBatchRecord } from '../../../domain/contracts/payments/link-batches';
+import { stringify } from 'csv-stringify/sync';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { LinkBatchBody, LinkBatchesPage, LinkBatchItemsPage, LinkBatchItemStatus, LinkBatchRecord } from '../../../domain/contracts/payments/link-batches';
 import { MAX_LINK_BATCH_LOANS } from '../../../domain/contracts/payments/link-batches';
 import type { AppConfig } from '../../config';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import type { JobContext } from '../../http/area';
 import type { JobQueue } from '../../jobs/queue';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { parseFilters, portfolioView, selectedLoansSubquery } from '../portfolio/queries';
 import { createLink, liveTransport, type GatewayTransport } from './links-service';
 import type { PaymentLinkBatchRow } from './schema';
-import { paymentLinkBatches, paymentLinkBatchItems } from './schema';
+import { paymentLinkBatches, paymentLinkBatchItems, paymentLinks } from './schema';
 import { credentialsOf } from './settings-service';
 
 export const LINK_BATCH_QUEUE = 'payments-link-batches';
@@ -27,7 +28,7 @@ export interface LinkBatchJobData {
 /** Loans read per round of the job. */
 const ROUND = 50;
 
-function record(b: PaymentLinkBatchRow): LinkBatchRecord {
+function record(b: PaymentLinkBatchRow & { created: number }): LinkBatchRecord {
   const done = b.sent + b.blocked + b.failed;
   return {
     batch_id: b.batchId,
@@ -39,6 +40,7 @@ function record(b: PaymentLinkBatchRow): LinkBatchRecord {
     total: b.total,
     done,
     progress: b.total === 0 ? 100 : Math.floor((done * 100) / b.total),
+    created: Number(b.created),
     sent: b.sent,
     blocked: b.blocked,
     failed: b.failed,
@@ -48,43 +50,93 @@ function record(b: PaymentLinkBatchRow): LinkBatchRecord {
 }
 
 /**
- * Selects the loans and queues the job.
+ * Selects the loans and writes the batch with its items in `tx` (the request's idempotent
+ * transaction); the caller queues the job with `queueLinkBatch` once it has committed.
  * @throws AppError 400 gateway not configured, bad filters, no loan or more than MAX_LINK_BATCH_LOANS
  */
-export async function createLinkBatch(db: Db, jobs: JobQueue, config: Pick<AppConfig, 'paymentCredentialsKey' | 'production'>, companyId: string, userId: string, origin: string, body: LinkBatchBody): Promise<LinkBatchRecord> {
-  if (!(await credentialsOf(db, config, companyId, body.pg_vendor))) throw badRequest(`Payment gateway ${body.pg_vendor} is not configured`);
-  const view = await portfolioView(db, companyId, false);
-  const sub = selectedLoansSubquery(db, { companyId, allocationMonth: body.allocation_month, search: body.search, searchMasked: view.masker.maskedNames(), filters: parseFilters(body.filters ?? [], view.variables) });
-  const found = await db.select({ loanId: sub.loanId }).from(sub).orderBy(asc(sub.id)).limit(MAX_LINK_BATCH_LOANS + 1);
+export async function createLinkBatch(tx: DbOrTx, config: Pick<AppConfig, 'paymentCredentialsKey' | 'production'>, companyId: string, userId: string, origin: string, body: LinkBatchBody): Promise<LinkBatchRecord> {
+  if (!(await credentialsOf(tx, config, companyId, body.pg_vendor))) throw badRequest(`Payment gateway ${body.pg_vendor} is not configured`);
+  const view = await portfolioView(tx, companyId, false);
+  const sub = selectedLoansSubquery(tx, { companyId, allocationMonth: body.allocation_month, search: body.search, searchMasked: view.masker.maskedNames(), filters: parseFilters(body.filters ?? [], view.variables) });
+  const found = await tx.select({ loanId: sub.loanId }).from(sub).orderBy(asc(sub.id)).limit(MAX_LINK_BATCH_LOANS + 1);
   if (found.length === 0) throw badRequest('No loan matches the selection');
   if (found.length > MAX_LINK_BATCH_LOANS) throw badRequest(`A batch may hold at most ${MAX_LINK_BATCH_LOANS} loans; narrow the filters`);
-  const batch = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(paymentLinkBatches)
-      .values({ companyId, allocationMonth: body.allocation_month, pgVendor: body.pg_vendor, amountMinor: body.amount_minor, sendVia: body.send_via, templateId: body.template_id ?? null, expiryMinutes: body.expiry_minutes ?? null, origin, total: found.length, createdBy: userId })
-      .returning();
-    for (let i = 0; i < found.length; i += 1000) {
-      await tx.insert(paymentLinkBatchItems).values(found.slice(i, i + 1000).map((l, j) => ({ batchId: row.batchId, companyId, seq: i + j + 1, loanId: l.loanId })));
-    }
-    return row;
-  });
-  await jobs.send<LinkBatchJobData>(LINK_BATCH_QUEUE, { batchId: batch.batchId });
-  return record(batch);
+  const [row] = await tx
+    .insert(paymentLinkBatches)
+    .values({ companyId, allocationMonth: body.allocation_month, pgVendor: body.pg_vendor, amountMinor: body.amount_minor, sendVia: body.send_via, templateId: body.template_id ?? null, expiryMinutes: body.expiry_minutes ?? null, origin, total: found.length, createdBy: userId })
+    .returning();
+  for (let i = 0; i < found.length; i += 1000) {
+    await tx.insert(paymentLinkBatchItems).values(found.slice(i, i + 1000).map((l, j) => ({ batchId: row.batchId, companyId, seq: i + j + 1, loanId: l.loanId })));
+  }
+  return record({ ...row, created: 0 });
 }
+
+/** Queues batch `batchId`'s job (after its batch committed; a batch left unqueued resumes on the next start). */
+export async function queueLinkBatch(jobs: JobQueue, batchId: string): Promise<void> {
+  await jobs.send<LinkBatchJobData>(LINK_BATCH_QUEUE, { batchId });
+}
+
+/** Links made so far in a batch (items with a link), for `record`. */
+const createdSql = sql<number>`(select count(*)::int from ${paymentLinkBatchItems} where ${paymentLinkBatchItems.batchId} = ${paymentLinkBatches.batchId} and ${paymentLinkBatchItems.linkId} is not null)`;
 
 /** One batch. @throws AppError 404 */
 export async function getLinkBatch(db: DbOrTx, companyId: string, batchId: string): Promise<LinkBatchRecord> {
-  const [row] = await db.select().from(paymentLinkBatches).where(and(eq(paymentLinkBatches.companyId, companyId), eq(paymentLinkBatches.batchId, batchId)));
+  const [row] = await db
+    .select({ ...getTableColumns(paymentLinkBatches), created: createdSql })
+    .from(paymentLinkBatches)
+    .where(and(eq(paymentLinkBatches.companyId, companyId), eq(paymentLinkBatches.batchId, batchId)));
   if (!row) throw notFound('Payment link batch not found');
   return record(row);
+}
+
+/**
+ * A batch's loans in order, optionally of one status, with each one's reason and link.
+ * @throws AppError 404 when the batch is not the company's
+ */
+export async function listLinkBatchItems(db: DbOrTx, companyId: string, batchId: string, q: { status?: LinkBatchItemStatus; page_number: number; page_size: number }): Promise<LinkBatchItemsPage> {
+  const [batch] = await db.select({ id: paymentLinkBatches.batchId }).from(paymentLinkBatches).where(and(eq(paymentLinkBatches.companyId, companyId), eq(paymentLinkBatches.batchId, batchId)));
+  if (!batch) throw notFound('Payment link batch not found');
+  const i = paymentLinkBatchItems;
+  const where = and(eq(i.companyId, companyId), eq(i.batchId, batchId), q.status ? eq(i.status, q.status) : undefined);
+  const rows = await db
+    .select({ seq: i.seq, loanId: i.loanId, status: i.status, reason: i.reason, linkId: i.linkId, url: paymentLinks.url })
+    .from(i)
+    .leftJoin(paymentLinks, and(eq(paymentLinks.companyId, companyId), eq(paymentLinks.linkId, i.linkId)))
+    .where(where)
+    .orderBy(asc(i.seq))
+    .limit(q.page_size)
+    .offset((q.page_number - 1) * q.page_size);
+  const [{ total }] = await db.select({ total: count() }).from(i).where(where);
+  return { items: rows.map((r) => ({ seq: r.seq, loan_id: r.loanId, status: r.status, reason: r.reason, link_id: r.linkId, link_url: r.url })), total, page_number: q.page_number, page_size: q.page_size };
 }
 
 /** The company's batches, newest first. */
 export async function listLinkBatches(db: DbOrTx, companyId: string, q: { page_number: number; page_size: number }): Promise<LinkBatchesPage> {
   const where = eq(paymentLinkBatches.companyId, companyId);
-  const rows = await db.select().from(paymentLinkBatches).where(where).orderBy(desc(paymentLinkBatches.createdAt)).limit(q.page_size).offset((q.page_number - 1) * q.page_size);
+  const rows = await db
+    .select({ ...getTableColumns(paymentLinkBatches), created: createdSql })
+    .from(paymentLinkBatches)
+    .where(where).orderBy(desc(paymentLinkBatches.createdAt)).limit(q.page_size).offset((q.page_number - 1) * q.page_size);
   const [{ total }] = await db.select({ total: count() }).from(paymentLinkBatches).where(where);
   return { batches: rows.map(record), total, page_number: q.page_number, page_size: q.page_size };
+}
+
+/**
+ * The batch's blocked and failed loans as CSV: seq, loan_id, status, reason, link_id, link_url.
+ * @throws AppError 404 batch not found, or 'No error file for this batch' when every loan was sent
+ */
+export async function linkBatchErrorFile(db: DbOrTx, companyId: string, batchId: string): Promise<{ fileName: string; csv: string }> {
+  const i = paymentLinkBatchItems;
+  await getLinkBatch(db, companyId, batchId);
+  const rows = await db
+    .select({ seq: i.seq, loanId: i.loanId, status: i.status, reason: i.reason, linkId: i.linkId, url: paymentLinks.url })
+    .from(i)
+    .leftJoin(paymentLinks, and(eq(paymentLinks.companyId, companyId), eq(paymentLinks.linkId, i.linkId)))
+    .where(and(eq(i.companyId, companyId), eq(i.batchId, batchId), inArray(i.status, ['blocked', 'failed'])))
+    .orderBy(asc(i.seq));
+  if (rows.length === 0) throw notFound('No error file for this batch');
+  const csv = stringify([['seq', 'loan_id', 'status', 'reason', 'link_id', 'link_url'], ...rows.map((r) => [r.seq, r.loanId, r.status, r.reason ?? '', r.linkId ?? '', r.url ?? ''])]);
+  return { fileName: `payment-link-batch-${batchId}-errors.csv`, csv };
 }
 
 /**

@@ -4,7 +4,7 @@ import * as links from '../../../domain/contracts/payments/links';
 import * as mandates from '../../../domain/contracts/payments/mandates';
 import { getPaymentsDashboard } from '../../../domain/contracts/payments/dashboard';
 import * as linkBatches from '../../../domain/contracts/payments/link-batches';
-import { createLinkBatch, getLinkBatch, listLinkBatches } from './link-batches';
+import { createLinkBatch, getLinkBatch, linkBatchErrorFile, listLinkBatches, listLinkBatchItems, queueLinkBatch } from './link-batches';
 import { paymentsDashboard } from './dashboard-service';
 import * as settings from '../../../domain/contracts/payments/settings';
 import { openShortLink } from '../../../domain/contracts/payments/short-links';
@@ -54,9 +54,16 @@ export function paymentRoutes(transport: GatewayTransport = liveTransport, manda
     });
     await serve(links.getPaymentLink, async ({ req, params }) => ok(await getLink(db, callerOf(req).companyId, params.link_id, clock.now())));
     await serve(links.listPaymentLinks, async ({ req, query }) => ok(await listLinks(db, callerOf(req).companyId, query, clock.now())));
-    await serve(linkBatches.createLinkBatch, async ({ req, body }) => {
+    await serve(linkBatches.createLinkBatch, async ({ req, body, idempotency }) => {
       const { companyId, user } = callerOf(req);
-      return ok(await createLinkBatch(db, deps.jobs, config, companyId, user.userId, originOf(req), body), 'Sending payment links');
+      const batch = await createLinkBatch(idempotency!.tx, config, companyId, user.userId, originOf(req), body);
+      idempotency!.afterCommit(() => queueLinkBatch(deps.jobs, batch.batch_id));
+      return ok(batch, 'Sending payment links');
+    });
+    await serve(linkBatches.listLinkBatchItems, async ({ req, params, query }) => ok(await listLinkBatchItems(db, callerOf(req).companyId, params.batch_id, query)));
+    await serve(linkBatches.linkBatchErrorFile, async ({ req, reply, params }) => {
+      const { fileName, csv } = await linkBatchErrorFile(db, callerOf(req).companyId, params.batch_id);
+      return sendDownload(reply, csv, { fileName, contentType: 'text/csv; charset=utf-8' });
     });
     await serve(linkBatches.listLinkBatches, async ({ req, query }) => ok(await listLinkBatches(db, callerOf(req).companyId, query)));
     await serve(linkBatches.getLinkBatch, async ({ req, params }) => ok(await getLinkBatch(db, callerOf(req).companyId, params.batch_id)));

@@ -1,6 +1,7 @@
-/** The payments area's web front door (decision 007): the company's payment gateways, the reconciliation exceptions queue, the mandates and the payments dashboard (issue 15). */
-import { BarChart3, CalendarClock, CreditCard, FileWarning } from 'lucide-react';
+/** The payments area's web front door (decision 007): the company's payment gateways, the reconciliation exceptions queue, the mandates, payment links in bulk and the payments dashboard (issue 15). */
+import { BarChart3, CalendarClock, CreditCard, FileWarning, Send } from 'lucide-react';
 import { getPaymentsDashboard } from '../../../domain/contracts/payments/dashboard';
+import { listLinkBatches } from '../../../domain/contracts/payments/link-batches';
 import { listMandates } from '../../../domain/contracts/payments/mandates';
 import { listPaymentExceptions } from '../../../domain/contracts/payments/exceptions';
 import { getGatewaySettings } from '../../../domain/contracts/payments/settings';
@@ -14,10 +15,12 @@ export default defineWebArea({
     { path: 'payment-exceptions', shell: 'desk', page: () => import('./payment-exceptions-page') },
     { path: 'payment-mandates', shell: 'desk', page: () => import('./payment-mandates-page') },
     { path: 'payments-dashboard', shell: 'desk', page: () => import('./payments-dashboard-page') },
+    { path: 'payment-link-batches', shell: 'desk', page: () => import('./payment-link-batches-page') },
   ],
   menu: [
     { screen: 'payments', labelKey: 'menu.payments', icon: CreditCard, opens: [getGatewaySettings], order: 147 },
     { screen: 'payment-exceptions', labelKey: 'menu.payment_exceptions', icon: FileWarning, opens: [listPaymentExceptions], order: 147.5 },
+    { screen: 'payment-link-batches', labelKey: 'menu.payment_link_batches', icon: Send, opens: [listLinkBatches], order: 147.6 },
     { screen: 'payment-mandates', labelKey: 'menu.payment_mandates', icon: CalendarClock, opens: [listMandates], order: 147.7 },
     { screen: 'payments-dashboard', labelKey: 'menu.payments_dashboard', icon: BarChart3, opens: [getPaymentsDashboard], order: 147.8 },
   ],

@@ -11,6 +11,7 @@ export const SCREENS = {
   customer: 'customer-details',
   activity: 'customer/activity-summary',
   bulk: 'bulk-operations',
+  paymentLinkBatches: 'payment-link-batches',
 } as const;
 
 /**

@@ -5,15 +5,18 @@
  * searched by loan id, customer id, name or mobile, filtered through the filters drawer and saved
  * filters, sorted on the server, in a virtualised table with a column chooser and up to 3 pinned
  * columns on desks, or as cards with pages on phones (≤768 px). "Export" queues an export of the
- * current selection, found later under bulk operations › export management.
+ * current selection, found later under bulk operations › export management; "Send payment links"
+ * opens payments' bulk links screen with the current month, search and filters.
  */
 import { Badge, Box, Button, Card, Field, Flex, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { Columns3, FileDown, ListFilter, Search } from 'lucide-react';
+import { Columns3, FileDown, ListFilter, Search, Send } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
 import type { LoanRecord } from '../../../domain/contracts/portfolio/loans';
+import { createLinkBatch } from '../../../domain/contracts/payments/link-batches';
+import { can } from '../../lib/endpoint';
 import { useShell } from '../../lib/shell-context';
 import { Pager } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
@@ -85,7 +88,7 @@ function LoanCards({ selection, currency, profileLink }: { selection: LoansSelec
 
 export default function LoansPage() {
   const { t } = useTranslation();
-  const { companyId, company, prefix } = useShell();
+  const { companyId, company, prefix, permissions } = useShell();
   const navigate = useNavigate();
   const isPhone = useIsPhone();
   const currency = company?.country_currency_code ?? 'INR';
@@ -125,6 +128,9 @@ export default function LoansPage() {
   const sortBy = (name: string) => setSort((s) => (s.by === name ? { by: name, order: s.order === 'asc' ? 'desc' : 'asc' } : { by: name, order: 'asc' }));
   const profileLink = (loan: LoanRecord) => screenLink(prefix, SCREENS.loanDetails, companyId, { loan_id: loan.loan_id, allocation_month: loan.allocation_month });
   const bulkLink = (tab: string) => screenLink(prefix, SCREENS.bulk, companyId, { tab });
+  // Payments' bulk links screen, handed this selection (named here: payments' page reads these parameters).
+  const paymentLinksLink = () =>
+    screenLink(prefix, SCREENS.paymentLinkBatches, companyId, { allocation_month: month, search: search || null, filters: filters.length > 0 ? JSON.stringify(filters) : null });
 
   const exportSelection = () => {
     if (!month) return;
@@ -186,9 +192,16 @@ export default function LoansPage() {
             </Text>
           )}
         </HStack>
-        <Button size="sm" variant="outline" onClick={exportSelection} loading={createExport.isPending} disabled={!month || !first.data?.total}>
-          <FileDown aria-hidden /> {t('loans.export')}
-        </Button>
+        <HStack gap="2">
+          {can(createLinkBatch, permissions) && (
+            <Button size="sm" variant="outline" onClick={() => void navigate(paymentLinksLink())} disabled={!month || !first.data?.total} data-testid="loans-send-links">
+              <Send aria-hidden /> {t('loans.send_links')}
+            </Button>
+          )}
+          <Button size="sm" variant="outline" onClick={exportSelection} loading={createExport.isPending} disabled={!month || !first.data?.total}>
+            <FileDown aria-hidden /> {t('loans.export')}
+          </Button>
+        </HStack>
       </Flex>
       <Box as="section" aria-label={t('loans.search_and_filters')} bg="bg" borderWidth="1px" rounded="md" p="3">
         <Stack gap="3">
