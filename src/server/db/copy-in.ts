@@ -13,7 +13,7 @@
  */
 import type { DbOrTx } from './client';
 
-/** What a COPY reads: the rows in PostgreSQL's text format (see copyField). */
+/** What a COPY reads: the rows in PostgreSQL's text format (e.g. domain/portfolio/loan-stage.ts copyField). */
 export type CopyData = readonly string[];
 
 /** node-postgres's connection, the part a COPY FROM STDIN uses. */
@@ -84,7 +84,7 @@ function driverClient(tx: DbOrTx): unknown {
  * Runs `COPY <target> FROM STDIN|'/dev/blob'` (text format: tab-separated, `\N` for NULL) with `data`.
  * @param tx a Drizzle transaction (node-postgres or PGlite); the rows are visible only inside it until it commits
  * @param target the table and column list, e.g. `import_stage (n, company_id, v)` (trusted SQL, not user input)
- * @param data the rows, each line ending in '\n', fields joined by '\t' and escaped with copyField
+ * @param data the rows, each line ending in '\n', fields joined by '\t' and escaped (e.g. domain/portfolio/loan-stage.ts copyField)
  * @returns how many rows were copied
  * @throws the database's error (bad data, a missing table); the transaction is then aborted
  */
@@ -101,18 +101,4 @@ export async function copyInto(tx: DbOrTx, target: string, data: CopyData): Prom
   const blob = new Blob([...data]);
   const res = (await client.query(`COPY ${target} FROM '/dev/blob'`, [], { blob })) as { affectedRows?: number };
   return res.affectedRows ?? 0;
-}
-
-const SPECIAL = /[\\\t\n\r]/;
-const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-
-/**
- * One field of a text-format COPY line: null → `\N`; backslash, tab, newline and carriage return
- * escaped; numbers and booleans as text. (JSON text rarely holds a backslash, so most fields pass
- * through untouched.)
- */
-export function copyField(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '\\N';
-  const s = typeof value === 'string' ? value : String(value);
-  return SPECIAL.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]) : s;
 }

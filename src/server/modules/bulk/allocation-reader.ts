@@ -17,10 +17,11 @@ import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse';
 import { HEADER_SCAN_ROWS, detectHeaderRow, isBlankRow, makeHeaderNames } from '../../../domain/portfolio/header-detection';
-import { isBlankCell, unwrapCell } from '../../../domain/portfolio/normalise';
+import { cellText, isEmptyDataRow } from './import-rows';
 import { MAX_CSV_LINE, readSheetInWorker, SHEET_LIMITS, SheetLimitError } from './xlsx-worker';
 
 export { MAX_CSV_LINE, SHEET_LIMITS, SheetLimitError } from './xlsx-worker';
+export { cellText, isEmptyDataRow } from './import-rows';
 
 /** The allocation file kinds the import accepts (issue 3). */
 export type AllocationFileKind = 'xlsx' | 'xls' | 'csv';
@@ -83,19 +84,6 @@ export async function openAllocationFile(filePath: string, kind: AllocationFileK
       stream.destroy();
     },
   };
-}
-
-/** A raw cell as it is written back into an error file or shown in a preview: text, '' for empty. */
-export function cellText(raw: unknown): string {
-  const v = unwrapCell(raw);
-  if (v == null) return '';
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? '' : v.toISOString().slice(0, 10);
-  return String(v);
-}
-
-/** True when a data row holds nothing worth importing: every cell empty or a blank placeholder ('-', 'NA'). */
-export function isEmptyDataRow(row: readonly unknown[]): boolean {
-  return row.every((cell) => isBlankCell(cell));
 }
 
 /** Where the header is and how the columns are named (see locateHeader). */

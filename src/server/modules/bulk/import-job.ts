@@ -13,36 +13,30 @@
  * The file is read streaming (allocation-reader.ts) while the previous chunk is being written, so
  * parsing and the database work overlap.
  */
+import { stat } from 'node:fs/promises';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ColumnMapping } from '../../../domain/portfolio/column-mapping';
 import { validateMapping } from '../../../domain/portfolio/column-mapping';
-import { rowToRecord } from '../../../domain/portfolio/header-detection';
-import type { RowContext, RowValue } from '../../../domain/portfolio/row-validation';
-import { rowValidator } from '../../../domain/portfolio/row-validation';
+import type { RowContext } from '../../../domain/portfolio/row-validation';
 import { knownHeaderLabels } from '../../../domain/portfolio/system-variables';
 import type { DbOrTx } from '../../db/client';
 import type { ModuleDeps } from '../../http/deps';
-import type { LoanBatchRow } from '../portfolio/queries';
-import { loansOfImport, writeLoanBatch } from '../portfolio/queries';
-import type { AllocationSource } from './allocation-reader';
-import { HEAD_ROWS, cellText, isEmptyDataRow, locateHeader, openAllocationFile } from './allocation-reader';
+import { loansOfImport, writeStagedLoans } from '../portfolio/queries';
+import { HEAD_ROWS, locateHeader } from './allocation-reader';
+import type { FailedRow } from './import-rows';
 import type { ImportJobData } from './import-service';
 import { IMPORT_QUEUE, importContext } from './import-service';
 import { imports, type ImportRow } from './schema';
 import type { BulkWorkerState } from './bulk-lease';
 import { claimLease, releaseLease, resumeLeased } from './bulk-lease';
-
-/** A failed row: its 1-based row number, its cells as text (one per header) and the reasons joined. */
-interface FailedRow {
-  rowNumber: number;
-  cells: string[];
-  reason: string;
-}
+import { readImportInWorker, type ImportReader } from './xlsx-worker';
 
 interface Chunk {
-  valid: LoanBatchRow[];
+  /** Staging lines of the valid rows (import-rows.ts). */
+  lines: string[];
+  valid: number;
   failed: FailedRow[];
   /** Checkpoint after this chunk: counts over the whole import so far. */
   processed: number;
@@ -58,9 +52,6 @@ const FINAL_FAILED_NO_ROWS = 'The file has no data rows below the header';
 const FINAL_FAILED_ALL_ROWS = 'Every row failed validation; see the error file';
 
 const leaseTable = { table: 'imports', idColumn: 'import_id' } as const;
-
-/** Rows validated between two turns of the event loop. */
-const YIELD_EVERY_ROWS = 250;
 
 /**
  * Takes the lease of an import that is initiated, or in progress with an expired or released lease.
@@ -100,7 +91,7 @@ async function commitChunk(db: ModuleDeps['db'], row: ImportRow, token: number, 
       .where(and(eq(imports.importId, row.importId), eq(imports.status, 'in_progress'), eq(imports.attempts, token)))
       .returning({ id: imports.importId });
     if (!held) return false;
-    await writeLoanBatch(tx, { companyId: row.companyId, allocationMonth: row.allocationMonth, importId: row.importId, rows: chunk.valid });
+    await writeStagedLoans(tx, { companyId: row.companyId, allocationMonth: row.allocationMonth, importId: row.importId, lines: chunk.lines });
     if (chunk.failed.length > 0) {
       const json = JSON.stringify(chunk.failed.map((f) => ({ n: f.rowNumber, cells: f.cells, reason: f.reason })));
       await tx.execute(sql`
@@ -140,7 +131,7 @@ export async function runImport(deps: ModuleDeps, state: BulkWorkerState, import
   const row = await claim(db, importId, leaseSeconds);
   if (!row) return;
   const token = row.attempts;
-  let source: AllocationSource | null = null;
+  let source: ImportReader | null = null;
   try {
     const { variables, context } = await importContext(db, row.companyId);
     const mapping: ColumnMapping = row.mapping ?? {};
@@ -150,7 +141,8 @@ export async function runImport(deps: ModuleDeps, state: BulkWorkerState, import
       return;
     }
     try {
-      source = await openAllocationFile(files.localPath(row.fileKey), row.fileKind, { csvInWorker: true });
+      const filePath = files.localPath(row.fileKey);
+      source = readImportInWorker(filePath, (await stat(filePath)).size, row.fileKind, { headRows: HEAD_ROWS, batchRows: config.importChunkRows });
     } catch {
       await finish(db, importId, token, { status: 'failed', message: 'The file could not be read' });
       return;
@@ -169,9 +161,10 @@ export async function runImport(deps: ModuleDeps, state: BulkWorkerState, import
 /** An error of the file reader (as opposed to the database). */
 class ReadError extends Error {}
 
-async function nextRow(source: AllocationSource): Promise<IteratorResult<unknown[]>> {
+/** Runs a read of the worker, its errors as ReadErrors. */
+async function reading<T>(read: Promise<T>): Promise<T> {
   try {
-    return await source.rows.next();
+    return await read;
   } catch (err) {
     throw new ReadError(err instanceof Error ? err.message : String(err));
   }
@@ -182,7 +175,7 @@ async function processRows(
   state: BulkWorkerState,
   row: ImportRow,
   token: number,
-  source: AllocationSource,
+  source: ImportReader,
   mapping: ColumnMapping,
   variables: Awaited<ReturnType<typeof importContext>>['variables'],
   context: RowContext,
@@ -193,15 +186,9 @@ async function processRows(
   // validateRow reads only mapped and mandatory variables; handing it just those saves work on every row.
   const mapped = new Set(Object.values(mapping).filter((v): v is string => v !== null));
   const rowVariables = variables.filter((v) => v.is_mandatory || mapped.has(v.variable_name));
-  const validate = rowValidator(mapping, rowVariables, context);
 
   // The head: the same rows the preview read, so the columns get the same names.
-  const head: unknown[][] = [];
-  while (head.length < HEAD_ROWS) {
-    const r = await nextRow(source);
-    if (r.done) break;
-    head.push(r.value);
-  }
+  const head = (await reading(source.head())).slice(0, HEAD_ROWS);
   const { headers, headerRowIndex } = locateHeader(head, knownHeaderLabels(variables), row.headerRowIndex ?? undefined);
   if (headerRowIndex < 0) {
     await finish(db, row.importId, token, { status: 'failed', message: 'No header row found: the file is empty' });
@@ -209,11 +196,10 @@ async function processRows(
   }
 
   const firstRows = await loansWrittenBy(db, row);
-  let dataRows = 0; // non-empty data rows seen, including those skipped on resume
   let processed = row.processedRows;
   let success = row.successRows;
   let failedTotal = row.failedRows;
-  let chunk: Chunk = { valid: [], failed: [], processed, success, failedTotal, totalEstimate: 0 };
+  let chunk: Chunk = { lines: [], valid: 0, failed: [], processed, success, failedTotal, totalEstimate: 0 };
   let pending: Promise<boolean | Error> | null = null;
   let stopped: Stop | null = null;
 
@@ -228,72 +214,51 @@ async function processRows(
     await settle();
     if (stopped) return;
     const fraction = source.fractionRead();
-    chunk.totalEstimate = Math.max(processed, fraction > 0 ? Math.round(dataRows / fraction) : processed);
+    // Every data row up to here is counted in `processed` (those of earlier runs included).
+    chunk.totalEstimate = Math.max(processed, fraction > 0 ? Math.round(processed / fraction) : processed);
     const c = chunk;
     pending = commitChunk(db, row, token, config.importLeaseSeconds, c).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
-    chunk = { valid: [], failed: [], processed, success, failedTotal, totalEstimate: 0 };
-    // Rows can arrive faster than the event loop turns (a worker's batches, PGlite's in-process
-    // queries): let requests in between chunks.
+    chunk = { lines: [], valid: 0, failed: [], processed, success, failedTotal, totalEstimate: 0 };
+    // Batches can arrive faster than the event loop turns (PGlite's in-process queries): let
+    // requests in between chunks.
     await yieldToEventLoop();
   };
 
-  let index = 0; // 0-based sheet row index of the row in hand
-  const handle = (cells: unknown[]): void => {
-    const rowNumber = index + 1;
-    if (index <= headerRowIndex) return;
-    const own = cells.length > headers.length ? cells.slice(0, headers.length) : cells;
-    if (isEmptyDataRow(own)) return;
-    dataRows += 1;
-    if (dataRows <= row.processedRows) return; // committed by an earlier run
-    const record = rowToRecord(headers, own);
-    const result = validate(record);
-    let reason: string | null = null;
-    if (result.ok) {
-      const loanId = result.values.loan_id as string;
-      const first = firstRows.get(loanId);
-      if (first !== undefined) reason = `${loanIdLabel} '${loanId}' is repeated: first in row ${first}`;
-      else {
-        firstRows.set(loanId, rowNumber);
-        chunk.valid.push({ rowNumber, values: result.values as Record<string, RowValue> });
-        success += 1;
-      }
-    } else {
-      reason = result.reasons.join('; ');
-    }
-    if (reason !== null) {
-      chunk.failed.push({ rowNumber, cells: headers.map((_, i) => cellText(own[i])), reason });
-      failedTotal += 1;
-    }
-    processed += 1;
-    chunk.processed = processed;
-    chunk.success = success;
-    chunk.failedTotal = failedTotal;
-  };
-
-  for (const cells of head) {
-    handle(cells);
-    index += 1;
-  }
+  const batches = source.batches({
+    companyId: row.companyId,
+    headers,
+    headerRowIndex,
+    skipDataRows: row.processedRows,
+    mapping,
+    variables: rowVariables,
+    context,
+    loanIdLabel,
+    firstRows: [...firstRows],
+  });
   for (;;) {
     if (state.stopping) {
       // Rows read but not committed are simply read again by the resumed run.
       await settle();
       return stopped ?? 'shutdown';
     }
-    if (chunk.valid.length + chunk.failed.length >= chunkRows) {
+    if (chunk.valid + chunk.failed.length >= chunkRows) {
       await flush();
       if (stopped) return stopped;
     }
-    const r = await nextRow(source);
+    const r = await reading(batches.next());
     if (r.done) break;
-    handle(r.value);
-    index += 1;
-    // Queued rows resolve as microtasks only; every few hundred rows let I/O callbacks run, so the
-    // previous chunk's statements proceed while this chunk is validated (measured: without it a
-    // 5,000-row chunk's commit waited ~120 ms for the validation loop).
-    if (index % YIELD_EVERY_ROWS === 0) await yieldToEventLoop();
+    const b = r.value;
+    if (b.valid > 0) chunk.lines.push(b.copy);
+    chunk.valid += b.valid;
+    for (const f of b.failed) chunk.failed.push(f);
+    processed += b.processed;
+    success += b.valid;
+    failedTotal += b.failed.length;
+    chunk.processed = processed;
+    chunk.success = success;
+    chunk.failedTotal = failedTotal;
   }
-  if (chunk.valid.length + chunk.failed.length > 0) await flush();
+  if (chunk.valid + chunk.failed.length > 0) await flush();
   await settle();
   if (stopped) return stopped;
 

@@ -22,7 +22,9 @@
  * the main thread resolved.
  */
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { ImportRowsBatch, ImportRowsConfig } from './import-rows';
 
 /** Rows per message from the worker. */
 const BATCH_ROWS = 500;
@@ -45,7 +47,30 @@ const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 let credits = workerData.credits;
 let wake = null;
-parentPort.on('message', (m) => { if (m === 'credit') { credits += 1; if (wake) { const w = wake; wake = null; w(); } } });
+let started = null;
+parentPort.on('message', (m) => {
+  if (m === 'credit') { credits += 1; if (wake) { const w = wake; wake = null; w(); } }
+  else if (m && m.type === 'start' && started) started(m.config);
+});
+// Import mode (workerData.importRows): the first batch goes out raw as the head (the main thread
+// finds the header in it and answers 'start' with the import's config); from then on every batch
+// is validated here by import-rows.ts (loaded through tsx's CommonJS hook) and goes out as staging
+// lines and failed rows.
+let rowsOf = null;
+// Rows per message: the head's batch holds at least the rows the header is looked for in.
+let batchRows = workerData.importRows ? Math.max(workerData.batchRows, workerData.headRows) : workerData.batchRows;
+async function send(batch, fraction) {
+  if (workerData.importRows && !rowsOf) {
+    const config = await new Promise((resolve) => { started = resolve; parentPort.postMessage({ type: 'head', rows: batch, fraction }); });
+    require(workerData.tsxCjsApi).register();
+    rowsOf = require(workerData.importRows).importRows(config);
+    batchRows = workerData.batchRows;
+  }
+  if (credits === 0) await new Promise((resolve) => { wake = resolve; });
+  credits -= 1;
+  if (rowsOf) parentPort.postMessage({ type: 'batch', batch: rowsOf.take(batch), fraction });
+  else parentPort.postMessage({ type: 'rows', rows: batch, fraction });
+}
 // The first failure is the one reported. A cap passed is reported where it is found, before the
 // throw unwinds the for-await: that unwinding tears ExcelJS's reader down, which can throw its own
 // error (e.g. "Cannot read properties of undefined (reading 'sheets')") as an uncaught exception
@@ -76,7 +101,7 @@ async function readXls(post, batch) {
       cells[c] = !cell || cell.t === 'e' || cell.t === 'z' || cell.v === undefined ? null : cell.v;
     }
     batch.push(cells);
-    if (batch.length >= workerData.batchRows) await post((r + 1) / data.length);
+    if (batch.length >= batchRows) await post((r + 1) / data.length);
   }
 }
 // ExcelJS's streaming WorkbookReader reads the zip in one pass and intermittently loses an entry
@@ -140,7 +165,7 @@ async function readCsv(post, batch) {
       if (rows > workerData.maxRows) limit(TOO_MANY_ROWS);
       if (record.length > workerData.maxColumns) limit(TOO_MANY_COLUMNS);
       batch.push(record.length === 1 && record[0] === '' ? [] : record);
-      if (batch.length >= workerData.batchRows) await post(fraction());
+      if (batch.length >= batchRows) await post(fraction());
     }
   } catch (err) {
     if (err && err.code === 'CSV_MAX_RECORD_SIZE') limit('A line of the file is longer than ' + workerData.maxCsvLine / 1024 + ' KB');
@@ -153,9 +178,7 @@ async function readCsv(post, batch) {
   if (workerData.kind === 'xls' || workerData.kind === 'csv') {
     let batch = [];
     const post = async (fraction) => {
-      if (credits === 0) await new Promise((resolve) => { wake = resolve; });
-      credits -= 1;
-      parentPort.postMessage({ type: 'rows', rows: batch, fraction });
+      await send(batch, fraction);
       batch.length = 0;
     };
     // post() clears the same array after cloning it into the message.
@@ -167,9 +190,7 @@ async function readCsv(post, batch) {
   const { rows: sheetRows, fraction } = await openFirstWorksheet();
   let batch = [];
   const post = async () => {
-    if (credits === 0) await new Promise((resolve) => { wake = resolve; });
-    credits -= 1;
-    parentPort.postMessage({ type: 'rows', rows: batch, fraction: fraction() });
+    await send(batch, fraction());
     batch = [];
   };
   let next = 1;
@@ -177,7 +198,7 @@ async function readCsv(post, batch) {
     if (row.number > workerData.maxRows) limit(TOO_MANY_ROWS);
     for (; next < row.number; next += 1) {
       batch.push([]);
-      if (batch.length >= workerData.batchRows) await post();
+      if (batch.length >= batchRows) await post();
     }
     const values = Array.isArray(row.values) ? row.values : [];
     if (values.length - 1 > workerData.maxColumns) limit(TOO_MANY_COLUMNS);
@@ -185,31 +206,47 @@ async function readCsv(post, batch) {
     for (let i = 1; i < values.length; i += 1) cells[i - 1] = values[i] === undefined ? null : values[i];
     batch.push(cells);
     next = row.number + 1;
-    if (batch.length >= workerData.batchRows) await post();
+    if (batch.length >= batchRows) await post();
   }
   if (batch.length > 0) await post();
   parentPort.postMessage({ type: 'done' });
 })().catch(report);
 `;
 
-type Message = { type: 'rows'; rows: unknown[][]; fraction: number } | { type: 'done' } | { type: 'error'; message: string; limit?: boolean };
+type Message =
+  | { type: 'rows'; rows: unknown[][]; fraction: number }
+  | { type: 'head'; rows: unknown[][]; fraction: number }
+  | { type: 'batch'; batch: ImportRowsBatch; fraction: number }
+  | { type: 'done' }
+  | { type: 'error'; message: string; limit?: boolean };
 
 /** What the user is told when the worker runs out of its heap. */
 export const TOO_LARGE_TO_READ = 'The file is too large to read';
 
-/**
- * Starts a worker reading `filePath`'s first worksheet.
- * @param size the file's size in bytes (for fractionRead)
- * @param kind 'xlsx' (exceljs, streamed), 'xls' (SheetJS, read whole in the worker) or 'csv'
- *   (csv-parse, streamed, the same options and caps as allocation-reader's csvRows: the import
- *   job's parsing then runs beside its validation and database work, issue 12 "Speed")
- * @returns the rows (blank rows as empty arrays, so the n-th row is sheet row n), the share of the
- *   file read so far, and close() which stops the worker. A parse error is thrown from the rows
- *   iterator with the worker's message; a cap passed (SHEET_LIMITS, the heap) as a SheetLimitError.
- */
-export function readSheetInWorker(filePath: string, size: number, kind: 'xlsx' | 'xls' | 'csv'): { rows: AsyncGenerator<unknown[]>; fractionRead(): number; close(): void } {
+/** A started parser worker: its messages in order (a failure as an error), credits back, and a stop. */
+interface SheetWorker {
+  /** The next row-bearing message; null once the worker is done. @throws the worker's error (SheetLimitError for a cap) */
+  next(): Promise<Exclude<Message, { type: 'done' } | { type: 'error' }> | null>;
+  post(message: unknown): void;
+  fraction(): number;
+  close(): void;
+}
+
+function startWorker(filePath: string, size: number, kind: 'xlsx' | 'xls' | 'csv', importMode: { headRows: number; batchRows: number } | null): SheetWorker {
   const resolve = createRequire(import.meta.url).resolve;
-  const workerData = { filePath, size, kind, exceljsPath: resolve('exceljs'), xlsxPath: resolve('@e965/xlsx'), csvParsePath: resolve('csv-parse'), maxCsvLine: MAX_CSV_LINE, batchRows: BATCH_ROWS, credits: CREDITS, ...SHEET_LIMITS };
+  const workerData = {
+    filePath,
+    size,
+    kind,
+    exceljsPath: resolve('exceljs'),
+    xlsxPath: resolve('@e965/xlsx'),
+    csvParsePath: resolve('csv-parse'),
+    maxCsvLine: MAX_CSV_LINE,
+    batchRows: importMode ? Math.max(1, Math.min(BATCH_ROWS, importMode.batchRows)) : BATCH_ROWS,
+    credits: CREDITS,
+    ...SHEET_LIMITS,
+    ...(importMode ? { importRows: fileURLToPath(new URL('./import-rows.ts', import.meta.url)), tsxCjsApi: resolve('tsx/cjs/api'), headRows: importMode.headRows } : {}),
+  };
   // A capped heap bounds what one file can cost the server.
   const worker = new Worker(WORKER_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB }, workerData });
   const queue: Message[] = [];
@@ -226,26 +263,96 @@ export function readSheetInWorker(filePath: string, size: number, kind: 'xlsx' |
     push((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? { type: 'error', message: TOO_LARGE_TO_READ, limit: true } : { type: 'error', message: err.message }),
   );
   worker.on('exit', () => push({ type: 'done' }));
-
-  async function* rows(): AsyncGenerator<unknown[]> {
-    try {
-      for (;;) {
-        if (queue.length === 0) await new Promise<void>((resolve) => (notify = resolve));
-        const m = queue.shift()!;
-        if (m.type === 'done') return;
-        if (m.type === 'error') throw m.limit ? new SheetLimitError(m.message) : new Error(m.message);
-        fraction = m.fraction;
-        if (!closed) worker.postMessage('credit');
-        yield* m.rows;
-      }
-    } finally {
-      close();
-    }
-  }
-  function close(): void {
+  const close = (): void => {
     if (closed) return;
     closed = true;
     void worker.terminate();
+  };
+  return {
+    async next() {
+      if (queue.length === 0) await new Promise<void>((resolve) => (notify = resolve));
+      const m = queue.shift()!;
+      if (m.type === 'done') return null;
+      if (m.type === 'error') throw m.limit ? new SheetLimitError(m.message) : new Error(m.message);
+      fraction = m.fraction;
+      if (m.type !== 'head' && !closed) worker.postMessage('credit');
+      return m;
+    },
+    post: (message) => {
+      if (!closed) worker.postMessage(message);
+    },
+    fraction: () => fraction,
+    close,
+  };
+}
+
+/**
+ * Starts a worker reading `filePath`'s first worksheet.
+ * @param size the file's size in bytes (for fractionRead)
+ * @param kind 'xlsx' (exceljs, streamed), 'xls' (SheetJS, read whole in the worker) or 'csv'
+ *   (csv-parse, streamed, the same options and caps as allocation-reader's csvRows)
+ * @returns the rows (blank rows as empty arrays, so the n-th row is sheet row n), the share of the
+ *   file read so far, and close() which stops the worker. A parse error is thrown from the rows
+ *   iterator with the worker's message; a cap passed (SHEET_LIMITS, the heap) as a SheetLimitError.
+ */
+export function readSheetInWorker(filePath: string, size: number, kind: 'xlsx' | 'xls' | 'csv'): { rows: AsyncGenerator<unknown[]>; fractionRead(): number; close(): void } {
+  const worker = startWorker(filePath, size, kind, null);
+  async function* rows(): AsyncGenerator<unknown[]> {
+    try {
+      for (let m = await worker.next(); m; m = await worker.next()) if (m.type === 'rows') yield* m.rows;
+    } finally {
+      worker.close();
+    }
   }
-  return { rows: rows(), fractionRead: () => fraction, close };
+  return { rows: rows(), fractionRead: worker.fraction, close: worker.close };
+}
+
+/** An allocation file being imported by a worker that parses and validates (readImportInWorker). */
+export interface ImportReader {
+  /** The sheet's first rows (at least `headRows` when the sheet has them; blank rows as empty arrays), to find the header in; [] for an empty sheet. @throws as `batches` does */
+  head(): Promise<unknown[][]>;
+  /**
+   * Starts the validation with the import's config (after head()) and yields each batch's staging
+   * lines and failed rows in sheet order, the head's rows included.
+   * @throws Error with the worker's message for an unreadable file, SheetLimitError for a cap passed
+   */
+  batches(config: ImportRowsConfig): AsyncGenerator<ImportRowsBatch>;
+  /** Share of the file read so far, 0–1. */
+  fractionRead(): number;
+  /** Stops the worker (safe to call more than once). */
+  close(): void;
+}
+
+/**
+ * Starts a worker that reads an allocation file (as readSheetInWorker) and also validates its rows
+ * and writes the valid ones as staging lines (import-rows.ts), so the import job's main thread
+ * only moves text to the database (issue 12 "Speed": parsing, validation and the database work
+ * run side by side; the main thread's heap holds a chunk of text, not 100,000 row objects).
+ * @param size the file's size in bytes (for fractionRead)
+ * @param options.headRows rows head() answers at least (the header scan)
+ * @param options.batchRows rows validated per batch (at most 500): a batch is the smallest unit the
+ *   job commits, so it should not exceed the job's chunk
+ */
+export function readImportInWorker(filePath: string, size: number, kind: 'xlsx' | 'xls' | 'csv', options: { headRows: number; batchRows: number }): ImportReader {
+  const worker = startWorker(filePath, size, kind, options);
+  let first: Promise<Awaited<ReturnType<SheetWorker['next']>>> | null = null;
+  const head = () => (first ??= worker.next());
+  return {
+    async head() {
+      const m = await head();
+      return m?.type === 'head' ? m.rows : [];
+    },
+    async *batches(config) {
+      try {
+        const m = await head();
+        if (m?.type !== 'head') return;
+        worker.post({ type: 'start', config });
+        for (let b = await worker.next(); b; b = await worker.next()) if (b.type === 'batch') yield b.batch;
+      } finally {
+        worker.close();
+      }
+    },
+    fractionRead: worker.fraction,
+    close: worker.close,
+  };
 }

@@ -10,103 +10,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { MAX_MINOR } from '../../../domain/common/money';
+import { loanStageLine, PROMOTED, promotedColumn as columnOf, STAGE_COLUMN_NAMES, type SqlType } from '../../../domain/portfolio/loan-stage';
 import type { RowValue } from '../../../domain/portfolio/row-validation';
 import type { DbOrTx } from '../../db/client';
-import { copyField, copyInto } from '../../db/copy-in';
+import { copyInto } from '../../db/copy-in';
+
+export { countCoApplicants, numericText, promotedValue } from '../../../domain/portfolio/loan-stage';
 import { rowsOf } from '../../db/sql-helpers';
-
-type SqlType = 'text' | 'int' | 'minor' | 'date';
-
-/** Variables copied from `variables` into typed columns of `loans` (for filters, sorting, search). */
-const PROMOTED: readonly [name: string, type: SqlType][] = [
-  ['client_customer_id', 'text'],
-  ['customer_id', 'text'],
-  ['applicant_name', 'text'],
-  ['applicant_contact_number', 'text'],
-  ['product', 'text'],
-  ['city', 'text'],
-  ['state', 'text'],
-  ['pincode', 'text'],
-  ['dpd', 'int'],
-  ['allocation_dpd_value', 'text'],
-  ['principal_outstanding', 'minor'],
-  ['total_claim_amount', 'minor'],
-  ['expected_emi', 'minor'],
-  ['date_of_default', 'date'],
-];
-
-const CO_APPLICANT_KEY = /^co_applicant_(\d+)_(?:name|contact_number)$/;
-
-/**
- * A JSON number as PostgreSQL's numeric prints it: JavaScript's shortest decimal form, with an
- * exponent ('1e+21', '1.5e-7') written out in full ('1000000000000000000000', '0.00000015'), as
- * `jsonb::text` / `#>> '{}'` give it.
- */
-export function numericText(n: number): string {
-  const s = String(n);
-  const e = s.indexOf('e');
-  if (e < 0) return s;
-  const negative = s.startsWith('-');
-  const mantissa = s.slice(negative ? 1 : 0, e);
-  const exponent = Number(s.slice(e + 1));
-  const dot = mantissa.indexOf('.');
-  const digits = dot < 0 ? mantissa : mantissa.slice(0, dot) + mantissa.slice(dot + 1);
-  const point = (dot < 0 ? mantissa.length : dot) + exponent; // digits before the decimal point
-  const body =
-    point <= 0 ? `0.${'0'.repeat(-point)}${digits}` : point >= digits.length ? digits + '0'.repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`;
-  return negative ? `-${body}` : body;
-}
-
-const INT_TEXT = /^-?[0-9]{1,9}$/;
-const ISO_DAY = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
-
-/**
- * An amount in major units as bigint minor units, exactly as `round(<numeric> * 100)::bigint`
- * does it: on the number's decimal digits (no binary rounding), halves away from zero.
- */
-function minorUnits(n: number): string {
-  const text = numericText(Math.abs(n));
-  const dot = text.indexOf('.');
-  const whole = dot < 0 ? text : text.slice(0, dot);
-  const fraction = dot < 0 ? '' : text.slice(dot + 1);
-  let minor = BigInt(whole + (fraction + '00').slice(0, 2));
-  if (fraction.length > 2 && fraction[2] >= '5') minor += 1n;
-  return n < 0 && minor !== 0n ? `-${minor}` : String(minor);
-}
-
-/**
- * The value of variable `name` for its promoted column of `type`, or null when the value does not
- * fit (a company may have re-typed a variable, e.g. dpd as text). The same rules the upsert applied
- * in SQL before issue 12: int — a number printing as at most 9 digits; minor — a number within
- * MAX_MINOR, times 100, rounded half away from zero; date — a 'YYYY-MM-DD' string (PostgreSQL
- * checks the day); text — a string, or a number as numeric prints it.
- */
-export function promotedValue(value: RowValue | undefined, type: SqlType): string | null {
-  if (value === null || value === undefined) return null;
-  switch (type) {
-    case 'int':
-      return typeof value === 'number' && INT_TEXT.test(numericText(value)) ? numericText(value) : null;
-    case 'minor':
-      return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= MAX_MINOR / 100 ? minorUnits(value) : null;
-    case 'date':
-      return typeof value === 'string' && ISO_DAY.test(value) ? value : null;
-    default:
-      return typeof value === 'string' ? value : Number.isFinite(value) ? numericText(value) : null;
-  }
-}
-
-/** How many co-applicants (co_applicant_N_name or co_applicant_N_contact_number non-empty, per N) the values carry. */
-export function countCoApplicants(values: Readonly<Record<string, RowValue>>): number {
-  const present = new Set<string>();
-  for (const key in values) {
-    if (!key.startsWith('co_applicant_')) continue;
-    const value = values[key];
-    const m = CO_APPLICANT_KEY.exec(key);
-    if (m && value !== null && value !== '') present.add(m[1]);
-  }
-  return present.size;
-}
 
 /** One row to write: its 1-based row number in the source file and its normalised values by variable_name. */
 export interface LoanBatchRow {
@@ -114,15 +24,13 @@ export interface LoanBatchRow {
   values: Record<string, RowValue>;
 }
 
-/** The column of a promoted variable: amounts live in `<name>_minor`. */
-const columnOf = ([name, type]: readonly [string, SqlType]) => (type === 'minor' ? `${name}_minor` : name);
 const insertColumns = sql.raw(PROMOTED.map(columnOf).join(', '));
 const selectColumns = sql.raw(PROMOTED.map((p) => `r.${columnOf(p)}`).join(', '));
 const PG_TYPE: Record<SqlType, string> = { text: 'text', int: 'int', minor: 'bigint', date: 'date' };
 /** The staging table: the row number, company, loan_id, the promoted columns typed, the co-applicant count and the variables. */
 const STAGE_COLUMNS = ['n int not null', 'company_id text not null', 'loan_id text not null', ...PROMOTED.map((p) => `${columnOf(p)} ${PG_TYPE[p[1]]}`), 'c int not null', 'v jsonb not null'];
 const createStage = sql.raw(`create temp table loan_stage (${STAGE_COLUMNS.join(', ')}) on commit drop`);
-const stageTarget = `loan_stage (n, company_id, loan_id, ${PROMOTED.map(columnOf).join(', ')}, c, v)`;
+const stageTarget = `loan_stage (${STAGE_COLUMN_NAMES.join(', ')})`;
 // A promoted column changes only when the new row carries that variable (mapped, even if empty).
 const updateColumns = sql.raw(
   PROMOTED.map((p) => `${columnOf(p)} = case when jsonb_exists(excluded.variables, '${p[0]}') then excluded.${columnOf(p)} else loans.${columnOf(p)} end`).join(',\n'),
@@ -155,27 +63,35 @@ export async function writeLoanBatch(
   tx: DbOrTx,
   input: { companyId: string; allocationMonth: string; importId: string | null; rows: readonly LoanBatchRow[] },
 ): Promise<{ inserted: number; updated: number }> {
-  if (input.rows.length === 0) return { inserted: 0, updated: 0 };
-  // The staging table and the upsert must share one transaction (and, on a pool, one connection).
-  if (!(tx instanceof PgTransaction)) return tx.transaction((t) => writeLoanBatch(t, input));
   const byLoan = new Map<string, LoanBatchRow>();
   for (const row of input.rows) {
     const loanId = row.values.loan_id;
     if (typeof loanId !== 'string' || loanId === '') throw new Error(`Row ${row.rowNumber} has no loan_id`);
     byLoan.set(loanId, row);
   }
-  // Every staged row carries its company (the row-level security wall's key, company-wall.ts),
-  // though the upsert below names the company itself.
-  const company = copyField(input.companyId);
   const lines: string[] = [];
-  for (const [loanId, { rowNumber, values }] of byLoan) {
-    let line = `${rowNumber}\t${company}\t${copyField(loanId)}`;
-    for (const [name, type] of PROMOTED) line += `\t${copyField(promotedValue(values[name], type))}`;
-    lines.push(`${line}\t${countCoApplicants(values)}\t${copyField(JSON.stringify(values))}\n`);
-  }
+  for (const [loanId, { rowNumber, values }] of byLoan) lines.push(loanStageLine(input.companyId, rowNumber, loanId, values));
+  return writeStagedLoans(tx, { ...input, lines });
+}
+
+/**
+ * writeLoanBatch for rows already written as staging lines (the import's worker thread builds them
+ * with loanStageLine): COPYs them into the transaction's staging table and upserts them into
+ * `loans` in one statement, with writeLoanBatch's rules.
+ * @param input.lines loanStageLine lines of `companyId`, one loan_id at most once (the import
+ *   refuses a repeated loan_id as a failed row before it gets here)
+ * @returns how many loans were inserted and how many updated
+ * @throws database errors (a malformed line, a repeated loan_id); nothing of the batch is written
+ */
+export async function writeStagedLoans(
+  tx: DbOrTx,
+  input: { companyId: string; allocationMonth: string; importId: string | null; lines: readonly string[] },
+): Promise<{ inserted: number; updated: number }> {
+  if (input.lines.length === 0) return { inserted: 0, updated: 0 };
+  // The staging table and the upsert must share one transaction (and, on a pool, one connection).
+  if (!(tx instanceof PgTransaction)) return tx.transaction((t) => writeStagedLoans(t, input));
   await tx.execute(createStage);
-  await copyInto(tx, stageTarget, lines);
-  lines.length = 0;
+  await copyInto(tx, stageTarget, input.lines);
   const res = await tx.execute(sql`
     with written as (
       insert into loans (company_id, allocation_month, loan_id, ${insertColumns}, co_applicant_count, variables, last_import_id, source_row, updated_at)

@@ -18,7 +18,7 @@ export { applyLoanPayments, loanPaymentsUpdateSql, RECOVERY_STATUS } from './loa
 export type { LoanPaymentPosted } from './loan-payments';
 export type { LoanContactFacts, LoanContactRole } from './loan-contacts';
 export { canReadUnmasked } from './loan-masking';
-export { changeLoanTags, loanStates, setLoansArchived, writeLoanBatch } from './loan-writer';
+export { changeLoanTags, loanStates, setLoansArchived, writeLoanBatch, writeStagedLoans } from './loan-writer';
 export type { LoanBatchRow } from './loan-writer';
 export { parseFilters, portfolioView } from './service';
 export type { PortfolioView } from './service';
