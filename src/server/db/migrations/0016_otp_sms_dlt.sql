@@ -1,0 +1,1 @@
+ALTER TABLE "message_outbox" ADD COLUMN "dlt_template_id" text;
