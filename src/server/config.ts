@@ -46,6 +46,12 @@ export interface AppConfig {
    * messages are not delivered; their values are not logged either). Without it production refuses to start.
    */
   allowLogOnlyMessages: boolean;
+  /**
+   * The DLT content template id under which the platform registered its default OTP SMS
+   * (PLATFORM_OTP_DLT_TEMPLATE_ID; domain/communication/otp.ts PLATFORM_OTP_SMS), recorded with
+   * platform OTPs; null when not registered (development).
+   */
+  platformOtpDltTemplateId: string | null;
   /** argon2id cost; tests pass a cheap one to stay fast. */
   argon2: { memoryCost: number; timeCost: number };
   /** Trust X-Forwarded-For from a load balancer, so rate limits and logs see the client IP. */
@@ -112,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authAccountRateLimit: intFromEnv(env.AUTH_ACCOUNT_RATE_LIMIT, 10, 'AUTH_ACCOUNT_RATE_LIMIT'),
     production: env.NODE_ENV === 'production',
     allowLogOnlyMessages: env.ALLOW_LOG_ONLY_MESSAGES === 'true' || env.ALLOW_LOG_ONLY_MESSAGES === '1',
+    platformOtpDltTemplateId: env.PLATFORM_OTP_DLT_TEMPLATE_ID?.trim() || null,
     argon2: { memoryCost: 19456, timeCost: 2 },
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'dist'),

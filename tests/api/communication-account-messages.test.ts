@@ -9,6 +9,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageOutbox } from '../../src/server/messaging/schema';
+import { OTP_NOT_SENT } from '../../src/server/modules/auth/otp/service';
 import { createTestApp, headers, LENDER, signIn, type TestApp } from './helpers';
 import { captureMessages } from './message-capture';
 
@@ -76,11 +77,14 @@ describe('sign-in OTPs through the communication area', () => {
     }
   });
 
-  it('a wrong SMTP password fails the outbox row with the reason, and nothing is logged in its place', async () => {
+  it('a wrong SMTP password fails the outbox row with the reason, nothing is logged in its place, and the user (no mobile) is told', async () => {
     await t.app.inject({ method: 'PUT', url: '/api/communication/settings', headers: admin, payload: { email_provider: 'smtp', smtp_host: '127.0.0.1', smtp_port: port, smtp_secure: false, smtp_user: 'otp-mailer', smtp_password: 'not-the-password', email_from: 'no-reply@demo.in' } });
     try {
       const before = mails.length;
-      expect((await sendOtp()).statusCode).toBe(200);
+      const res = await sendOtp();
+      // No channel carried the code (the user has no mobile for an SMS): the answer says so.
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe(OTP_NOT_SENT);
       expect(mails.length).toBe(before);
       const row = await lastOutbox();
       expect(row).toMatchObject({ provider: 'smtp', status: 'failed' });

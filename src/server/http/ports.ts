@@ -27,6 +27,34 @@ export interface AccountMessagesPort {
    * Never throws for a provider failure: the outbox row says it. @returns the outbox row id
    */
   send(message: OutboundMessage): Promise<number>;
+  /**
+   * A sign-in OTP (issue 13): by email (the company's email provider or the platform's) and, when
+   * the user has a mobile, by SMS through the company's SMS adapter with its DLT registration
+   * (domain/communication/otp.ts: no contact hours, no DND; DLT refused before the provider).
+   * Each message is recorded in message_outbox with the code masked. Never throws for a provider
+   * failure or a refusal: the answer and the rows say it.
+   */
+  sendOtp(message: OtpMessage): Promise<OtpDelivery>;
+}
+
+/** A sign-in OTP to send (AccountMessagesPort.sendOtp). */
+export interface OtpMessage {
+  /** The user's first active company; null for the platform's own users. */
+  companyId: string | null;
+  email: string;
+  mobile: string | null;
+  /** The 6-digit code (a secret: never stored in clear). */
+  code: string;
+  /** Minutes the code lives. */
+  minutes: number;
+}
+
+/** What became of a sign-in OTP on each channel. */
+export interface OtpDelivery {
+  email: 'sent' | 'failed';
+  /** null: the user has no mobile. blocked: refused before the provider (`smsRefusal` says why). */
+  sms: 'sent' | 'failed' | 'blocked' | null;
+  smsRefusal: string | null;
 }
 
 /** Every port, as ModuleDeps carries them. */

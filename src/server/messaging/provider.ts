@@ -26,6 +26,8 @@ export interface OutboundMessage {
    */
   secrets?: readonly string[];
   companyId?: string | null;
+  /** An SMS's DLT content template id, recorded with the message (issue 13 sign-in OTPs). */
+  dltTemplateId?: string | null;
 }
 
 export interface MessageProvider {
@@ -72,23 +74,24 @@ export function recordedBody(message: OutboundMessage): string {
   return body;
 }
 
+/** The message_outbox row of a message (queued; secrets left out by `recordedBody`). */
+const outboxRow = (message: OutboundMessage, providerName: string) => ({
+  companyId: message.companyId ?? null,
+  channel: message.channel,
+  recipient: message.recipient,
+  template: message.template,
+  body: recordedBody(message),
+  provider: providerName,
+  dltTemplateId: message.dltTemplateId ?? null,
+});
+
 /**
  * Writes the message to message_outbox as queued (secrets left out: `recordedBody`), hands it to the provider and records the result
  * (sent with sent_at, or failed with the error). Never throws for a provider failure: the row says it.
  * @returns the outbox row id.
  */
 export async function queueAndSend(db: Db, provider: MessageProvider, message: OutboundMessage): Promise<number> {
-  const [row] = await db
-    .insert(messageOutbox)
-    .values({
-      companyId: message.companyId ?? null,
-      channel: message.channel,
-      recipient: message.recipient,
-      template: message.template,
-      body: recordedBody(message),
-      provider: provider.name,
-    })
-    .returning({ id: messageOutbox.id });
+  const [row] = await db.insert(messageOutbox).values(outboxRow(message, provider.name)).returning({ id: messageOutbox.id });
   try {
     await provider.send(message);
     await db.update(messageOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(messageOutbox.id, row.id));
@@ -98,5 +101,17 @@ export async function queueAndSend(db: Db, provider: MessageProvider, message: O
       .set({ status: 'failed', error: err instanceof Error ? err.message : String(err) })
       .where(eq(messageOutbox.id, row.id));
   }
+  return row.id;
+}
+
+/**
+ * Records a message refused before any provider (status blocked, `reason` in error), secrets left
+ * out like queueAndSend's. @returns the outbox row id
+ */
+export async function recordBlocked(db: Db, providerName: string, message: OutboundMessage, reason: string): Promise<number> {
+  const [row] = await db
+    .insert(messageOutbox)
+    .values({ ...outboxRow(message, providerName), status: 'blocked', error: reason })
+    .returning({ id: messageOutbox.id });
   return row.id;
 }

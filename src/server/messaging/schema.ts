@@ -11,9 +11,12 @@ export const messageOutbox = pgTable(
     recipient: text('recipient').notNull(),
     template: text('template').notNull(),
     body: text('body').notNull(),
-    status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+    /** blocked: refused before any provider (an OTP SMS failing its DLT registration; `error` says why). */
+    status: text('status', { enum: ['queued', 'sent', 'failed', 'blocked'] }).notNull().default('queued'),
     provider: text('provider'),
     error: text('error'),
+    /** An SMS's DLT content template id (TRAI TCCCPR), when it claims one. */
+    dltTemplateId: text('dlt_template_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

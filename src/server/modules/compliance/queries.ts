@@ -10,3 +10,5 @@
  */
 export { decide, decideMany, dryRun, NO_LOAN } from './decide';
 export type { DecideInput, DecisionResult } from './decide';
+/** The company's registered DLT templates by content template id (a sign-in OTP's SMS checks its text against one). */
+export { dltTemplatesById } from './rules-service';

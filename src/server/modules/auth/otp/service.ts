@@ -1,9 +1,9 @@
 /**
  * One-time passwords and the password reset (spec 7 user service `/public/send-otp`,
  * `/public/check-otp`, `/public/forgot-password`): 6-digit codes stored only as argon2id hashes
- * (salted per row, compared in constant time by argon2's verify) and sent through the message
- * outbox, whose record leaves the code out (issue 12), through the communication area's
- * AccountMessagesPort (the user's company's email provider); 10 minutes and 5 attempts each.
+ * (salted per row, compared in constant time by argon2's verify) and sent through the
+ * communication area's AccountMessagesPort (email, and SMS with DLT to the user's mobile),
+ * recorded in the message outbox with the code masked (issue 12); 10 minutes and 5 attempts each.
  */
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { isValidPassword, PASSWORD_MESSAGE } from '../../../../domain/validation
 import type { AppConfig } from '../../../config';
 import type { Db } from '../../../db/client';
 import type { AuditLog } from '../../../http/caller';
-import { badRequest } from '../../../http/errors';
+import { AppError, badRequest } from '../../../http/errors';
 import type { AccountMessagesPort } from '../../../http/ports';
 import { hashPassword, verifyPassword } from '../../../security/passwords';
 import { accountByEmail, firstCompanyOfEmail, setPasswordHash } from '../../users/queries';
@@ -20,13 +20,19 @@ import { otps } from '../schema';
 import { endUserSessions } from '../service';
 
 export const INVALID_OTP = 'Invalid or expired OTP';
+/** The answer when no channel carried the code (every provider failed or refused it). */
+export const OTP_NOT_SENT = 'We could not send your one-time password. Please try again later or contact your administrator.';
 const OTP_TTL_MINUTES = 10;
 const OTP_MAX_ATTEMPTS = 5;
 
 /**
  * Creates a 6-digit OTP for an active user (10 minutes, 5 attempts), replacing older ones, and
- * sends it by email through the communication area (the provider of the user's first active
- * company). Does nothing for unknown emails so the answer is the same.
+ * sends it through the communication area (AccountMessagesPort.sendOtp): by email, and by SMS to
+ * the user's mobile with the company's DLT-registered `otp` template (no contact hours, no DND:
+ * domain/communication/otp.ts). Does nothing for unknown emails so the answer is the same; the
+ * per-IP and per-recipient rate limits are the routes'.
+ * @throws AppError 503 OTP_NOT_SENT when neither the email nor the SMS went out (an existing account
+ *   whose every channel failed or was refused: the user must know no code is coming)
  */
 export async function sendOtp(db: Db, config: AppConfig, messages: AccountMessagesPort, email: string, purpose: OtpPurpose): Promise<void> {
   const normalized = email.trim().toLowerCase();
@@ -38,16 +44,8 @@ export async function sendOtp(db: Db, config: AppConfig, messages: AccountMessag
     await tx.update(otps).set({ consumedAt: new Date() }).where(and(eq(otps.email, normalized), eq(otps.purpose, purpose), isNull(otps.consumedAt)));
     await tx.insert(otps).values({ email: normalized, purpose, codeHash, expiresAt: new Date(Date.now() + OTP_TTL_MINUTES * 60_000) });
   });
-  await messages.send({
-    channel: 'email',
-    recipient: normalized,
-    template: 'otp',
-    subject: 'Your Recovery Ops one-time password',
-    companyId: await firstCompanyOfEmail(db, normalized),
-    body: `Your one-time password is ${code}. It expires in ${OTP_TTL_MINUTES} minutes.`,
-    variables: { otp: code },
-    secrets: ['otp'],
-  });
+  const delivery = await messages.sendOtp({ companyId: await firstCompanyOfEmail(db, normalized), email: normalized, mobile: user.mobile?.trim() || null, code, minutes: OTP_TTL_MINUTES });
+  if (delivery.email !== 'sent' && delivery.sms !== 'sent') throw new AppError(503, OTP_NOT_SENT);
 }
 
 /**
