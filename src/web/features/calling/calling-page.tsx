@@ -216,7 +216,7 @@ function Desk({ pushedCall, pushed, movedCallId }: { pushedCall: CallRecord | nu
         <Stack gap="2" borderWidth="1px" rounded="md" p="4" bg="bg" role="region" aria-label={t('calling.queue')}>
           <Flex justify="space-between" align="baseline">
             <Text fontWeight="semibold" data-testid="queue-title">{t(QUEUE_TITLE[queue.data?.source ?? 'allocation'])}</Text>
-            {queue.data && <Text fontSize="sm" color="fg.muted">{t('calling.queue_count', { count: queue.data.loans.length })}</Text>}
+            {queue.data && queue.data.source !== 'inbound' && <Text fontSize="sm" color="fg.muted">{t('calling.queue_count', { count: queue.data.loans.length })}</Text>}
           </Flex>
           {queue.isPending ? (
             <LoadingState />
