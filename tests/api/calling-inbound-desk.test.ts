@@ -1,6 +1,7 @@
 /**
  * The inbound desk (issue 14). An inbound call matched to several loans: the disposition goes to
- * the loan the agent chose (one of the matches; another loan is 400), and the call counts there.
+ * the loan the agent chose (one of the matches; another loan is 400), and the call counts there;
+ * its call-end timeline event and calling_status move there from the first matched loan.
  *
  * The campaign user status (issue 14; spec 7 "GET / PATCH campaign user status"): an agent logged
  * into the inbound campaign turns their dialer off with vendor_event auto_call_off (with the
@@ -9,15 +10,18 @@
  * ends by itself. Refusals: dialer_off_event with auto_call_on (400), another agent's status for
  * an agent (403), a campaign the agent is not logged into (409), an unknown campaign (404).
  */
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignRecord, CampaignUserStatus } from '../../src/domain/contracts/calling/campaigns';
 import type { CallRecord, QueueResponse } from '../../src/domain/contracts/calling/calls';
 import { grant } from '../../src/domain/users/permissions';
+import { writePendingCallEnds } from '../../src/server/modules/calling/call-end-writer';
 import { callingCalls, callingSettings } from '../../src/server/modules/calling/schema';
 import { settableClock } from '../../src/server/http/clock';
 import { addProfilePermissions, userIdByEmail } from '../../src/server/modules/users/queries';
 import { createTestApp, headers, LENDER, signIn, type TestApp } from './helpers';
+import { readEventStream } from './sse-client';
 
 process.env.CALLING_SIMULATOR_SPEED = '50';
 process.env.CALLING_SIMULATOR_ANSWER = 'always';
@@ -56,6 +60,7 @@ const simulate = async () => data<{ routed: boolean; call_id: string | null }>(a
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
   await addProfilePermissions(t.database.db, LENDER, 'Telecaller', grant({ calling: { inbound: 'rw' } }));
   admin = headers((await signIn(t.app, 'admin@demo.in')).token, LENDER);
   const put = await t.app.inject({ method: 'PUT', url: '/api/user/company', headers: admin, payload: { inbound_enabled: true } });
@@ -136,8 +141,15 @@ describe('an inbound call matched to several loans', () => {
     const at = clock.now();
     const [row] = await t.database.db
       .insert(callingCalls)
-      .values({ companyId: LENDER, loanId: first.loan_id, allocationMonth: first.allocation_month, agentId, mode: 'inbound', campaignId: inbound.campaign_id, shootId: 'SHMULTI1', provider: 'local_simulator', providerCallId: 'SIMMULTI1', toNumber: '9876500001', state: 'Call Ended', outcome: 'Connected', direction: 'inbound', matchedLoanIds: [first.loan_id, second.loan_id], createdAt: at, answeredAt: at, endedAt: at, talkSeconds: 30 })
+      .values({ companyId: LENDER, loanId: first.loan_id, allocationMonth: first.allocation_month, agentId, mode: 'inbound', campaignId: inbound.campaign_id, shootId: 'SHMULTI1', provider: 'local_simulator', providerCallId: 'SIMMULTI1', toNumber: '9876500001', state: 'Call Ended', outcome: 'Connected', direction: 'inbound', matchedLoanIds: [first.loan_id, second.loan_id], createdAt: at, answeredAt: at, endedAt: at, talkSeconds: 30, recordingUrl: 'https://recordings.example/multi-1.mp3', loanWritePending: true })
       .returning();
+    // The call's end is written on its first matched loan (the call-end writer's batch) before the agent disposes it.
+    expect(await writePendingCallEnds(t.database.db)).toBeGreaterThanOrEqual(1);
+    const callEvents = async (loanId: string) => {
+      const res = await req('GET', `/api/recovery/loan/activity/${loanId}?page_size=50`, admin);
+      return (res.json().data.events as { kind: string; recording_url: string | null }[]).filter((e) => e.kind === 'call' && e.recording_url === 'https://recordings.example/multi-1.mp3');
+    };
+    expect(await callEvents(first.loan_id)).toHaveLength(1);
     const dispose = (loan_id: string) => req('POST', '/api/calling/dispositions', telecaller, { call_id: row.callId, disposition: 'Call Back', callback_at: new Date(at.getTime() + 3_600_000).toISOString(), remarks: 'asked about the second loan', loan_id });
     const refused = await dispose(other.loan_id);
     expect(refused.statusCode, refused.body).toBe(400);
@@ -152,6 +164,9 @@ describe('an inbound call matched to several loans', () => {
     const events = activity.json().data.events as { kind: string; remark: string | null }[];
     expect(events.find((e) => e.kind === 'status_change')?.remark).toBe('Call Back: asked about the second loan');
     expect((await req('GET', `/api/recovery/loan-details/${second.loan_id}`, admin)).json().data.loan.telecalling_status).toBe('Call Back');
+    // The call-end timeline event moved with it: on the chosen loan, no longer on the first.
+    expect(await callEvents(second.loan_id)).toHaveLength(1);
+    expect(await callEvents(first.loan_id)).toHaveLength(0);
   });
 });
 
@@ -181,6 +196,19 @@ describe('an inbound call nobody answers', () => {
     // Asked again within the ring time: a replay, the same agent.
     expect((await ask()).destination.numbers).toEqual(firstAsk.destination.numbers);
 
+    // Both desks listen on their event streams.
+    const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const heard = new Map<string, { event: string; data: { call_id?: string; state?: string } }[]>();
+    const abort = new AbortController();
+    for (const [who, h] of [[agentId, telecaller], [secondId, second]] as const) {
+      const list: { event: string; data: { call_id?: string; state?: string } }[] = [];
+      heard.set(who, list);
+      const res = await fetch(`${origin}/api/calling/events`, { headers: h, signal: abort.signal });
+      expect(res.status).toBe(200);
+      readEventStream(res.body!, (event, payload) => list.push({ event, data: JSON.parse(payload) }));
+    }
+    await new Promise((r) => setTimeout(r, 200));
+
     // 31 s later still unanswered: Exotel asks again and the other agent's phone rings.
     clock.set(new Date(clock.now().getTime() + 31_000));
     const secondAsk = await ask();
@@ -194,6 +222,16 @@ describe('an inbound call nobody answers', () => {
     const missed = moved.agentId === agentId ? second : telecaller;
     expect((await req('GET', `/api/calling/calls/${callId}`, nowHolder)).statusCode).toBe(200);
     expect((await req('GET', `/api/calling/calls/${callId}`, missed)).statusCode).toBe(404);
+    // The agent who missed it hears at once that the call moved away (their ringing panel closes); the next agent gets it ringing.
+    const heardBy = async (who: string, ok: (e: { event: string; data: { call_id?: string; state?: string } }) => boolean) => {
+      const deadline = Date.now() + 3000;
+      while (Date.now() < deadline && !heard.get(who)!.some(ok)) await new Promise((r) => setTimeout(r, 20));
+      return heard.get(who)!.some(ok);
+    };
+    expect(await heardBy(firstAgent, (e) => e.event === 'call_moved' && e.data.call_id === callId)).toBe(true);
+    expect(await heardBy(moved.agentId, (e) => e.event === 'call' && e.data.call_id === callId && e.data.state === 'Agent Ringing')).toBe(true);
+    expect(heard.get(moved.agentId)!.some((e) => e.event === 'call_moved')).toBe(false);
+    abort.abort();
 
     // Nobody answers the second either, and nobody is left: no numbers, the call ends unanswered.
     clock.set(new Date(clock.now().getTime() + 31_000));

@@ -40,9 +40,14 @@ test('a telecaller calls a loan, the states move on screen and the PTP shows in 
   await expect(state).toHaveText(/Agent Ringing|On Call/);
   await expect(state).toHaveText('On Call', { timeout: 15_000 });
   await expect(page.getByTestId('call-duration')).not.toHaveText('00:00:00', { timeout: 5_000 });
+  // The call's row in the loan's call history follows the call (not the "Connecting" it was read with).
+  const historyRow = page.getByTestId('history-call').first();
+  await expect(historyRow.getByTestId('history-state')).toHaveText('On Call');
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/calling-on-call-history.png`, fullPage: true });
   await page.getByTestId('end-call').click();
   await expect(state).toHaveText('Call Ended');
   await expect(page.getByTestId('call-outcome')).toHaveText('Connected');
+  await expect(historyRow.getByTestId('history-state')).toHaveText('Connected');
 
   const in2Days = new Date(Date.now() + 330 * 60_000 + 2 * 86_400_000).toISOString().slice(0, 10);
   await page.getByTestId('disposition-choice').selectOption('Promise to Pay');

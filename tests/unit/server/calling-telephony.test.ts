@@ -1,7 +1,7 @@
 /** The calling area's telephony adapter (issue 14): callback secrets compared in constant time, the local simulator speaking Exotel's callbacks, the Exotel request. */
 import { describe, expect, it } from 'vitest';
 import { secretMatches } from '../../../src/server/modules/calling/calls-service';
-import { exotelProvider } from '../../../src/server/modules/calling/telephony/exotel';
+import { exotelProvider, passthruAsTerminal, passthruStatusOf } from '../../../src/server/modules/calling/telephony/exotel';
 import { localSimulator } from '../../../src/server/modules/calling/telephony/local-simulator';
 
 const req = { callId: 'call-1', agentNumber: '9876500001', customerNumber: '9812345678', callerId: '08047181001', statusCallback: '/api/calling/telephony/exotel/c/s/status', localHour: 11 };
@@ -83,5 +83,24 @@ describe('local telephony simulator: supervisor actions and a fixed talk time', 
   it('Exotel offers no barge from Calls/connect', async () => {
     const p = exotelProvider({ sid: 'acme', subdomain: 'api.in.exotel.com', apiKey: 'k', apiToken: 't', publicOrigin: 'https://x.test' });
     expect(await p.monitor({ sid: 'CA1', action: 'barge', supervisorNumber: '1' })).toBe(false);
+  });
+});
+
+describe('Exotel Passthru applet parameters', () => {
+  it('a finished agent leg is a terminal callback; a call still on is not', () => {
+    expect(passthruAsTerminal({ CallSid: 'S1', CallType: 'completed', DialCallDuration: 42, RecordingUrl: 'https://r/x.mp3' })).toEqual({ CallSid: 'S1', EventType: 'terminal', Status: 'completed', ConversationDuration: 42, RecordingUrl: 'https://r/x.mp3' });
+    for (const type of ['incomplete', 'client-hangup', 'voicemail', 'call-attempt']) expect(passthruAsTerminal({ CallSid: 'S1', CallType: type, DialCallDuration: 9 })).toMatchObject({ Status: 'no-answer', ConversationDuration: 0 });
+    // CallStatus wins over CallType; canceled is no answer; busy and failed stay.
+    expect(passthruAsTerminal({ CallSid: 'S1', CallStatus: 'busy', CallType: 'completed' })).toMatchObject({ Status: 'busy' });
+    expect(passthruAsTerminal({ CallSid: 'S1', CallStatus: 'canceled' })).toMatchObject({ Status: 'no-answer' });
+    for (const status of ['queued', 'ringing', 'in-progress']) expect(passthruAsTerminal({ CallSid: 'S1', CallStatus: status, CallType: 'completed' })).toBeNull();
+    expect(passthruAsTerminal({ CallSid: 'S1' })).toBeNull();
+    expect(passthruAsTerminal({ CallSid: 'S1', CustomField: 'call-1', CallType: 'completed' })).toMatchObject({ CustomField: 'call-1', ConversationDuration: 0 });
+  });
+
+  it('the status kept on the call', () => {
+    expect(passthruStatusOf({ CallSid: 'S1', CallType: 'incomplete' })).toBe('incomplete');
+    expect(passthruStatusOf({ CallSid: 'S1', CallStatus: 'in-progress', CallType: 'completed' })).toBe('in-progress');
+    expect(passthruStatusOf({ CallSid: 'S1' })).toBeNull();
   });
 });

@@ -40,8 +40,8 @@ export const queueLoan = z.object({
 export type QueueLoan = z.infer<typeof queueLoan>;
 export const queueResponse = z.object({
   loans: z.array(queueLoan),
-  /** 'allocation': the caller's allocated loans; 'campaign': the undialed call list of their autodial campaign. */
-  source: z.enum(['allocation', 'campaign']),
+  /** 'allocation': the caller's allocated loans; 'campaign': the undialed call list of their autodial campaign; 'inbound': an inbound session (no loans: calls come to the agent). */
+  source: z.enum(['allocation', 'campaign', 'inbound']),
   campaign_id: z.string().nullable(),
 });
 export type QueueResponse = z.infer<typeof queueResponse>;
@@ -88,6 +88,8 @@ export const callRecord = z.object({
   total_seconds: z.number().int().nullable(),
   recording_url: z.string().nullable(),
   failure_reason: z.string().nullable(),
+  /** What Exotel's Passthru applet last reported for the call (CallType or CallStatus), else null. */
+  passthru_status: z.string().nullable(),
   disposition: z.string().nullable(),
   /** The latest supervisor action on the call (spec 4 socket events barge_initiated, whisper_initiated, force_transfer_initiated). */
   supervisor_action: z

@@ -11,7 +11,12 @@ export type CurrentCallResponse = z.infer<typeof currentCallResponse>;
 
 /** `POST /api/calling/simulator/inbound`: a borrower calls the company's DID from `mobile`, or from the borrower number of `loan_id`. */
 export const simulateInboundBody = z
-  .object({ loan_id: z.string().trim().min(1).max(100).optional(), mobile: z.string().trim().regex(/^\+?\d{7,15}$/, 'A phone number of 7 to 15 digits').optional() })
+  .object({
+    loan_id: z.string().trim().min(1).max(100).optional(),
+    mobile: z.string().trim().regex(/^\+?\d{7,15}$/, 'A phone number of 7 to 15 digits').optional(),
+    /** false: the first agent rung does not pick up, so after the ring time-out the call goes to the next free agent. */
+    first_agent_answers: z.boolean().optional(),
+  })
   .refine((b) => Boolean(b.loan_id) !== Boolean(b.mobile), 'Give either loan_id or mobile');
 export type SimulateInboundBody = z.input<typeof simulateInboundBody>;
 export const simulateInboundResponse = z.object({

@@ -38,6 +38,10 @@ export const exotelInboundQuery = z
     /** The DID (ExoPhone) called. */
     CallTo: z.string().min(3).max(20),
     Direction: z.string().max(20).optional(),
+    /** Asked again after an attempt (fetch_after_attempt): 'incomplete' when the agent rung did not pick up. */
+    CallType: z.string().max(40).optional(),
+    /** The agent number dialled last. */
+    DialWhomNumber: z.string().max(40).optional(),
   })
   .passthrough();
 
@@ -49,4 +53,37 @@ export const connectAppletAnswer = z.object({
   record: z.boolean(),
   max_ringing_duration: z.number().int(),
   call_id: z.string().nullable(),
+});
+
+/**
+ * Exotel's Passthru applet request (query string; support.exotel.com "Working with Passthru
+ * applet"): only some parameters come, depending on where the applet sits in the flow.
+ */
+export const exotelPassthruQuery = z
+  .object({
+    CallSid: z.string().min(1).max(100),
+    From: z.string().max(20).optional(),
+    To: z.string().max(20).optional(),
+    CallFrom: z.string().max(20).optional(),
+    CallTo: z.string().max(20).optional(),
+    Direction: z.string().max(20).optional(),
+    /** completed, incomplete, client-hangup, voicemail, call-attempt. */
+    CallType: z.string().max(40).optional(),
+    /** queued, ringing, in-progress, completed, busy, failed, no-answer, canceled. */
+    CallStatus: z.string().max(40).optional(),
+    Status: z.string().max(40).optional(),
+    DialCallDuration: seconds.optional(),
+    DialWhomNumber: z.string().max(40).optional(),
+    RecordingUrl: z.string().max(2000).optional(),
+    CustomField: z.string().max(200).optional(),
+    digits: z.string().max(100).optional(),
+  })
+  .passthrough();
+
+/** Our answer to the Passthru applet (its flow reads only the HTTP status: 200 or 302). */
+export const passthruAnswer = z.object({
+  /** 'answered' (HTTP 200): an agent talked with the caller; 'not_answered' (HTTP 302): no agent did, or the call is not one of ours. */
+  branch: z.enum(['answered', 'not_answered']),
+  call_id: z.string().nullable(),
+  passthru_status: z.string().nullable(),
 });

@@ -37,3 +37,24 @@ export const exotelInbound = endpoint({
     return { params: s.exotelCallbackParams, query: s.exotelInboundQuery, response: s.connectAppletAnswer };
   },
 });
+
+/**
+ * GET /api/calling/telephony/exotel/{company_id}/{secret}/passthru: Exotel's Passthru applet (placed
+ * after the Connect applet of an inbound flow, or in a Calls/connect flow). The status it reports
+ * is recorded on the call, and a finished agent leg ends the call as a terminal StatusCallback
+ * would. Answers HTTP 200 when an agent talked with the caller, 302 when none did or the call is
+ * not ours (the flow's two branches); a wrong secret 401.
+ */
+export const exotelPassthru = endpoint({
+  operation: 'calling.telephony.exotel_passthru',
+  method: 'GET',
+  path: '/calling/telephony/exotel/{company_id}/{secret}/passthru',
+  access: 'public',
+  produces: 'provider-json',
+  tags: ['calling'],
+  summary: 'Exotel Passthru applet: records the call status it reports; HTTP 200 (an agent talked with the caller) or 302 (none did) branches the flow',
+  schemas: async () => {
+    const s = await import('./telephony.schema');
+    return { params: s.exotelCallbackParams, query: s.exotelPassthruQuery, response: s.passthruAnswer };
+  },
+});

@@ -25,11 +25,19 @@ export interface CallingEvent {
   at: number;
   /** The call as the agent's desk reads it (GET /calling/calls/{id}) when the writer had it at hand (status-callbacks.ts): the stream sends it as is. */
   call?: CallRecord;
+  /** The call moved away from `agent_id` (an inbound call re-offered to the next agent after the ring time-out): their desk drops it. */
+  moved?: true;
 }
 
 /** Announces a change on `db` (inside a transaction: sent when it commits). */
 export async function announce(events: EventBus, db: DbOrTx, companyId: string, agentId: string, callId: string | null): Promise<void> {
   const payload: CallingEvent = { company_id: companyId, agent_id: agentId, call_id: callId, at: Date.now() };
+  await events.publish(db, CHANNELS.calling, payload);
+}
+
+/** Tells `agentId`'s desk that `callId` is no longer theirs (sent at commit inside a transaction). */
+export async function announceMoved(events: EventBus, db: DbOrTx, companyId: string, agentId: string, callId: string): Promise<void> {
+  const payload: CallingEvent = { company_id: companyId, agent_id: agentId, call_id: callId, at: Date.now(), moved: true };
   await events.publish(db, CHANNELS.calling, payload);
 }
 

@@ -20,7 +20,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { allocationMonthsOf, allocationsOf } from '../allocation/queries';
 import { companyCountry } from '../companies/queries';
 import { paymentsSubquery } from '../payments/queries';
-import { addLoanEvents, canReadUnmasked, loanContactFacts, loanSummaries, portfolioView, setLoanCallingStatuses } from '../portfolio/queries';
+import { addLoanEvents, canReadUnmasked, loanContactFacts, loanSummaries, moveLoanEvents, portfolioView, setLoanCallingStatuses } from '../portfolio/queries';
 import type { LoanEventInput } from '../portfolio/queries';
 import { callOf, toCallRecord } from './calls-service';
 import { undialedEntries } from './campaigns-service';
@@ -72,7 +72,8 @@ export const NOT_A_MATCHED_LOAN = "This loan is not one of the call's matched lo
  * from today and an amount; a callback a time (it makes a reminder with the call's shoot_id). The
  * loan's timeline gets a status change (and the PTP), `telecalling_status` becomes the
  * disposition, and the agent's open reminders of the loan are done. `created` is false for a replay.
- * An inbound call matched to several loans takes the `loan_id` the agent chose (one of its matches).
+ * An inbound call matched to several loans takes the `loan_id` the agent chose (one of its matches);
+ * its call-end timeline event and calling_status go there too.
  * @throws 404 'Call not found'; 409 call still live / another disposition; 400 the form's problem,
  *   a loan_id the call was not matched to
  */
@@ -90,7 +91,12 @@ export async function recordDispositionOnce(tx: DbOrTx, caller: Caller, body: Pa
     if (call.direction !== 'inbound' || !call.matchedLoanIds.includes(body.loan_id)) throw badRequest(NOT_A_MATCHED_LOAN);
     const facts = await loanContactFacts(tx, caller.companyId, body.loan_id);
     if (!facts) throw badRequest(NOT_A_MATCHED_LOAN);
-    await tx.update(callingCalls).set({ loanId: body.loan_id, allocationMonth: facts.allocationMonth }).where(eq(callingCalls.callId, call.callId));
+    // Locked: the call-end writer either wrote the call's end on the first loan already (moved here) or writes it on the chosen one.
+    const [locked] = await tx.update(callingCalls).set({ loanId: body.loan_id, allocationMonth: facts.allocationMonth }).where(eq(callingCalls.callId, call.callId)).returning({ pending: callingCalls.loanWritePending });
+    if (call.loanId && !locked.pending) {
+      await moveLoanEvents(tx, caller.companyId, call.loanId, { loanId: body.loan_id, allocationMonth: facts.allocationMonth }, { module: 'calling', kind: 'call', detailKey: 'call_id', detailValue: call.callId });
+      await setLoanCallingStatuses(tx, caller.companyId, body.loan_id, facts.allocationMonth, { calling_status: call.outcome ?? 'Failed' });
+    }
     call.loanId = body.loan_id;
     call.allocationMonth = facts.allocationMonth;
   }
@@ -228,13 +234,15 @@ const QUEUE_SIZE = 300;
 
 /**
  * GET /calling/queue: in an autodial session (spec 4), the undialed call list of its campaign in
- * the order added; otherwise the caller's telecaller allocations of the current months, never-called
+ * the order added; in an inbound session nothing (source 'inbound': calls come to the agent); otherwise the caller's telecaller allocations of the current months, never-called
  * loans first, then the least recently called. Masked for the caller; at most 300.
  */
 export async function callingQueue(db: Db, caller: Caller, now: Date): Promise<QueueResponse> {
   const modes = await callerModes(db, caller);
   const off = modes.zone.offsetMinutes;
   const view = await portfolioView(db, caller.companyId, canReadUnmasked(caller.permissions));
+  // An inbound session (spec 4 inbound mode) has nothing to dial: the borrowers' calls come to the agent.
+  if (modes.autodialCampaignId && modes.mode === 'inbound') return { loans: [], source: 'inbound', campaign_id: modes.autodialCampaignId };
   if (modes.autodialCampaignId) {
     const entries = await undialedEntries(db, caller.companyId, modes.autodialCampaignId, QUEUE_SIZE);
     const order = new Map(entries.map((e, i) => [e.loanId, i]));

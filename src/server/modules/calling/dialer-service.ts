@@ -25,7 +25,7 @@ import { loanContactFacts, loansByPhone } from '../portfolio/queries';
 import { userById } from '../users/queries';
 import type { ProviderFor } from './calls-service';
 import { getCall, secretMatches, statusCallbackPath } from './calls-service';
-import { announce, freeAgents } from './agent-routing';
+import { announce, announceMoved, freeAgents } from './agent-routing';
 import type { CallRecord } from '../../../domain/contracts/calling/calls';
 import type { Caller } from '../../http/caller';
 import { callingCalls, callingCampaigns, callingSettings } from './schema';
@@ -52,6 +52,10 @@ export interface InboundRequest {
   CallFrom: string;
   /** The company's DID (ExoPhone) they dialled. */
   CallTo: string;
+  /** Asked again after an attempt: 'incomplete' when the agent rung did not pick up (support.exotel.com "Connect applet: Dial Whom"). */
+  CallType?: string;
+  /** The agent number dialled last. */
+  DialWhomNumber?: string;
 }
 
 /**
@@ -96,8 +100,10 @@ export async function routeInbound(db: Db, events: EventBus, companyId: string, 
     .from(callingCalls)
     .where(and(eq(callingCalls.companyId, companyId), eq(callingCalls.provider, settings.provider), eq(callingCalls.providerCallId, q.CallSid)));
   if (seen) {
-    // Asked again within the ring time: a replay, the same agent. After it with nobody answering: the next free agent.
-    const unanswered = seen.direction === 'inbound' && !seen.answeredAt && isLive(seen.state as CallState) && now.getTime() - seen.updatedAt.getTime() >= INBOUND_RING_SECONDS * 1000;
+    // Asked again within the ring time: a replay, the same agent. After it, or after Exotel's attempt on this agent
+    // came back unanswered (CallType incomplete, DialWhomNumber their number), with nobody answering: the next free agent.
+    const attemptFailed = q.CallType === 'incomplete' && Boolean(q.DialWhomNumber) && sameNumber(q.DialWhomNumber!, seen.agentNumber ?? '');
+    const unanswered = seen.direction === 'inbound' && !seen.answeredAt && isLive(seen.state as CallState) && (attemptFailed || now.getTime() - seen.updatedAt.getTime() >= INBOUND_RING_SECONDS * 1000);
     if (!unanswered) return answer(seen.agentNumber ? [seen.agentNumber] : [], seen.callId);
     const next = await offerToNextAgent(db, events, seen.callId, now);
     return answer(next?.agentNumber ? [next.agentNumber] : [], seen.callId);
@@ -144,6 +150,12 @@ export async function routeInbound(db: Db, events: EventBus, companyId: string, 
   return routed ? answer([routed.agentNumber!], routed.callId) : answer([], null);
 }
 
+/** Two numbers are the same phone when their last 10 digits are ('+91 98765 43210' and '09876543210'). */
+const sameNumber = (a: string, b: string) => {
+  const digits = (n: string) => n.replace(/\D/g, '').slice(-10);
+  return digits(a).length >= 6 && digits(a) === digits(b);
+};
+
 /** Exotel's Connect applet rings an agent this long (max_ringing_duration); unanswered, the call is offered to the next. */
 export const INBOUND_RING_SECONDS = 30;
 
@@ -151,7 +163,7 @@ export const INBOUND_RING_SECONDS = 30;
  * An inbound call its agent did not answer within INBOUND_RING_SECONDS: offered to the longest-idle
  * free agent of its campaign not offered it yet (the missed agents kept in offered_agent_ids), or,
  * with nobody left, ended unanswered (the provider's flow takes the caller on). Announced to both
- * desks. @returns the call as now offered, null when ended or already answered meanwhile
+ * desks: the new agent's gets the call, the missed agent's a `moved` event. @returns the call as now offered, null when ended or already answered meanwhile
  */
 export async function offerToNextAgent(db: Db, events: EventBus, callId: string, now: Date): Promise<CallRow | null> {
   return db.transaction(async (tx) => {
@@ -164,7 +176,8 @@ export async function offerToNextAgent(db: Db, events: EventBus, callId: string,
       if (!agent?.mobile) continue;
       const [moved] = await tx.update(callingCalls).set({ agentId, agentNumber: agent.mobile, offeredAgentIds: missed, state: 'Agent Ringing', updatedAt: now }).where(eq(callingCalls.callId, callId)).returning();
       await announce(events, tx, row.companyId, agentId, callId);
-      await announce(events, tx, row.companyId, row.agentId, callId);
+      // The agent who missed it: their ringing panel closes at once (the stream's `call_moved`).
+      await announceMoved(events, tx, row.companyId, row.agentId, callId);
       return moved;
     }
     await tx

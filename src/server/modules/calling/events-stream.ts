@@ -1,8 +1,9 @@
 /**
  * The desk's live stream (issue 14; spec 4 socket events), GET /calling/events: Server-Sent Events
  * in place of polling. Every change of a call is NOTIFYed on `calling_events` at commit
- * (dialer-service `announce`); this stream sends the agent their call as it now is (`event: call`)
- * and, to supervisors, the live view of their agents (`event: live`), recomputed at most every
+ * (dialer-service `announce`); this stream sends the agent their call as it now is (`event: call`),
+ * `event: call_moved` ({ call_id }) when a call ringing on their desk went to another agent, and,
+ * to supervisors, the live view of their agents (`event: live`), recomputed at most every
  * LIVE_COALESCE_MS however many agents' calls change meanwhile.
  */
 import type { ServerResponse } from 'node:http';
@@ -51,7 +52,11 @@ export async function streamCallingEvents(deps: ModuleDeps, req: FastifyRequest,
   const unsubscribe = await events.subscribe(CHANNELS.calling, (payload) => {
     const e = payload as Partial<CallingEvent>;
     if (e.company_id !== caller.companyId) return;
-    if (e.agent_id === caller.user.userId && e.call_id) {
+    if (e.agent_id === caller.user.userId && e.call_id && e.moved) {
+      // The call went to another agent (unanswered within the ring time): the desk drops it at once.
+      const callId = e.call_id;
+      inOrder = inOrder.then(() => send('call_moved', { call_id: callId }));
+    } else if (e.agent_id === caller.user.userId && e.call_id) {
       // The agent's own call: as the writer announced it, else read as their desk reads it (a call moved away by a transfer answers 404: skipped).
       const call = e.call && e.call.call_id === e.call_id ? Promise.resolve(e.call) : getCall(db, caller, e.call_id);
       // Sent in the order announced: a slow read never lands after a newer state.

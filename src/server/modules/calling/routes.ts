@@ -7,7 +7,7 @@
  * seconds; default the long-tailed spread). CALLING_PACER_MS: how often the predictive pacer runs
  * a round (default 1000); CALLING_CALL_END_SWEEP_MS: how often ended calls still owed to their
  * loans are swept (default 5000). Inbound calls reach us at the Exotel Connect applet's dynamic URL
- * (…/inbound); POST /calling/simulator/inbound makes the simulator place one. The desk's live
+ * (…/inbound), and its Passthru applet at …/passthru (passthru.ts); POST /calling/simulator/inbound makes the simulator place one. The desk's live
  * events: GET /calling/events (events-stream.ts).
  */
 import * as campaigns from '../../../domain/contracts/calling/campaigns';
@@ -31,9 +31,13 @@ import { currentCallOf, paceCampaign, pacedCampaigns, routeInbound, simulatedCal
 import { streamCallingEvents } from './events-stream';
 import { createCallEndWriter } from './call-end-writer';
 import { applyStatusCallbacks, createStatusCallbackQueue } from './status-callbacks';
+import { applyPassthru } from './passthru';
 import { exotelProvider } from './telephony/exotel';
 import { localSimulator } from './telephony/local-simulator';
 import type { TelephonyProvider } from './telephony/provider';
+
+/** How long a callback's loan-side write waits for the callbacks arriving with it to be written first. */
+const CALL_END_YIELD_MS = 1000;
 
 export const callingRoutes: RouteGroup = async (app, deps) => {
   const { db, clock, events } = deps;
@@ -118,9 +122,18 @@ export const callingRoutes: RouteGroup = async (app, deps) => {
 
   await serve(telephony.exotelStatus, async ({ req, params, body }) => {
     await callbacks.submit({ companyId: params.company_id, secret: params.secret, body, now: clock.now() });
-    // The agent's screen has the call already (announced at its commit); the provider's answer waits for the loan side, batched with the burst's other calls.
+    // The agent's screen has the call already (announced at its commit); the provider's answer waits for the loan side,
+    // written once the burst's callbacks are (at most CALL_END_YIELD_MS later), batched with the burst's other calls.
+    await callbacks.idle(CALL_END_YIELD_MS);
     await callEnds.flush().catch((err: unknown) => req.log.error({ err }, 'writing ended calls to their loans failed (kept pending)'));
     return ok({ received: true });
+  });
+  await serve(telephony.exotelPassthru, async ({ req, reply, params, query }) => {
+    const done = await applyPassthru(db, (item) => callbacks.submit(item), params.company_id, params.secret, query, clock.now());
+    await callbacks.idle(CALL_END_YIELD_MS);
+    await callEnds.flush().catch((err: unknown) => req.log.error({ err }, 'writing ended calls to their loans failed (kept pending)'));
+    // The applet's flow branches on the status alone: 200 to one applet, 302 to the other.
+    return reply.code(done.status).send(done.body);
   });
   await serve(telephony.exotelInbound, async ({ params, query }) => routeInbound(db, events, params.company_id, params.secret, query, clock.now()));
 
@@ -132,7 +145,7 @@ export const callingRoutes: RouteGroup = async (app, deps) => {
     const from = await simulatedCaller(db, caller.companyId, body);
     const did = settings.callerIds[0] ?? '0000000000';
     const base = `/api/calling/telephony/exotel/${encodeURIComponent(settings.companyId)}/${encodeURIComponent(settings.callbackSecret)}`;
-    const { sid, answer } = await simulator.inbound({ from, to: did, connectUrl: `${base}/inbound`, statusCallback: statusCallbackPath(settings) });
+    const { sid, answer } = await simulator.inbound({ from, to: did, connectUrl: `${base}/inbound`, statusCallback: statusCallbackPath(settings), firstAgentAnswers: body.first_agent_answers });
     const callId = (answer as { call_id?: string | null } | null)?.call_id ?? null;
     return ok({ call_sid: sid, routed: callId !== null, call_id: callId }, callId ? 'Inbound call routed to an agent' : 'No agent is free to take the call');
   });

@@ -89,6 +89,8 @@ export const callingCalls = pgTable(
     loanWritePending: boolean('loan_write_pending').notNull().default(false),
     /** Inbound: the agents offered the call before its current one, who did not answer within the ring time-out. */
     offeredAgentIds: jsonb('offered_agent_ids').$type<string[]>().notNull().default([]),
+    /** The status Exotel's Passthru applet last reported for the call (its CallType or CallStatus: completed, incomplete, client-hangup, voicemail, …). */
+    passthruStatus: text('passthru_status'),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [

@@ -174,3 +174,31 @@ export async function addLoanEvents(db: DbOrTx, events: readonly LoanEventInput[
   else await db.insert(loanEvents).values(events.map((e) => ({ ...e })));
 }
 
+
+/**
+ * Moves another area's timeline events of one loan to another loan (and its allocation month):
+ * the events of `fromLoanId` of that module and kind whose `details[detailKey]` is `detailValue`.
+ * An inbound call matched to several loans lands on the loan the agent picks. @returns how many moved
+ */
+export async function moveLoanEvents(
+  db: DbOrTx,
+  companyId: string,
+  fromLoanId: string,
+  to: { loanId: string; allocationMonth: string | null },
+  match: { module: string; kind: LoanEventInput['kind']; detailKey: string; detailValue: string },
+): Promise<number> {
+  const moved = await db
+    .update(loanEvents)
+    .set({ loanId: to.loanId, allocationMonth: to.allocationMonth })
+    .where(
+      and(
+        eq(loanEvents.companyId, companyId),
+        eq(loanEvents.loanId, fromLoanId),
+        eq(loanEvents.module, match.module),
+        eq(loanEvents.kind, match.kind),
+        sql`${loanEvents.details} ->> ${match.detailKey} = ${match.detailValue}`,
+      ),
+    )
+    .returning({ id: loanEvents.eventId });
+  return moved.length;
+}

@@ -9,7 +9,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loans } from './schema';
 import { portfolioView, toLoanRecord } from './service';
-export { addLoanEvents, loanBucketsRelation, loanExists, loanExportPage, loanKeyOf, loanSummaries, loanSummary, loansOfImport, monthHasLoans, selectedLoansRelation, selectedLoansSubquery } from './loan-reads';
+export { addLoanEvents, loanBucketsRelation, moveLoanEvents, loanExists, loanExportPage, loanKeyOf, loanSummaries, loanSummary, loansOfImport, monthHasLoans, selectedLoansRelation, selectedLoansSubquery } from './loan-reads';
 export type { LoanEventInput, LoanKey, LoanSummary } from './loan-reads';
 export type { LoanSelection } from './loan-query';
 export { loanContactFacts, loanContactFactsMany } from './loan-contacts';

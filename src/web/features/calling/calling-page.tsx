@@ -37,6 +37,10 @@ import { DialerVendorSettings, SoftphoneSettings } from './softphone-settings';
 import { StatusReason } from './status-reason';
 import { SupervisorLive } from './supervisor-live';
 
+/** The queue's title and empty text by where its loans come from (an inbound session waits for calls). */
+const QUEUE_TITLE = { allocation: 'calling.queue', campaign: 'calling.campaign_queue', inbound: 'calling.inbound_queue' } as const;
+const QUEUE_EMPTY = { allocation: 'calling.empty_queue', campaign: 'calling.empty_campaign_queue', inbound: 'calling.waiting_for_inbound' } as const;
+
 /** The desk; supervisors (spec 6) also get the live view of their agents and the campaigns. */
 export default function CallingPage() {
   const { t } = useTranslation();
@@ -46,9 +50,10 @@ export default function CallingPage() {
   const telephony = can(updateSoftphoneSettings, permissions);
   // One event stream for the page: the agent's calls pushed to the desk, the live view to supervisors.
   const [pushedCall, setPushedCall] = useState<CallRecord | null>(null);
-  const stream = useCallingEvents(companyId, setPushedCall);
+  const [movedCallId, setMovedCallId] = useState<string | null>(null);
+  const stream = useCallingEvents(companyId, setPushedCall, setMovedCallId);
   const pushed = stream === 'live';
-  const desk = <Desk pushedCall={pushedCall} pushed={pushed} />;
+  const desk = <Desk pushedCall={pushedCall} pushed={pushed} movedCallId={movedCallId} />;
   if (!settings.data?.supervisor) return desk;
   return (
     <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" lazyMount unmountOnExit>
@@ -101,8 +106,9 @@ export default function CallingPage() {
 /**
  * The agent's desk. `pushedCall` is the latest call the event stream pushed: an inbound or
  * predictive call the dialer put on this desk takes the dialer panel (unless a call is live there).
+ * `movedCallId`: a call that rang here unanswered and went to another agent leaves the panel.
  */
-function Desk({ pushedCall, pushed }: { pushedCall: CallRecord | null; pushed: boolean }) {
+function Desk({ pushedCall, pushed, movedCallId }: { pushedCall: CallRecord | null; pushed: boolean; movedCallId: string | null }) {
   const { t } = useTranslation();
   const { companyId } = useShell();
   const settings = useCallingSettings(companyId);
@@ -137,7 +143,13 @@ function Desk({ pushedCall, pushed }: { pushedCall: CallRecord | null; pushed: b
   }, [ended, refetchStatus, client]);
 
   // A call the dialer brought (on load, or pushed) takes the panel when nothing is live on it.
-  const arriving = pushedCall && pushedCall.call_id !== callId && isLive(pushedCall.state) ? pushedCall : onDesk.data?.call && !callId ? onDesk.data.call : null;
+  const arriving = pushedCall && pushedCall.call_id !== callId && pushedCall.call_id !== movedCallId && isLive(pushedCall.state) ? pushedCall : onDesk.data?.call && !callId && onDesk.data.call.call_id !== movedCallId ? onDesk.data.call : null;
+  useEffect(() => {
+    if (!movedCallId || movedCallId !== callId) return;
+    setCallId(null);
+    setLoanId(null);
+    toaster.create({ type: 'info', title: t('calling.call_moved') });
+  }, [movedCallId, callId, t]);
   useEffect(() => {
     if (!arriving || live || (arriving.disposition && !isLive(arriving.state))) return;
     setCallId(arriving.call_id);
@@ -203,15 +215,17 @@ function Desk({ pushedCall, pushed }: { pushedCall: CallRecord | null; pushed: b
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 5fr) minmax(0, 7fr)' }} gap="4" alignItems="start">
         <Stack gap="2" borderWidth="1px" rounded="md" p="4" bg="bg" role="region" aria-label={t('calling.queue')}>
           <Flex justify="space-between" align="baseline">
-            <Text fontWeight="semibold">{queue.data?.source === 'campaign' ? t('calling.campaign_queue') : t('calling.queue')}</Text>
-            {queue.data && <Text fontSize="sm" color="fg.muted">{t('calling.queue_count', { count: queue.data.loans.length })}</Text>}
+            <Text fontWeight="semibold" data-testid="queue-title">{t(QUEUE_TITLE[queue.data?.source ?? 'allocation'])}</Text>
+            {queue.data && queue.data.source !== 'inbound' && <Text fontSize="sm" color="fg.muted">{t('calling.queue_count', { count: queue.data.loans.length })}</Text>}
           </Flex>
           {queue.isPending ? (
             <LoadingState />
           ) : queue.isError ? (
             <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />
           ) : queue.data.loans.length === 0 ? (
-            <EmptyState>{queue.data.source === 'campaign' ? t('calling.empty_campaign_queue') : t('calling.empty_queue')}</EmptyState>
+            <EmptyState>
+              <span data-testid="queue-empty">{t(QUEUE_EMPTY[queue.data.source])}</span>
+            </EmptyState>
           ) : (
             <Stack gap="0" maxH={{ base: '45vh', lg: '70vh' }} overflowY="auto" as="ul" listStyleType="none" m="0" p="0">
               {queue.data.loans.map((l) => (
@@ -264,7 +278,7 @@ function Desk({ pushedCall, pushed }: { pushedCall: CallRecord | null; pushed: b
           {current && !live && settings.data && !current.disposition && !disposed.has(current.call_id) && (
             <DispositionForm key={current.call_id} companyId={companyId} call={current} settings={settings.data} onDone={() => setDisposed(new Set(disposed).add(current.call_id))} />
           )}
-          {loanId ? <CallDetails companyId={companyId} loanId={loanId} currency={currency} /> : <EmptyState>{t('calling.pick_loan')}</EmptyState>}
+          {loanId ? <CallDetails companyId={companyId} loanId={loanId} currency={currency} call={current} /> : <EmptyState>{t('calling.pick_loan')}</EmptyState>}
           <RemindersList companyId={companyId} onOpen={select} />
         </Stack>
       </Grid>

@@ -17,13 +17,18 @@ import { type LiveStatus, runLiveStream } from '../../lib/sse-reader';
 import { session } from '../../lib/store';
 import { companyInput } from './api';
 
-/** Opens the stream of the company; `onCall` gets every pushed call. @returns the stream's status */
-export function useCallingEvents(companyId: string | null, onCall: (call: CallRecord) => void): LiveStatus {
+/**
+ * Opens the stream of the company; `onCall` gets every pushed call, `onMoved` the id of a call that
+ * went to another agent (`call_moved`: it rang here unanswered). @returns the stream's status
+ */
+export function useCallingEvents(companyId: string | null, onCall: (call: CallRecord) => void, onMoved: (callId: string) => void = () => undefined): LiveStatus {
   const client = useQueryClient();
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const callback = useRef(onCall);
+  const movedCallback = useRef(onMoved);
   useEffect(() => {
     callback.current = onCall;
+    movedCallback.current = onMoved;
   });
   useEffect(() => {
     if (!companyId) {
@@ -50,6 +55,12 @@ export function useCallingEvents(companyId: string | null, onCall: (call: CallRe
           const call = data as CallRecord;
           client.setQueryData(endpointKey(getCall, { params: { call_id: call.call_id }, ...input }), call);
           callback.current(call);
+        } else if (message.event === 'call_moved') {
+          const callId = (data as { call_id: string }).call_id;
+          // No longer this agent's: neither the call's read nor the desk's current call holds it.
+          client.removeQueries({ queryKey: endpointKey(getCall, { params: { call_id: callId }, ...input }) });
+          void client.invalidateQueries({ queryKey: [currentCall.operation] });
+          movedCallback.current(callId);
         } else if (message.event === 'live') {
           client.setQueryData(endpointKey(supervisorLive, input), data);
         }

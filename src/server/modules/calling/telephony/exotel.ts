@@ -58,3 +58,50 @@ export function exotelProvider(account: ExotelAccount, fetchImpl: typeof fetch =
     close() {},
   };
 }
+
+/**
+ * Exotel's Passthru applet (support.exotel.com "Working with Passthru applet", article 48283;
+ * developer.exotel.com/docs/voice-v1/applets/passthru and /docs/app-bazaar/passthru-applet-guide):
+ * a GET to our URL with the call as query parameters — CallSid, From / To (CallFrom / CallTo in
+ * the newer guide), Direction ('incoming', 'outbound-dial'), DialCallDuration (seconds talked with
+ * the agent), CallType (completed: a conversation happened; incomplete: the Connect applet's agent
+ * did not pick up; client-hangup: the caller hung up in the Connect applet; voicemail; call-attempt:
+ * IVR only), CallStatus (queued, ringing, in-progress, completed, busy, failed, no-answer,
+ * canceled), RecordingUrl (after a Connect / Voicemail applet), DialWhomNumber, CustomField (what
+ * Calls/connect was given: our call id) and digits (a Gather applet's, wrapped in double quotes).
+ * The flow branches on our HTTP status: 200 OK to one applet, 302 Found to the other.
+ */
+export interface PassthruQuery {
+  CallSid: string;
+  CallType?: string;
+  CallStatus?: string;
+  Status?: string;
+  DialCallDuration?: number;
+  RecordingUrl?: string;
+  CustomField?: string;
+  digits?: string;
+}
+
+/** The status the Passthru applet reports: CallStatus (or Status) when sent, else CallType; null when neither. */
+export function passthruStatusOf(q: PassthruQuery): string | null {
+  return q.CallStatus || q.Status || q.CallType || null;
+}
+
+/**
+ * The terminal StatusCallback a Passthru request amounts to, or null while the agent's leg is not
+ * over (queued, ringing, in-progress, or no status at all). A conversation (completed) talked
+ * DialCallDuration seconds; an agent who did not pick up, a caller who hung up in the Connect
+ * applet or a voicemail are 'no-answer'; busy and failed are kept.
+ */
+export function passthruAsTerminal(q: PassthruQuery): { CallSid: string; EventType: 'terminal'; Status: 'completed' | 'failed' | 'busy' | 'no-answer'; ConversationDuration: number; RecordingUrl?: string; CustomField?: string } | null {
+  const status = (q.CallStatus || q.Status || '').toLowerCase();
+  const type = (q.CallType ?? '').toLowerCase();
+  let mapped: 'completed' | 'failed' | 'busy' | 'no-answer' | null = null;
+  if (status === 'completed' || status === 'busy' || status === 'failed' || status === 'no-answer') mapped = status;
+  else if (status === 'canceled') mapped = 'no-answer';
+  else if (!status && type === 'completed') mapped = 'completed';
+  else if (!status && (type === 'incomplete' || type === 'client-hangup' || type === 'voicemail' || type === 'call-attempt')) mapped = 'no-answer';
+  if (!mapped) return null;
+  const talk = mapped === 'completed' && Number.isFinite(q.DialCallDuration) ? Math.max(0, Math.round(q.DialCallDuration as number)) : 0;
+  return { CallSid: q.CallSid, EventType: 'terminal', Status: mapped, ConversationDuration: talk, ...(q.RecordingUrl ? { RecordingUrl: q.RecordingUrl } : {}), ...(q.CustomField ? { CustomField: q.CustomField } : {}) };
+}

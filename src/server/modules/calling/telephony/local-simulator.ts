@@ -52,6 +52,12 @@ export interface InboundCall {
   connectUrl: string;
   /** Where the answered and terminal callbacks go. */
   statusCallback: string;
+  /**
+   * false: the first agent rung does not pick up; after the answer's max_ringing_duration the
+   * simulator asks `connectUrl` again as Exotel's Connect applet does with fetch_after_attempt
+   * (CallType incomplete, DialWhomNumber the agent rung) and rings whoever comes back. Default true.
+   */
+  firstAgentAnswers?: boolean;
 }
 
 /** The simulator as the provider plus what it recorded (tests read supervisor actions from it). */
@@ -147,10 +153,30 @@ export function localSimulator(options: SimulatorOptions): LocalSimulator {
       };
       calls.set(sid, call);
       // The borrower is already on the line: once the agent picks up, they talk.
-      later(call, 2 + 4 * random(), () => {
-        call.answeredAt = Date.now();
-        post(call, { EventType: 'answered' });
-        later(call, options.talkSeconds && options.talkSeconds > 0 ? options.talkSeconds : talkSeconds(random()), () => end(call, 'completed'));
+      const pickUp = () =>
+        later(call, 2 + 4 * random(), () => {
+          call.answeredAt = Date.now();
+          post(call, { EventType: 'answered' });
+          later(call, options.talkSeconds && options.talkSeconds > 0 ? options.talkSeconds : talkSeconds(random()), () => end(call, 'completed'));
+        });
+      if (inc.firstAgentAnswers !== false) {
+        pickUp();
+        return { sid, answer };
+      }
+      // Nobody picks up within the ring time: the Connect applet asks again (fetch_after_attempt) and rings the next number.
+      const ringFor = Number((answer as { max_ringing_duration?: unknown }).max_ringing_duration) || NO_ANSWER_TIMEOUT_S;
+      later(call, ringFor, () => {
+        const again = new URLSearchParams({ CallSid: sid, CallFrom: inc.from, CallTo: inc.to, Direction: 'incoming', CallType: 'incomplete', DialWhomNumber: call.req.agentNumber });
+        void Promise.resolve(options.ask?.(`${inc.connectUrl}?${again}`)).then((next) => {
+          const more = (next as { destination?: { numbers?: unknown } } | null)?.destination?.numbers;
+          if (!Array.isArray(more) || more.length === 0) {
+            // The app ended the call ('No agent answered'); the caller goes on in the flow.
+            calls.delete(sid);
+            return;
+          }
+          call.req = { ...call.req, agentNumber: String(more[0]) };
+          pickUp();
+        });
       });
       return { sid, answer };
     },
