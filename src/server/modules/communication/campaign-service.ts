@@ -19,7 +19,7 @@ import type { JobQueue } from '../../jobs/queue';
 import { renderTemplate } from '../../../domain/communication/render';
 import { companyCountry } from '../companies/queries';
 import { decideMany, type DecideInput } from '../compliance/queries';
-import { loanContactFactsMany, loanMessageFactsMany, parseFilters, portfolioView, selectedLoansSubquery, setManyLoanStatuses } from '../portfolio/queries';
+import { loanCampaignFactsMany, parseFilters, portfolioView, selectedLoansSubquery, setManyLoanStatuses } from '../portfolio/queries';
 import { NO_LOAN, variablesOfFacts } from './loan-variables';
 import { receiptStamps, whatsappTemplateOf, type SendVia } from './message-service';
 import type { ChannelProvider, SendOutcome } from './providers/types';
@@ -265,8 +265,7 @@ async function runBatch(db: Db, ctx: CampaignContext, now: Date, size: number): 
     const ids = cur.processed < cur.total ? cur.ids : [];
     if (ids.length === 0) return false;
     const done = await tx.select({ loanId: communicationMessages.loanId }).from(communicationMessages).where(and(eq(communicationMessages.campaignId, c.campaignId), inArray(communicationMessages.loanId, ids)));
-    const messageFacts = await loanMessageFactsMany(tx, c.companyId, ids);
-    const contactFacts = await loanContactFactsMany(tx, c.companyId, ids);
+    const { message: messageFacts, contact: contactFacts } = await loanCampaignFactsMany(tx, c.companyId, ids);
     const already = new Set(done.map((d) => d.loanId));
     const t = ctx.template;
     const base = (loanId: string) => ({ messageId: campaignMessageId(c.campaignId, loanId), companyId: c.companyId, loanId, channel: c.channel, templateId: c.templateId, templateName: c.templateName, campaignId: c.campaignId, actorId: c.createdBy, createdAt: now });
