@@ -8,7 +8,8 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settableClock } from '../../src/server/http/clock';
-import { campaignsToResume, CAMPAIGN_LEASE_MS, claimCampaignLease, runCampaign } from '../../src/server/modules/communication/campaign-service';
+import { campaignMessageId, campaignsToResume, CAMPAIGN_LEASE_MS, claimCampaignLease, runCampaign } from '../../src/server/modules/communication/campaign-service';
+import { LocalProvider } from '../../src/server/modules/communication/providers/local';
 import type { ChannelProvider, ProviderMessage } from '../../src/server/modules/communication/providers/types';
 import { communicationCampaigns, communicationMessages } from '../../src/server/modules/communication/schema';
 import { complianceDecisions } from '../../src/server/modules/compliance/schema';
@@ -19,7 +20,7 @@ import { createTestApp, headers, LENDER, signIn, type TestApp } from './helpers'
 const clock = settableClock(new Date('2026-11-23T10:00:00+05:30')); // a Monday, inside Indian contact hours
 let t: TestApp;
 let templateId: string;
-const LOANS = 1200;
+const LOANS = 1500;
 const ids = Array.from({ length: LOANS }, (_, i) => `BL${String(i + 1).padStart(8, '0')}`);
 
 /** A provider that counts what reaches it, per message. */
@@ -66,7 +67,7 @@ async function perLoan(id: string, loanIds: string[]) {
   return { messages: messages.n, loans: distinctLoans.n, decisions: decisions.n, events: events.n };
 }
 
-const opts = (runner: string, provider: ChannelProvider, extra: { stopping?: () => boolean; batchSize?: number } = {}) => ({ keys: t.config, runner, provider, batchSize: 250, ...extra });
+const opts = (runner: string, provider: ChannelProvider, extra: { stopping?: () => boolean; batchSize?: number; beforeCommit?: () => void } = {}) => ({ keys: t.config, runner, provider, batchSize: 250, ...extra });
 
 describe('campaign runs across processes', () => {
   it('two processes start the same campaign: one runs it, every loan gets one message, decision and timeline entry', async () => {
@@ -125,5 +126,40 @@ describe('campaign runs across processes', () => {
     // A replayed job after completion sends nothing.
     await runCampaign(t.database.db, id, clock, t.app.log, opts('process-c', second));
     expect(second.sent).toHaveLength(250);
+  });
+
+  it('a process that dies after the provider accepted a batch, before it committed: the resumed run hands the same message ids and the provider sends each once', async () => {
+    const loanIds = ids.slice(1200, 1500);
+    const id = await newCampaign(loanIds);
+    const provider = new LocalProvider();
+    const calls: string[] = [];
+    const counting: ChannelProvider = { name: provider.name, send: (m) => (calls.push(m.messageId), provider.send(m)) };
+    let batches = 0;
+    // The second batch's transaction dies after its hand-over (the first committed).
+    await runCampaign(t.database.db, id, clock, t.app.log, opts('process-a', counting, { batchSize: 100, beforeCommit: () => { if (++batches === 2) throw new Error('process died'); } }));
+    expect(calls).toHaveLength(200);
+    expect(await campaign(id)).toMatchObject({ processed: 100, sent: 100 });
+    // As the dead process left it: in_process, its lease expired; the sweep queues it, another process resumes.
+    await t.database.db.update(communicationCampaigns).set({ status: 'in_process', error: null, completedAt: null, leaseOwner: 'process-a', leaseExpiresAt: new Date(clock.now().getTime() - 1000) }).where(eq(communicationCampaigns.campaignId, id));
+    await runCampaign(t.database.db, id, clock, t.app.log, opts('process-b', counting, { batchSize: 100 }));
+    // 100 of the 300 were handed over twice under the same id; the provider accepted each message once.
+    expect(calls).toHaveLength(400);
+    expect(new Set(calls).size).toBe(300);
+    expect(provider.accepted).toBe(300);
+    expect(await campaign(id)).toMatchObject({ status: 'completed', processed: 300, sent: 300, failed: 0 });
+    expect(await perLoan(id, loanIds)).toEqual({ messages: 300, loans: 300, decisions: 300, events: 300 });
+    const rows = await t.database.db.select({ loanId: communicationMessages.loanId, messageId: communicationMessages.messageId, status: communicationMessages.status }).from(communicationMessages).where(eq(communicationMessages.campaignId, id));
+    expect(rows.every((r) => r.messageId === campaignMessageId(id, r.loanId) && r.status === 'delivered')).toBe(true);
+  });
+
+  it('the local provider takes our message id as its client reference: a repeat answers the first outcome and is recorded once', async () => {
+    const provider = new LocalProvider();
+    const message = { messageId: 'm-1', companyId: LENDER, channel: 'sms' as const, to: '9876543210', text: 'Hello', subject: null, dlt: null, whatsappTemplate: null };
+    const first = await provider.send(message);
+    expect(await provider.send({ ...message })).toEqual(first);
+    expect(provider.recorded).toHaveLength(1);
+    const other = await provider.send({ ...message, messageId: 'm-2' });
+    expect(other.providerMessageId).not.toBe(first.providerMessageId);
+    expect(provider.accepted).toBe(2);
   });
 });

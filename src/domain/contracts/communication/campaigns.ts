@@ -24,6 +24,8 @@ export const startCampaign = endpoint({
   permission: campaignsPermission('write'),
   tags,
   summary: 'Send a template to a set of loans (ids or the loans list filters) as a background job',
+  // 100,000 loan ids (CAMPAIGN_MAX_IDS) of JSON are about 1.5 MB, over Fastify's 1 MB default.
+  bodyLimitBytes: 8 * 1024 * 1024,
   schemas: async () => ({ query: await company(), body: (await schema()).campaignBody, response: (await schema()).campaignRecord }),
 });
 

@@ -6,20 +6,20 @@
  * resumes there, and the unique (campaign, loan) message keeps a loan from getting two messages.
  * A lease on the campaign row keeps a second API process from running it at the same time.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CampaignBody, CampaignRecord } from '../../../domain/contracts/communication/campaigns';
 import type { MessageStatus } from '../../../domain/communication/status';
 import type { DbOrTx, Db } from '../../db/client';
-import { insertRowsAsJson, rowsOf } from '../../db/sql-helpers';
+import { insertRowsAsJson } from '../../db/sql-helpers';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { renderTemplate } from '../../../domain/communication/render';
 import { companyCountry } from '../companies/queries';
 import { decideMany, type DecideInput } from '../compliance/queries';
-import { loanContactFactsMany, loanMessageFactsMany, parseFilters, portfolioView, selectedLoansSubquery, setManyLoanStatuses } from '../portfolio/queries';
+import { loanCampaignFactsMany, parseFilters, portfolioView, selectedLoansSubquery, setManyLoanStatuses } from '../portfolio/queries';
 import { NO_LOAN, variablesOfFacts } from './loan-variables';
 import { receiptStamps, whatsappTemplateOf, type SendVia } from './message-service';
 import type { ChannelProvider, SendOutcome } from './providers/types';
@@ -110,6 +110,11 @@ export interface CampaignRunOptions extends SendVia {
   stopping?: () => boolean;
   /** Loans decided per transaction (default CAMPAIGN_BATCH). */
   batchSize?: number;
+  /**
+   * Called in each batch's transaction after its hand-over, before it commits: a throw rolls the
+   * batch back as a process dying there would (tests of the provider's idempotency reference).
+   */
+  beforeCommit?: () => void | Promise<void>;
 }
 
 /** Loans per batch: one transaction decides, records and checkpoints this many. */
@@ -139,20 +144,22 @@ export async function claimCampaignLease(db: DbOrTx, campaignId: string, runner:
 }
 
 /**
- * The job (issue 13 campaigns, set-based): from the checkpoint on, batches of `batchSize` loans.
- * Each batch is one transaction: the loans' message and contact facts in two queries, every
- * template rendered in memory, the compliance decisions of the whole batch (decideMany: its
- * decisions and one timeline entry per loan, multi-row), one multi-row insert of the message rows
- * (blocked with reasons, failed with the error, queued for the allowed), the loans' digital status
- * in one statement, and the campaign's counters and checkpoint (`processed`) with its lease. Then
- * the queued messages are handed to the provider and their outcome written in one transaction.
+ * The job (issue 13 campaigns, set-based): from the checkpoint on, batches of `batchSize` loans,
+ * each one transaction (runBatch): the loans' facts, every template rendered in memory, the
+ * compliance decisions of the whole batch (decideMany: decisions and one timeline entry per loan,
+ * multi-row), the allowed messages handed to the provider, then one multi-row insert of the
+ * message rows already in their final state (blocked with reasons, failed with the error, sent or
+ * delivered with the provider's ids), their receipts, the loans' digital status in one statement,
+ * and the campaign's counters and checkpoint (`processed`) with its lease.
  *
- * A stopped process resumes at the checkpoint: a batch either committed whole (with its
- * checkpoint) or not at all, and the unique (campaign, loan) message key skips a loan already
- * decided. Messages left queued (stopped between commit and hand-over) are handed over first; one
- * handed over whose outcome was not yet written is handed over again (the provider receives our
- * message id as its reference). A loan the company lacks, a missing template value or no
- * recipient is a failed result, not a failed campaign; only an unexpected error fails it.
+ * A stopped process resumes at the checkpoint: a batch either committed whole or not at all, and
+ * the unique (campaign, loan) message key skips a loan already decided. A process that dies after
+ * the provider accepted a batch and before it committed hands the same messages again on resume
+ * under the same message ids (campaignMessageId: one per campaign and loan), which the provider
+ * takes as its idempotency reference (Exotel's CustomField; the local provider answers a repeat
+ * with its first outcome and records it once), so no borrower gets the SMS twice. A loan the
+ * company lacks, a missing template value or no recipient is a failed result, not a failed
+ * campaign; only an unexpected error fails it.
  */
 export async function runCampaign(db: Db, campaignId: string, clock: { now(): Date }, log: FastifyBaseLogger, opts: CampaignRunOptions): Promise<void> {
   const [c] = await db.select().from(communicationCampaigns).where(eq(communicationCampaigns.campaignId, campaignId));
@@ -163,16 +170,13 @@ export async function runCampaign(db: Db, campaignId: string, clock: { now(): Da
   }
   try {
     const ctx = await campaignContext(db, c, opts);
-    await handOverQueued(db, ctx, clock);
     for (;;) {
       if (opts.stopping?.()) {
         // Given back, so the next start-up resumes at once instead of waiting for the lease to expire.
         await db.update(communicationCampaigns).set({ leaseOwner: null, leaseExpiresAt: null }).where(and(eq(communicationCampaigns.campaignId, campaignId), eq(communicationCampaigns.leaseOwner, opts.runner)));
         return;
       }
-      const more = await decideBatch(db, ctx, clock.now(), opts.batchSize ?? CAMPAIGN_BATCH);
-      await handOverQueued(db, ctx, clock);
-      if (!more) break;
+      if (!(await runBatch(db, ctx, clock.now(), opts.batchSize ?? CAMPAIGN_BATCH))) break;
     }
     await db
       .update(communicationCampaigns)
@@ -191,6 +195,15 @@ export async function runCampaign(db: Db, campaignId: string, clock: { now(): Da
   }
 }
 
+/**
+ * The message id of a campaign's message to a loan: the same on every run (a UUID-shaped SHA-256
+ * of the two ids), so a batch handed over again after a crash carries the ids the provider saw.
+ */
+export function campaignMessageId(campaignId: string, loanId: string): string {
+  const h = createHash('sha256').update(`${campaignId}\u0000${loanId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
 type TemplateRow = Awaited<ReturnType<typeof templateRow>>;
 
 /** What every batch of one run shares: the campaign, its template (or why it cannot be used), the company, the provider. */
@@ -204,6 +217,7 @@ interface CampaignContext {
   provider: ChannelProvider | null;
   /** The company's provider cannot be built (settings incomplete): every hand-over fails with this. */
   providerProblem: string | null;
+  beforeCommit?: CampaignRunOptions['beforeCommit'];
 }
 
 async function campaignContext(db: Db, c: CampaignRow, opts: CampaignRunOptions): Promise<CampaignContext> {
@@ -228,29 +242,35 @@ async function campaignContext(db: Db, c: CampaignRow, opts: CampaignRunOptions)
       providerProblem = problem(err);
     }
   }
-  return { c, runner: opts.runner, template, templateProblem, company: await companyCountry(db, c.companyId), provider, providerProblem };
+  return { c, runner: opts.runner, template, templateProblem, company: await companyCountry(db, c.companyId), provider, providerProblem, beforeCommit: opts.beforeCommit };
 }
+
+type Row = typeof communicationMessages.$inferInsert;
 
 /**
  * One batch in one transaction (see runCampaign). The campaign row is locked and must still be
- * this runner's (else LeaseLost, nothing written). @returns false when no loan was left
+ * this runner's (else LeaseLost, nothing written); only the batch's slice of its loan ids is read.
+ * @returns false when no loan was left
  */
-async function decideBatch(db: Db, ctx: CampaignContext, now: Date, size: number): Promise<boolean> {
+async function runBatch(db: Db, ctx: CampaignContext, now: Date, size: number): Promise<boolean> {
   const { c } = ctx;
+  const cc = communicationCampaigns;
   return db.transaction(async (tx) => {
-    const [cur] = await tx.select().from(communicationCampaigns).where(eq(communicationCampaigns.campaignId, c.campaignId)).for('update');
+    const [cur] = await tx
+      .select({ status: cc.status, leaseOwner: cc.leaseOwner, processed: cc.processed, total: cc.total, blockedByReason: cc.blockedByReason, ids: sql<string[]>`jsonb_path_query_array(${cc.loanIds}, ('$[' || ${cc.processed} || ' to ' || (${cc.processed} + ${size - 1}) || ']')::jsonpath)` })
+      .from(cc)
+      .where(eq(cc.campaignId, c.campaignId))
+      .for('update');
     if (!cur || cur.status !== 'in_process' || cur.leaseOwner !== ctx.runner) throw new LeaseLost();
-    const ids = cur.loanIds.slice(cur.processed, cur.processed + size);
+    const ids = cur.processed < cur.total ? cur.ids : [];
     if (ids.length === 0) return false;
     const done = await tx.select({ loanId: communicationMessages.loanId }).from(communicationMessages).where(and(eq(communicationMessages.campaignId, c.campaignId), inArray(communicationMessages.loanId, ids)));
-    const messageFacts = await loanMessageFactsMany(tx, c.companyId, ids);
-    const contactFacts = await loanContactFactsMany(tx, c.companyId, ids);
+    const { message: messageFacts, contact: contactFacts } = await loanCampaignFactsMany(tx, c.companyId, ids);
     const already = new Set(done.map((d) => d.loanId));
     const t = ctx.template;
-    const base = (loanId: string) => ({ messageId: randomUUID(), companyId: c.companyId, loanId, channel: c.channel, templateId: c.templateId, templateName: c.templateName, campaignId: c.campaignId, actorId: c.createdBy, createdAt: now });
-    type Row = typeof communicationMessages.$inferInsert;
+    const base = (loanId: string) => ({ messageId: campaignMessageId(c.campaignId, loanId), companyId: c.companyId, loanId, channel: c.channel, templateId: c.templateId, templateName: c.templateName, campaignId: c.campaignId, actorId: c.createdBy, createdAt: now });
     const failedRows: Row[] = [];
-    const toDecide: Array<{ row: Row; input: DecideInput }> = [];
+    const toDecide: Array<{ row: Row; input: DecideInput; vars: Record<string, string> }> = [];
     for (const loanId of ids) {
       if (already.has(loanId)) continue; // decided by a run whose batch committed under the old per-loan job
       const fail = (error: string) => failedRows.push({ ...base(loanId), body: '', status: 'failed', error });
@@ -271,118 +291,85 @@ async function decideBatch(db: Db, ctx: CampaignContext, now: Date, size: number
           toDecide.push({
             row: { ...base(loanId), recipient, subject: subject?.text ?? null, body: body.text, status: 'queued' },
             input: { companyId: c.companyId, loanId, channel: c.channel, to: recipient, sms: c.channel === 'sms' ? { text: body.text, dltTemplateId: t.dlt?.dlt_template_id ?? null } : undefined, actorId: c.createdBy },
+            vars: merged,
           });
       }
     }
     const decisions = await decideMany(tx, toDecide.map((d) => d.input), now, contactFacts);
     const blockedByReason = { ...cur.blockedByReason };
-    const decided = toDecide.map(({ row }, n) => {
+    const allowed: Array<{ row: Row; vars: Record<string, string> }> = [];
+    const blockedRows: Row[] = [];
+    toDecide.forEach(({ row, vars }, n) => {
       const d = decisions[n];
-      if (d.allowed) return { ...row, decisionId: d.decision_id };
+      if (d.allowed) return void allowed.push({ row: { ...row, decisionId: d.decision_id }, vars });
       for (const r of d.reasons) blockedByReason[r.code] = (blockedByReason[r.code] ?? 0) + 1;
-      return { ...row, decisionId: d.decision_id, status: 'blocked' as const, reasons: d.reasons.map((r) => ({ code: r.code, message: r.message })) };
+      blockedRows.push({ ...row, decisionId: d.decision_id, status: 'blocked', reasons: d.reasons.map((r) => ({ code: r.code, message: r.message })) });
     });
-    const rows = [...decided, ...failedRows];
+    const handed = await handOver(ctx, allowed, now);
+    const rows = [...handed.rows, ...blockedRows, ...failedRows];
     // The unique (campaign, loan) key: a loan never gets a second message, whatever replays.
     await insertRowsAsJson(tx, communicationMessages, rows, [communicationMessages.campaignId, communicationMessages.loanId]);
-    const blocked = decided.filter((r) => r.status === 'blocked');
-    await setManyLoanStatuses(tx, c.companyId, blocked.map((r) => ({ loanId: r.loanId, values: { digital_communication_status: 'blocked' } })));
+    await insertRowsAsJson(tx, communicationDeliveryEvents, handed.events);
+    // Each decided loan's digital status, in one statement (a loan that failed before its decision keeps its own).
+    await setManyLoanStatuses(tx, c.companyId, [...handed.rows, ...blockedRows].map((r) => ({ loanId: r.loanId, values: { digital_communication_status: r.status } })));
+    const failedHandOver = handed.rows.filter((r) => r.status === 'failed').length;
+    await ctx.beforeCommit?.();
     await tx
-      .update(communicationCampaigns)
+      .update(cc)
       .set({
         processed: cur.processed + ids.length,
-        blocked: cur.blocked + blocked.length,
-        failed: cur.failed + failedRows.length,
+        sent: sql`${cc.sent} + ${handed.rows.length - failedHandOver}`,
+        blocked: sql`${cc.blocked} + ${blockedRows.length}`,
+        failed: sql`${cc.failed} + ${failedRows.length + failedHandOver}`,
         blockedByReason,
         leaseExpiresAt: new Date(now.getTime() + CAMPAIGN_LEASE_MS),
       })
-      .where(eq(communicationCampaigns.campaignId, c.campaignId));
-    return cur.processed + ids.length < cur.loanIds.length;
+      .where(eq(cc.campaignId, c.campaignId));
+    return cur.processed + ids.length < cur.total;
   });
 }
 
 /**
- * Hands the campaign's queued messages to the provider (HANDOVER_IN_FLIGHT at a time), then
- * writes every outcome in one transaction: status, provider ids, receipts (delivery events), the
- * loans' digital status and the campaign's sent/failed counters. Only rows still queued are
- * written, so counters count each message once.
+ * Hands the batch's allowed messages to the provider (HANDOVER_IN_FLIGHT at a time) under their
+ * message ids, and answers each row in its final state: status, provider ids and stamps after the
+ * receipts the provider gave at once (kept as delivery events), or failed with the provider's error.
  */
-async function handOverQueued(db: Db, ctx: CampaignContext, clock: { now(): Date }): Promise<void> {
+async function handOver(ctx: CampaignContext, allowed: ReadonlyArray<{ row: Row; vars: Record<string, string> }>, now: Date): Promise<{ rows: Row[]; events: Array<typeof communicationDeliveryEvents.$inferInsert> }> {
   const { c } = ctx;
-  const m = communicationMessages;
-  for (;;) {
-    const queued = await db
-      .select()
-      .from(m)
-      .where(and(eq(m.campaignId, c.campaignId), eq(m.status, 'queued'), isNull(m.providerMessageId)))
-      .orderBy(m.createdAt, m.messageId)
-      .limit(CAMPAIGN_BATCH);
-    if (queued.length === 0) return;
-    const now = clock.now();
-    const t = ctx.template;
-    const vars = c.channel === 'whatsapp' && t ? await loanMessageFactsMany(db, c.companyId, queued.map((q) => q.loanId)) : new Map();
-    const outcomes: Array<{ row: MessageRow; outcome?: SendOutcome; error?: string }> = queued.map((row) => ({ row }));
-    let next = 0;
-    const worker = async () => {
-      for (let i = next++; i < outcomes.length; i = next++) {
-        const o = outcomes[i];
-        if (!ctx.provider) {
-          o.error = ctx.providerProblem ?? 'No provider';
-          continue;
-        }
-        try {
-          const facts = vars.get(o.row.loanId);
-          o.outcome = await ctx.provider.send({
-            messageId: o.row.messageId,
-            companyId: c.companyId,
-            channel: c.channel,
-            to: o.row.recipient ?? '',
-            text: o.row.body,
-            subject: o.row.subject,
-            dlt: t?.dlt ?? null,
-            whatsappTemplate: t && facts ? whatsappTemplateOf(c.channel, t, { ...variablesOfFacts(facts, ctx.company, now), ...c.variables }) : null,
-            attachment: null,
-          });
-        } catch (err) {
-          o.error = err instanceof Error ? err.message : String(err);
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(HANDOVER_IN_FLIGHT, outcomes.length) }, worker));
-    await writeOutcomes(db, ctx, outcomes, now);
-  }
-}
-
-async function writeOutcomes(db: Db, ctx: CampaignContext, outcomes: Array<{ row: MessageRow; outcome?: SendOutcome; error?: string }>, now: Date): Promise<void> {
-  const { c } = ctx;
-  const finals = outcomes.map(({ row, outcome, error }) => {
-    if (!outcome) return { id: row.messageId, status: 'failed' as MessageStatus, provider: null, provider_message_id: null, sent_at: null, delivered_at: null, read_at: null, error: error ?? 'failed', receipts: [] as MessageStatus[] };
+  const t = ctx.template;
+  const rows: Row[] = new Array(allowed.length);
+  const events: Array<typeof communicationDeliveryEvents.$inferInsert> = [];
+  const one = async ({ row, vars }: { row: Row; vars: Record<string, string> }): Promise<Row> => {
+    if (!ctx.provider) return { ...row, status: 'failed', error: ctx.providerProblem ?? 'No provider' };
+    let outcome: SendOutcome;
+    try {
+      outcome = await ctx.provider.send({
+        messageId: row.messageId!,
+        companyId: c.companyId,
+        channel: c.channel,
+        to: row.recipient ?? '',
+        text: row.body,
+        subject: row.subject ?? null,
+        dlt: t?.dlt ?? null,
+        whatsappTemplate: t ? whatsappTemplateOf(c.channel, t, vars) : null,
+        attachment: null,
+      });
+    } catch (err) {
+      return { ...row, status: 'failed', error: err instanceof Error ? err.message : String(err) };
+    }
     let state: Pick<MessageRow, 'status' | 'sentAt' | 'deliveredAt' | 'readAt' | 'error'> = { status: outcome.status, sentAt: outcome.status === 'sent' ? now : null, deliveredAt: null, readAt: null, error: null };
-    for (const receipt of outcome.receipts) state = { ...state, ...(receiptStamps(state, receipt, receipt, now) ?? {}) };
-    return { id: row.messageId, status: state.status, provider: outcome.provider, provider_message_id: outcome.providerMessageId, sent_at: state.sentAt, delivered_at: state.deliveredAt, read_at: state.readAt, error: state.error, receipts: outcome.receipts as MessageStatus[] };
-  });
-  await db.transaction(async (tx) => {
-    const updated = await tx.execute(sql`
-      update communication_messages as m
-         set status = p.status, provider = p.provider, provider_message_id = p.provider_message_id,
-             sent_at = p.sent_at, delivered_at = p.delivered_at, read_at = p.read_at, error = p.error
-        from jsonb_to_recordset(${JSON.stringify(finals.map(({ receipts: _r, ...f }) => f))}::jsonb)
-             as p(id text, status text, provider text, provider_message_id text, sent_at timestamptz, delivered_at timestamptz, read_at timestamptz, error text)
-       where m.message_id = p.id and m.status = 'queued' and m.provider_message_id is null
-      returning m.message_id`);
-    const written = new Set(rowsOf<{ message_id: string }>(updated).map((r) => r.message_id));
-    const mine = finals.filter((f) => written.has(f.id));
-    const provider = (f: (typeof finals)[number]) => f.provider ?? 'unknown';
-    const events = mine.flatMap((f) => f.receipts.map((status) => ({ companyId: c.companyId, messageId: f.id, status, providerStatus: status, source: provider(f), occurredAt: now })));
-    if (events.length > 0) await insertRowsAsJson(tx, communicationDeliveryEvents, events);
-    const loanOf = new Map(outcomes.map((o) => [o.row.messageId, o.row.loanId]));
-    await setManyLoanStatuses(tx, c.companyId, mine.map((f) => ({ loanId: loanOf.get(f.id)!, values: { digital_communication_status: f.status } })));
-    const failed = mine.filter((f) => f.status === 'failed').length;
-    await tx
-      .update(communicationCampaigns)
-      .set({ sent: sql`${communicationCampaigns.sent} + ${mine.length - failed}`, failed: sql`${communicationCampaigns.failed} + ${failed}` })
-      .where(eq(communicationCampaigns.campaignId, c.campaignId));
-  });
+    for (const receipt of outcome.receipts) {
+      state = { ...state, ...(receiptStamps(state, receipt, receipt, now) ?? {}) };
+      events.push({ companyId: c.companyId, messageId: row.messageId!, status: receipt, providerStatus: receipt, source: outcome.provider, occurredAt: now });
+    }
+    return { ...row, ...state, provider: outcome.provider, providerMessageId: outcome.providerMessageId };
+  };
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < allowed.length; i = next++) rows[i] = await one(allowed[i]);
+  };
+  await Promise.all(Array.from({ length: Math.min(HANDOVER_IN_FLIGHT, allowed.length) }, worker));
+  return { rows, events };
 }
 
 /** Campaigns a stopped process left in_process, to queue again at start-up. */

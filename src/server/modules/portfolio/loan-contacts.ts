@@ -50,7 +50,8 @@ export async function loanContactFactsMany(db: DbOrTx, companyId: string, loanId
   return new Map(rows.map((r) => [r.loanId, factsOf(r)]));
 }
 
-function factsOf(row: { loanId: string; month: string; state: string | null; variables: Record<string, unknown>; number: string | null }): LoanContactFacts {
+/** A loan row's contact facts (also used by queries.ts loanCampaignFactsMany). */
+export function factsOf(row: { loanId: string; month: string; state: string | null; variables: Record<string, unknown>; number: string | null }): LoanContactFacts {
   const contacts: LoanContactFacts['contacts'] = [];
   if (row.number) contacts.push({ value: row.number, role: 'borrower', kind: 'phone' });
   for (const [name, value] of Object.entries(row.variables ?? {})) {

@@ -7,6 +7,7 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { factsOf as contactFactsOf, type LoanContactFacts } from './loan-contacts';
 import { loans } from './schema';
 import { portfolioView, toLoanRecord } from './service';
 export { addLoanEvents, loanBucketsRelation, moveLoanEvents, loanExists, loanExportPage, loanKeyOf, loanSummaries, loanSummary, loansOfImport, monthHasLoans, selectedLoansRelation, selectedLoansSubquery } from './loan-reads';
@@ -43,6 +44,20 @@ export async function loanMessageFactsMany(db: DbOrTx, companyId: string, loanId
     .where(and(eq(loans.companyId, companyId), inArray(loans.loanId, [...new Set(loanIds)])))
     .orderBy(loans.loanId, desc(loans.allocationMonth));
   return new Map(rows.map((r) => [r.loanId, messageFactsOf(r)]));
+}
+
+/**
+ * loanMessageFactsMany and loanContactFactsMany in one query (a campaign's batch renders and
+ * judges the same loans): both maps by loan id, each loan in its latest allocation month.
+ */
+export async function loanCampaignFactsMany(db: DbOrTx, companyId: string, loanIds: readonly string[]): Promise<{ message: Map<string, LoanMessageFacts>; contact: Map<string, LoanContactFacts> }> {
+  if (loanIds.length === 0) return { message: new Map(), contact: new Map() };
+  const rows = await db
+    .selectDistinctOn([loans.loanId], { ...messageFactColumns, state: loans.state, number: loans.applicantContactNumber })
+    .from(loans)
+    .where(and(eq(loans.companyId, companyId), inArray(loans.loanId, [...new Set(loanIds)])))
+    .orderBy(loans.loanId, desc(loans.allocationMonth));
+  return { message: new Map(rows.map((r) => [r.loanId, messageFactsOf(r)])), contact: new Map(rows.map((r) => [r.loanId, contactFactsOf(r)])) };
 }
 
 export interface LoanMessageFacts {
@@ -105,11 +120,12 @@ export async function setManyLoanStatuses(db: DbOrTx, companyId: string, rows: R
     .map((r) => ({ loanId: r.loanId, patch: statusPatch(r.values) }))
     .filter((r) => Object.keys(r.patch).length > 0);
   if (patches.length === 0) return;
-  // One UPDATE joined to a JSON array of (loan, patch): a statement per batch, not per loan.
+  // One UPDATE joined to a JSON array of (loan, patch): a statement per batch, not per loan; a
+  // loan already holding those values is left alone (no new row version, no index entries).
   await db.execute(
     sql`update loans set variables = loans.variables || p.patch, updated_at = now()
         from jsonb_to_recordset(${JSON.stringify(patches.map((r) => ({ loan_id: r.loanId, patch: r.patch })))}::jsonb) as p(loan_id text, patch jsonb)
-        where loans.company_id = ${companyId} and loans.loan_id = p.loan_id`,
+        where loans.company_id = ${companyId} and loans.loan_id = p.loan_id and not (loans.variables @> p.patch)`,
   );
 }
 

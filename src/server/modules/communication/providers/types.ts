@@ -7,7 +7,11 @@ import type { DltFields } from '../../../../domain/contracts/communication/templ
 import type { MessageChannel, MessageStatus } from '../../../../domain/communication/status';
 
 export interface ProviderMessage {
-  /** Our message id (sent along as the provider's reference: Exotel CustomField, SMTP header). */
+  /**
+   * Our message id (sent along as the provider's reference: Exotel CustomField, SMTP header); the
+   * same on a repeat of the message (a campaign batch handed over again), so a provider that honours
+   * a client reference (the local provider does) accepts it once.
+   */
   messageId: string;
   companyId: string;
   channel: MessageChannel;
