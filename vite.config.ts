@@ -27,7 +27,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 import { AREAS } from './src/domain/areas';
 import { stripServerOnlyEndpointParts } from './scripts/endpoint-parts';
-import { FIELD_PRELOAD_END, FIELD_PRELOAD_START } from './src/server/http/index-html';
+import { preloadEnd, preloadStart, type PreloadBlock } from './src/server/http/index-html';
 
 /** Desk pages and desk texts: emitted under assets/lazy/ and never precached (unless the kernel's own, like home). */
 const LAZY_CHUNK = /-(page|desk)$/;
@@ -124,19 +124,28 @@ const inlineEntryCss: Plugin = {
   },
 };
 
-/** The field executive's day list and its shell part: the chunks the field route waits for (issue 4). */
-const FIELD_ROUTE_MODULES = ['src/web/features/field/visits/my-visits-screen.tsx', 'src/web/features/field/shell/field-shell.tsx'];
+/** The chunks of each preload block (src/server/http/index-html.ts), by their entry modules. */
+const PRELOAD_BLOCKS: Record<PreloadBlock, readonly string[]> = {
+  // The app: router, TanStack Query, i18next (the entry loads it at once on every page but the sign-in page).
+  app: ['src/web/app/app-main.tsx'],
+  // The field executive's day list and its shell part: the chunks the field route waits for (issue 4).
+  field: ['src/web/features/field/visits/my-visits-screen.tsx', 'src/web/features/field/shell/field-shell.tsx'],
+  // The standalone sign-in screen (issue 18).
+  'sign-in': ['src/web/features/auth/login-screen.tsx'],
+};
 
 /**
- * Adds `<link rel="modulepreload">` for the field day list's chunks (and their static imports) to
- * index.html, so a phone fetches them alongside the entry instead of after the entry has run: one
- * round trip less before the executive's day shows. Every visitor's service worker precaches these
- * chunks anyway (offlineChunk), so desk users download nothing they would not have downloaded.
- * The server leaves the block out of pages outside the app (the sign-in pages, issue 18), which
- * fetch the day list while the executive types instead (features/auth/login-screen.tsx).
+ * Adds to index.html one marked block of `<link rel="modulepreload">` per PRELOAD_BLOCKS entry:
+ * the chunks of its modules and their static imports (none twice, none index.html loads already),
+ * so a page fetches them alongside the entry instead of after the entry has run: one round trip
+ * less before its first screen. The server keeps the blocks a page needs
+ * (src/server/http/index-html.ts): the sign-in page only its own, so it downloads neither the app
+ * nor the day list before its form works; it fetches them while the executive types
+ * (features/auth/login-screen.tsx). Every visitor's service worker precaches these chunks anyway
+ * (offlineChunk).
  */
-const preloadFieldRoute: Plugin = {
-  name: 'preload-field-route',
+const preloadBlocks: Plugin = {
+  name: 'preload-blocks',
   apply: 'build',
   enforce: 'post',
   transformIndexHtml: {
@@ -146,22 +155,20 @@ const preloadFieldRoute: Plugin = {
       if (!bundle) return html;
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const wanted = new Set<string>();
-      const visit = (file: string) => {
-        const chunk = byFile.get(file);
-        if (!chunk || wanted.has(file)) return;
-        wanted.add(file);
-        for (const child of chunk.imports) visit(child);
-      };
-      for (const chunk of chunks) {
-        if (FIELD_ROUTE_MODULES.includes(sourceOf(chunk.facadeModuleId))) visit(chunk.fileName);
+      const blocks: string[] = [];
+      for (const [block, modules] of Object.entries(PRELOAD_BLOCKS) as [PreloadBlock, readonly string[]][]) {
+        const wanted = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = byFile.get(file);
+          if (!chunk || wanted.has(file)) return;
+          wanted.add(file);
+          for (const child of chunk.imports) visit(child);
+        };
+        for (const chunk of chunks) if (modules.includes(sourceOf(chunk.facadeModuleId))) visit(chunk.fileName);
+        const links = [...wanted].filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        if (links.length) blocks.push(`    ${preloadStart(block)}\n    ${links.join('\n    ')}\n    ${preloadEnd(block)}\n`);
       }
-      const links = [...wanted]
-        .filter((file) => !html.includes(`/${file}"`))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-        .join('\n    ');
-      // Marked so the server leaves them out of the sign-in pages (src/server/http/index-html.ts).
-      return links ? html.replace('</head>', `    ${FIELD_PRELOAD_START}\n    ${links}\n    ${FIELD_PRELOAD_END}\n  </head>`) : html;
+      return blocks.length ? html.replace('</head>', `${blocks.join('')}  </head>`) : html;
     },
   },
 };
@@ -196,7 +203,7 @@ export default defineConfig({
     serverOnlyEndpointParts,
     react(),
     inlineEntryCss,
-    preloadFieldRoute,
+    preloadBlocks,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -6,6 +6,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api';
+import { receiveHandedData } from '../lib/app-handoff';
 import { keepShellReads } from '../lib/shell-cache';
 import { toaster } from '../lib/toaster';
 import { WithChakra } from '../components/with-chakra';
@@ -46,6 +47,8 @@ export const queryClient = new QueryClient({
 });
 // The profile and permissions of the last visit: the shell is whole after a reload offline (issue 12).
 keepShellReads(queryClient);
+// What the sign-in page already has when it ran before the app (the profile its sign-in answered).
+receiveHandedData((key, data) => queryClient.setQueryData(key, data));
 
 export function Providers({ children }: { children: ReactNode }) {
   return (

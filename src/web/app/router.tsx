@@ -12,14 +12,16 @@
  * pages (`shell: 'desk'`, `*-page` under assets/lazy) load with their desk texts (`deskPage`)
  * when opened.
  */
-import { lazy, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { lazy, useEffect, useLayoutEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { Spinner } from '../components/plain';
 import { WithChakra } from '../components/with-chakra';
 import type { WebArea, WebRoute } from '../lib/area';
-import { allAreasLoaded, loadAllAreas, useWebAreas } from '../lib/areas';
+import { setAppDoor } from '../lib/app-handoff';
+import { allAreasLoaded, loadAllAreas, prefetchSignInRoutes, useWebAreas } from '../lib/areas';
 import { deskPage } from '../lib/i18n';
 import { useSession } from '../lib/store';
+import { PHONE_QUERY } from '../lib/use-is-phone';
 import { AppShell } from './app-shell';
 import { BootShell } from './boot-shell';
 import { NotFound } from './not-found';
@@ -77,9 +79,26 @@ function RequireAuth() {
   return <AppShell />;
 }
 
+/**
+ * On a phone, the day list's chunks start loading once the user types on the sign-in page (issue
+ * 18): not before the form works, and not after sign-in, when the executive would wait for them.
+ */
+export function warmNextScreen(): void {
+  if (window.matchMedia(PHONE_QUERY).matches) void prefetchSignInRoutes();
+}
+
+/** Lets screens that also run before the app (lib/app-handoff.ts: the sign-in page) navigate in the page. */
+function AppDoor() {
+  const navigate = useNavigate();
+  // A layout effect of the first child: in place before any screen's effect runs.
+  useLayoutEffect(() => setAppDoor({ app: true, go: (to, replace) => void navigate(to, { replace }), warm: warmNextScreen }), [navigate]);
+  return null;
+}
+
 function Root() {
   return (
     <>
+      <AppDoor />
       <Outlet />
       <SessionAlerts />
       <ServiceWorkerUpdates />

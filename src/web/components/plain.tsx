@@ -4,8 +4,7 @@
  * shell imports. Screens that load Chakra anyway may use them too (query-state.tsx re-exports the
  * states).
  */
-import { ChevronDown } from 'lucide-react';
-import type { ReactNode, SelectHTMLAttributes } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A spinning ring; decorative (the surrounding status says what is loading). */
@@ -49,15 +48,4 @@ export function InlineAlert({ status, title, children, action, testId }: { statu
   );
 }
 
-/** A native select with the app's look and a visually hidden label. */
-export function SelectBox({ label, scale, className, ...props }: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'> & { label: string; id: string; scale?: 'xs' }) {
-  return (
-    <span className={`ro-select${className ? ` ${className}` : ''}`} data-size={scale}>
-      <label htmlFor={props.id} className="ro-sr-only">
-        {label}
-      </label>
-      <select {...props} />
-      <ChevronDown size={16} aria-hidden />
-    </span>
-  );
-}
+export { SelectBox } from './select-box';

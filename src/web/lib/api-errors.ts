@@ -70,3 +70,13 @@ export function classifyFailure(input: FailureInput): ApiFailure {
   if (status === 521) return { kind: 'blocked', message, status };
   return { kind: 'error', message, status };
 }
+
+/** Thrown by the API clients (api.ts, plain-call.ts) on any failure; `failure.message` is ready to show. */
+export class ApiError extends Error {
+  readonly failure: ApiFailure;
+  constructor(failure: ApiFailure) {
+    super(failure.message);
+    this.name = 'ApiError';
+    this.failure = failure;
+  }
+}

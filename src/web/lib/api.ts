@@ -13,25 +13,19 @@
  * Every HTTP answer is announced to `onServerAnswer` listeners (the field outbox ends its backoff).
  */
 import ky, { HTTPError, TimeoutError } from 'ky';
-import { classifyFailure, type ApiFailure } from './api-errors';
+import { ApiError, classifyFailure, type ApiFailure } from './api-errors';
+import { RETRY } from './plain-call';
 import { currentCompanyId, session } from './store';
 import { toaster } from './toaster';
 
-/** Thrown by `api.*` on any failure; `failure.message` is ready to show. */
-export class ApiError extends Error {
-  readonly failure: ApiFailure;
-  constructor(failure: ApiFailure) {
-    super(failure.message);
-    this.name = 'ApiError';
-    this.failure = failure;
-  }
-}
+/** Thrown by `api.*` on any failure; `failure.message` is ready to show (api-errors.ts). */
+export { ApiError };
 
 /** Where the API is served: every path of lib/endpoint.ts's `apiPath` is below it. */
 export const API_BASE = '/api';
 
-/** Retries of a retryable call: attempts after the first, waits (ms) 400, 800, 1600, statuses. */
-export const RETRY = { limit: 3, firstDelayMs: 400, statusCodes: [502, 503, 504] } as const;
+/** Retries of a retryable call: attempts after the first, waits (ms) 400, 800, 1600, statuses (shared with plain-call.ts). */
+export { RETRY };
 
 const answerListeners = new Set<() => void>();
 

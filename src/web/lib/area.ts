@@ -70,6 +70,13 @@ export interface AppRoute extends RouteCommon {
 export interface TopRoute extends RouteCommon {
   path: `/${string}`;
   top: true;
+  /**
+   * Rendered alone, before the app is loaded, when the page opens signed out on it (app/main.tsx;
+   * issue 18: the sign-in page). Its page then uses no router, TanStack Query, ky or i18next: its
+   * texts come from lib/plain-texts.ts, its calls from lib/plain-call.ts, and it goes elsewhere
+   * through lib/app-handoff.ts. Inside the app it renders like any `plain` route.
+   */
+  standalone?: boolean;
 }
 
 export type WebRoute = AppRoute | TopRoute;

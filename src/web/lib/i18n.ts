@@ -27,7 +27,8 @@ import { initReactI18next } from 'react-i18next';
 import kernelEn from '../locales/en.json';
 import { mergeTexts, type AreaTexts, type LoadTexts, type Texts, type WebArea } from './area';
 import { beforeAreasAdded, loadAllAreas, webAreas } from './areas';
-import { detectLanguage, directionOf, LANGUAGE_STORAGE_KEY, LANGUAGES } from './languages';
+import { applyDirection, LANGUAGES, saveLanguage, startLanguage } from './languages';
+import { onLanguageChosen, setPlainLanguage } from './plain-texts';
 
 /** The texts of the areas loaded so far (src/web/lib/areas.ts: the desk areas' join after the first screen). */
 let areaTexts: readonly AreaTexts[] = textsOf(webAreas());
@@ -161,38 +162,20 @@ export function deskPage<T>(load: () => Promise<T>): () => Promise<T> {
   return () => Promise.all([load(), loadDeskTexts()]).then(([page]) => page);
 }
 
-function applyDirection(code: string): void {
-  document.documentElement.lang = code === 'en-XB' ? 'en' : code;
-  document.documentElement.dir = directionOf(code);
-}
-
-/** Reads the saved language (null when storage is unavailable, e.g. some private modes). */
-function savedLanguage(): string | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps the chosen language for the next visit. */
-function saveLanguage(code: string): void {
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
-  } catch {
-    // Not kept: the next visit detects it again.
-  }
-}
-
 /** Initialises i18next once; resolves when the current language's texts are loaded. */
 export function initI18n(): Promise<unknown> {
   i18n.on('languageChanged', applyDirection);
   i18n.on('languageChanged', saveLanguage);
+  // The sign-in pages' texts (plain-texts.ts, no i18next) follow the app's language, and the app follows theirs.
+  i18n.on('languageChanged', (code: string) => void setPlainLanguage(code));
+  onLanguageChosen((code) => {
+    if (i18n.language !== code) void i18n.changeLanguage(code);
+  });
   return i18n
     .use(backend)
     .use(initReactI18next)
     .init({
-      lng: detectLanguage(savedLanguage(), typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])),
+      lng: startLanguage(),
       supportedLngs: LANGUAGES.map((l) => l.code),
       fallbackLng: 'en',
       load: 'currentOnly',

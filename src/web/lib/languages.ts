@@ -38,3 +38,32 @@ export function detectLanguage(saved: string | null, preferred: readonly string[
   }
   return 'en';
 }
+
+/** The saved language code (null when none, or when storage is unavailable, e.g. some private modes). */
+export function savedLanguage(): string | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the chosen language for the next visit (not kept when storage is unavailable: the next visit detects it again). */
+export function saveLanguage(code: string): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
+  } catch {
+    // Not kept.
+  }
+}
+
+/** The language this page starts in: the saved one, else the browser's (detectLanguage). */
+export function startLanguage(): LanguageCode {
+  return detectLanguage(savedLanguage(), typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
+}
+
+/** Sets the page's `lang` and `dir` for a language code (`en-XB` is English, right-to-left). */
+export function applyDirection(code: string): void {
+  document.documentElement.lang = code === 'en-XB' ? 'en' : code;
+  document.documentElement.dir = directionOf(code);
+}

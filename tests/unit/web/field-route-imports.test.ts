@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { ENTRY_AREA_NAMES } from '../../../src/web/lib/areas';
 import { staticImportGraph } from '../helpers/import-graph';
 
-/** The entry and the chunks the field route loads before it is usable. */
-const ROUTE_ROOTS = ['src/web/app/main.tsx', 'src/web/features/field/visits/my-visits-screen.tsx', 'src/web/features/field/shell/field-shell.tsx', 'src/web/features/repossession/steps/repossession-steps-screen.tsx'];
+/** The entry, the app (preloaded on app pages) and the chunks the field route loads before it is usable. */
+const ROUTE_ROOTS = ['src/web/app/main.tsx', 'src/web/app/app-main.tsx', 'src/web/features/field/visits/my-visits-screen.tsx', 'src/web/features/field/shell/field-shell.tsx', 'src/web/features/repossession/steps/repossession-steps-screen.tsx'];
 const FORBIDDEN = /^(@chakra-ui\/|@emotion\/|@ark-ui\/|@zag-js\/)/;
 /**
  * Allowed on the route: nothing. The toaster's store (`createToaster`, zag's toast machine) is a

@@ -1,23 +1,18 @@
 /**
  * Sign-in calls of the user service (spec 7 `/public/*`, `/profile/details` of a link's token), from the
- * endpoint definitions of src/domain/contracts/auth (the signed-in session's own calls: session-api.ts). Credentials are encrypted with the server's
+ * endpoint definitions of src/domain/contracts/auth (the signed-in session's own calls: session-api.ts; the sign-in itself: sign-in-call.ts). Credentials are encrypted with the server's
  * published key before they leave the page.
  */
 import { encryptForServer } from '../../../domain/auth/login-crypto';
 import { checkOtp as checkOtpEndpoint, forgotPassword, sendOtp as sendOtpEndpoint } from '../../../domain/contracts/auth/otp';
-import type { LoginResult, UserProfile } from '../../../domain/contracts/auth/sign-in';
-import { loginKey, profileDetails, signIn, ssoLogin } from '../../../domain/contracts/auth/sign-in';
+import type { UserProfile } from '../../../domain/contracts/auth/sign-in';
+import { loginKey, profileDetails, ssoLogin } from '../../../domain/contracts/auth/sign-in';
 import { confirmEmailChange as confirmEmailChangeEndpoint } from '../../../domain/contracts/users/email-change';
 import { API_BASE } from '../../lib/api';
 import { apiPath, call, callWithMessage } from '../../lib/endpoint';
 
 async function encrypted(body: unknown) {
   return encryptForServer(await call(loginKey), body);
-}
-
-/** Signs in; @throws ApiError 'Invalid email or password' (401) among others. */
-export async function login(email: string, password: string): Promise<LoginResult> {
-  return call(signIn, { query: { source: 'web' }, body: await encrypted({ email, password }) });
 }
 
 /** Sends a forgot-password OTP (the same answer whether or not the account exists). */

@@ -3,30 +3,31 @@
  * detected on the first visit), encrypted sign-in, then `next` (same-origin paths only) or home
  * with the first assigned company. Also hosts the forgot-password flow.
  *
- * Plain React and CSS (auth.css; the route is `plain`): the form works before Chakra UI loads
- * (issue 18: the sign-in page ≤ 120 KB gzipped before it can be used). The forgot-password flow,
- * drawn with Chakra, loads when it is opened.
+ * Works before the app is loaded (issue 18: the sign-in page ≤ 120 KB gzipped before it can be
+ * used; the route is `standalone`, app/main.tsx): plain React and CSS (auth.css), texts from
+ * lib/plain-texts.ts instead of i18next, `fetch` instead of the app's API client (sign-in-call.ts),
+ * and no router: it goes elsewhere through lib/app-handoff.ts, which loads the app when needed.
+ * The app (router, TanStack Query, i18next) and, on a phone, the day list start loading once the
+ * user types. The forgot-password flow, drawn with Chakra inside the app, loads when it is opened.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, Eye, EyeOff } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { detectCountry } from '../../../domain/auth/country';
 import { safeNextPath } from '../../../domain/auth/sign-out';
+import { profileDetails } from '../../../domain/contracts/auth/sign-in';
 import { EMAIL_MESSAGE, isValidEmail } from '../../../domain/validation/rules';
-import { errorMessage } from '../../lib/api';
+import { appRunning, goTo, handOverQueryData, warmApp } from '../../lib/app-handoff';
+import { ApiError } from '../../lib/api-errors';
+import { usePlainTexts, type Translate } from '../../lib/plain-texts';
 import { hasStoredCountry, setCountry, signIn, type CountryLogin, useSession } from '../../lib/store';
-import { fetchPublicConfig } from '../../lib/public-config';
-import { prefetchSignInRoutes } from '../../lib/areas';
-import { PHONE_QUERY } from '../../lib/use-is-phone';
-import { LoadingState } from '../../components/plain';
 import { WithChakra } from '../../components/with-chakra';
-import { login } from './api';
-import { profileKey } from './session-api';
+import { countryTraceUrl, login } from './sign-in-call';
 import { AuthLayout } from './auth-layout';
 
 const ForgotPassword = lazy(() => import('./forgot-password').then((m) => ({ default: m.ForgotPassword })));
+
+/** The email to open the forgot-password flow with once the app runs this page (set when it was asked for before). */
+let forgotOpening: string | null = null;
 
 /** Where to go after sign-in: a safe `next`, else home of the first assigned company. */
 function landingPath(next: string | null, companyIds: string[]): string {
@@ -40,8 +41,8 @@ function useCountryDetection(): string | null {
   useEffect(() => {
     if (hasStoredCountry()) return;
     let cancelled = false;
-    fetchPublicConfig()
-      .then((config) => detectCountry(window.fetch.bind(window), config.country_trace_url))
+    countryTraceUrl()
+      .then((url) => detectCountry(window.fetch.bind(window), url))
       .then((result) => {
         if (cancelled) return;
         if (!hasStoredCountry()) setCountry(result.country);
@@ -55,17 +56,8 @@ function useCountryDetection(): string | null {
   return note;
 }
 
-/**
- * On a phone, the day list's chunks start loading once the user types (issue 18): not before the
- * form works, and not after sign-in, when the executive would wait for them.
- */
-function prefetchOnPhone(): void {
-  if (window.matchMedia(PHONE_QUERY).matches) void prefetchSignInRoutes();
-}
-
 /** A password input with a show/hide toggle that keeps its accessible name (the label's). */
-function PasswordField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation();
+function PasswordField({ id, value, onChange, t }: { id: string; value: string; onChange: (value: string) => void; t: Translate }) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="au-password">
@@ -94,21 +86,41 @@ function PasswordField({ id, value, onChange }: { id: string; value: string; onC
 }
 
 export default function LoginPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [params] = useSearchParams();
+  const { t } = usePlainTexts();
+  const next = new URLSearchParams(window.location.search).get('next');
   const snap = useSession();
-  const [email, setEmail] = useState(snap.email ?? '');
+  const [email, setEmail] = useState(() => forgotOpening ?? snap.email ?? '');
   const [password, setPassword] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [mode, setMode] = useState<'login' | 'forgot'>('login');
+  const [mode, setMode] = useState<'login' | 'forgot'>(() => (appRunning() && forgotOpening !== null ? 'forgot' : 'login'));
   const detectionNote = useCountryDetection();
   const id = useId();
+  const signedIn = Boolean(snap.uat) && !busy;
+  useEffect(() => {
+    if (appRunning()) forgotOpening = null;
+  }, []);
+  useEffect(() => {
+    if (signedIn) void goTo(landingPath(next, []), { replace: true });
+  }, [signedIn, next]);
 
-  if (snap.uat && !busy) return <Navigate to={landingPath(params.get('next'), [])} replace />;
+  if (signedIn) return null;
+
+  /** The forgot-password flow needs the app (Chakra, its API client): loaded first when the page runs alone. */
+  const openForgot = () => {
+    if (appRunning()) {
+      setMode('forgot');
+      return;
+    }
+    forgotOpening = email;
+    setBusy(true);
+    void goTo(window.location.pathname + window.location.search, { replace: true }).catch(() => setBusy(false));
+  };
+  const openSso = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    void goTo('/login/sso');
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -126,12 +138,13 @@ export default function LoginPage() {
     setBusy(true);
     try {
       const result = await login(trimmed, password);
-      queryClient.setQueryData(profileKey(result.token), result.user);
+      // The app's profile query (auth/session-api.ts profileKey) starts with the sign-in's answer.
+      handOverQueryData([profileDetails.operation, result.token], result.user);
       signIn(result.token, trimmed);
-      navigate(landingPath(params.get('next'), Object.keys(result.user.assigned_companies_dict)), { replace: true });
+      // Stays busy: the page is leaving (the signed-in redirect above must not run with no companies).
+      await goTo(landingPath(next, Object.keys(result.user.assigned_companies_dict)), { replace: true });
     } catch (error) {
-      setFormError(errorMessage(error));
-    } finally {
+      setFormError(error instanceof ApiError ? error.failure.message : t('errors.generic', { defaultValue: 'Something went wrong' }));
       setBusy(false);
     }
   };
@@ -139,7 +152,14 @@ export default function LoginPage() {
   if (mode === 'forgot') {
     return (
       <AuthLayout title={t('auth.forgot_title')}>
-        <Suspense fallback={<LoadingState />}>
+        <Suspense
+          fallback={
+            <div className="ro-state" role="status" aria-live="polite">
+              <span className="ro-spinner" aria-hidden />
+              <span>{t('common.loading')}</span>
+            </div>
+          }
+        >
           <WithChakra>
             <ForgotPassword initialEmail={email} onDone={() => setMode('login')} />
           </WithChakra>
@@ -150,7 +170,7 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title={t('auth.sign_in_title')}>
-      <form className="au-form" onSubmit={submit} onInput={prefetchOnPhone} noValidate aria-describedby={formError ? 'login-error' : undefined}>
+      <form className="au-form" onSubmit={submit} onInput={warmApp} noValidate aria-describedby={formError ? 'login-error' : undefined}>
         {formError && (
           <div className="ro-alert" id="login-error" role="alert">
             <div>
@@ -191,7 +211,7 @@ export default function LoginPage() {
               *
             </span>
           </label>
-          <PasswordField id={`${id}-password`} value={password} onChange={setPassword} />
+          <PasswordField id={`${id}-password`} value={password} onChange={setPassword} t={t} />
         </div>
         <div className="au-field">
           <label htmlFor={`${id}-country`}>{t('auth.country')}</label>
@@ -218,12 +238,12 @@ export default function LoginPage() {
           {busy ? t('auth.signing_in') : t('auth.sign_in')}
         </button>
         <div className="au-links">
-          <button type="button" className="au-link" onClick={() => setMode('forgot')}>
+          <button type="button" className="au-link" onClick={openForgot}>
             {t('auth.forgot_link')}
           </button>
-          <RouterLink className="au-link" to="/login/sso">
+          <a className="au-link" href="/login/sso" onClick={openSso}>
             {t('auth.sso_link')}
-          </RouterLink>
+          </a>
         </div>
         <p className="au-note">{t('auth.encrypted_note')}</p>
       </form>
