@@ -12,6 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchDetail, NoticeRecord, TemplateRecord } from '../../src/domain/contracts/legal/notices';
 import { settableClock } from '../../src/server/http/clock';
 import { localProvider } from '../../src/server/modules/communication/providers/local';
+import { localCourier } from '../../src/server/modules/legal/courier/local';
+import { sweepCourierTracking } from '../../src/server/modules/legal/tracking-service';
+import { createFileStorage } from '../../src/server/storage/files';
 import { demoMonth } from '../../src/server/seed/demo-portfolio';
 import { createTestApp, headers, LENDER, signIn, TRUST, type TestApp } from './helpers';
 import { multipart } from './multipart';
@@ -217,5 +220,36 @@ describe("POD read from the courier's tracking (the local courier adapter)", () 
     expect((await track(b.notice_id)).json().data).toMatchObject({ status: 'returned', notice: { dispatch_status: 'returned' } });
     const unknown = await track(c.notice_id);
     expect([unknown.statusCode, unknown.json().message]).toEqual([400, 'The courier does not know tracking number NF200000003IN']);
+  }, 90_000);
+});
+
+describe('the courier sweep', () => {
+  it('reads every notice still in the post: delivered and returned recorded with the POD, an unknown number reported and left for the next run', async () => {
+    clock.set(new Date('2026-12-01T10:00:00+05:30'));
+    const batch = await batchOf(loanIds.slice(3, 6));
+    const [a, b, c] = batch.notices;
+    for (const [n, num] of [[a, 'EE300000001IN'], [b, 'RT300000002IN'], [c, 'NF300000003IN']] as const) {
+      const put = await t.app.inject({ method: 'PUT', url: `/api/notice/notices/${n.notice_id}/dispatch`, headers: admin, payload: { mode: 'courier', tracking_number: num, status: 'dispatched', dispatched_on: '2026-12-01' } });
+      expect(put.statusCode, put.body).toBe(200);
+    }
+    const files = createFileStorage(t.config);
+    const failed: string[] = [];
+    const sweep = (at: string) => sweepCourierTracking(t.database.db, files, localCourier, new Date(at), (_err, id) => failed.push(id));
+    // In transit: read, nothing changes.
+    expect((await sweep('2026-12-02T10:00:00+05:30')).read).toBeGreaterThanOrEqual(2);
+    const status = async () => ((await t.app.inject({ url: `/api/notice/batches/${batch.batch_id}`, headers: admin })).json().data as BatchDetail).notices.map((n) => n.dispatch_status);
+    expect(await status()).toEqual(['dispatched', 'dispatched', 'dispatched']);
+    failed.length = 0;
+    await sweep('2026-12-05T10:00:00+05:30');
+    expect(await status()).toEqual(['delivered', 'returned', 'dispatched']);
+    const ours = (ids: string[]) => ids.filter((id) => [a, b, c].some((n) => n.notice_id === id));
+    expect(ours(failed)).toEqual([c.notice_id]);
+    const docs = (await t.app.inject({ url: `/api/notice/notices/${a.notice_id}/documents`, headers: admin })).json().data.documents as Array<{ document_type: string }>;
+    expect(docs.map((d) => d.document_type).sort()).toEqual(['POD', 'Tracking Report']);
+    expect((await activity(a.loan_id)).map((e) => e.remark)).toContain("Notice delivered (courier EE300000001IN), received by Addressee: read from the courier's tracking");
+    // Next run: only the unknown number is tried again.
+    failed.length = 0;
+    const again = await sweep('2026-12-06T10:00:00+05:30');
+    expect([again.changed, ours(failed)]).toEqual([0, [c.notice_id]]);
   }, 90_000);
 });

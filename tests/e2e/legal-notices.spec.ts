@@ -31,6 +31,14 @@ test('a lawyer generates a notice batch, downloads the Merged File and records d
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('tab', { name: 'Batches' }).click();
 
+  // The form dialog (components/form-dialog.tsx): labelled by its title, Escape closes it and gives
+  // the focus back to the button that opened it.
+  await page.getByTestId('generate-notices').click();
+  const dialog = page.getByRole('dialog', { name: 'Generate notices' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('generate-notices')).toBeFocused();
   await page.getByTestId('generate-notices').click();
   await page.getByTestId('batch-template').selectOption({ label: 'Loan recall notice · v1' });
   await page.getByTestId('batch-language').selectOption('en');

@@ -11,7 +11,7 @@
  * self-contained, and a loan value is escaped text (templates.ts).
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -19,7 +19,42 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /** Debian's Chromium (CI installs it; playwright.config.ts uses the same binary). CHROMIUM_PATH overrides. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+/**
+ * Chromium kept lean for printing (issue 17 peak-memory target): no zygotes (one process fewer per
+ * kind), the GPU (software compositing) inside the browser process, one renderer at most and no spare
+ * one, and the omnibox pop-up WebUI that headless Chromium 13x+ preloads in a renderer of its own
+ * (chrome://omnibox-popup.top-chrome, ~80 MB Pss) not created. A `--disable-features` given here
+ * replaces Playwright's own list (Chromium keeps the last switch), so Playwright's entries that
+ * matter headless (no background requests, no paint holding) are repeated.
+ */
+const DISABLED_FEATURES = [
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+  'SpareRendererForSitePerProcess',
+  'AimEnabled',
+  'LensOverlay',
+  'MediaRouter',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'PreconnectToSearch',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'PaintHolding',
+  'DestroyProfileOnBrowserClose',
+];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--no-zygote',
+  '--disable-gpu',
+  '--in-process-gpu',
+  '--renderer-process-limit=1',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  `--disable-features=${DISABLED_FEATURES.join(',')}`,
+];
 
 /** A running browser that turns printable HTML into PDF bytes. */
 export interface PdfPrinter {
@@ -34,7 +69,7 @@ export const PRINTS_PER_CONTEXT = 200;
 /** Launches Chromium. @throws when the browser cannot start (missing binary): the job records the batch failed. */
 export async function openPrinter(): Promise<PdfPrinter> {
   const { chromium } = await import('playwright-core');
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS, headless: true });
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   let context: BrowserContext | null = null;
   let page: Page | null = null;
   let printed = 0;
@@ -78,19 +113,29 @@ export async function withPrinter<T>(fn: (printer: PdfPrinter) => Promise<T>): P
 export const PDFUNITE_PATH = process.env.PDFUNITE_PATH ?? 'pdfunite';
 
 /**
- * One PDF of `parts`' pages in order, joined by poppler's `pdfunite` in a child process (a long
- * document is printed in parts: Chromium laying out thousands of pages at once takes gigabytes).
- * One part is answered as it is. @throws when pdfunite is missing or a part is not a PDF.
+ * Joins PDFs printed one part at a time without holding them in this process: `print(add)` hands
+ * each part to `add` (written at once to a temporary file), poppler's `pdfunite` joins them in a
+ * child process (a long document is printed in parts: Chromium laying out thousands of pages at once
+ * takes gigabytes), and `withFile(path)` gets the joined file (one part is used as it is). The temporary
+ * files are removed when `withFile` settles. @throws when pdfunite is missing, a part is not a PDF, or
+ * `print` or `withFile` throws.
  */
-export async function joinPdfs(parts: readonly Buffer[]): Promise<Buffer> {
-  if (parts.length === 1) return parts[0];
+export async function withJoinedPdf<T>(print: (add: (part: Buffer) => Promise<void>) => Promise<void>, withFile: (path: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'pdf-join-'));
   try {
-    const names = parts.map((_, i) => join(dir, `${String(i).padStart(6, '0')}.pdf`));
-    await Promise.all(parts.map((p, i) => writeFile(names[i], p)));
-    const out = join(dir, 'joined.pdf');
-    await promisify(execFile)(PDFUNITE_PATH, [...names, out]);
-    return await readFile(out);
+    const names: string[] = [];
+    await print(async (part) => {
+      const name = join(dir, `${String(names.length).padStart(6, '0')}.pdf`);
+      await writeFile(name, part);
+      names.push(name);
+    });
+    if (names.length === 0) throw new Error('No PDF part to join');
+    let out = names[0];
+    if (names.length > 1) {
+      out = join(dir, 'joined.pdf');
+      await promisify(execFile)(PDFUNITE_PATH, [...names, out]);
+    }
+    return await withFile(out);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

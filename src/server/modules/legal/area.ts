@@ -6,7 +6,8 @@
  * lawyers and advocates. One batch runs at a
  * time per process (each launches its own browser); batches a stopped process left in progress are
  * re-queued once the queue runs. Every hour (and once the app is ready) advocates are emailed the
- * hearings and statutory deadlines due (reminders.ts). Legal imports (cases, hearings, dispatches from
+ * hearings and statutory deadlines due (reminders.ts); every 6 hours notices in the post are read
+ * from the courier's tracking (tracking-service.ts sweepCourierTracking). Legal imports (cases, hearings, dispatches from
  * a file) and notice exports (spec 9 Reports and Documents) are durable jobs too (imports-job.ts,
  * exports-job.ts).
  */
@@ -17,13 +18,17 @@ import { caseRoutes } from './cases-routes';
 import { workLegalExports } from './exports-job';
 import { workLegalImports } from './imports-job';
 import { NOTICE_DISPATCH_QUEUE, runBatchSend, type NoticeDispatchJobData } from './dispatch-service';
+import { localCourier } from './courier/local';
 import { sendDueReminders } from './reminders';
+import { sweepCourierTracking } from './tracking-service';
 import { noticeRoutes } from './routes';
 import * as tables from './schema';
 import { transferRoutes } from './transfers-routes';
 
 /** How often advocates' reminders are looked for (ms). */
 const REMINDER_SWEEP_MS = 60 * 60_000;
+/** How often notices in the post are read from the courier's tracking (ms). */
+const TRACKING_SWEEP_MS = 6 * 60 * 60_000;
 
 export default defineArea({
   name: 'legal',
@@ -35,15 +40,21 @@ export default defineArea({
     workLegalImports(ctx);
     workLegalExports(ctx);
     let timer: NodeJS.Timeout | null = null;
+    let trackingTimer: NodeJS.Timeout | null = null;
     const remind = () => sendDueReminders(ctx.db, ctx.messages, ctx.clock.now()).catch((err: unknown) => ctx.log.error({ err }, 'legal reminders failed'));
+    const track = () =>
+      sweepCourierTracking(ctx.db, ctx.files, localCourier, ctx.clock.now(), (err, noticeId) => ctx.log.warn({ err, noticeId }, 'courier tracking not read')).catch((err: unknown) => ctx.log.error({ err }, 'courier tracking sweep failed'));
     ctx.onReady(async () => {
       for (const batchId of await unfinishedBatches(ctx.db)) await ctx.jobs.send<NoticeBatchJobData>(NOTICE_BATCH_QUEUE, { batchId });
       void remind();
       timer = setInterval(() => void remind(), REMINDER_SWEEP_MS);
       timer.unref();
+      trackingTimer = setInterval(() => void track(), TRACKING_SWEEP_MS);
+      trackingTimer.unref();
     });
     ctx.onClose(() => {
       if (timer) clearInterval(timer);
+      if (trackingTimer) clearInterval(trackingTimer);
     });
   },
 });

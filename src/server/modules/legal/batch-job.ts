@@ -5,6 +5,8 @@
  * after a restart prints only what is left. The values each notice was written with are kept in
  * clear; a masked reader gets the notice re-printed with them masked (notice-files.ts).
  */
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { and, asc, eq } from 'drizzle-orm';
 import { noticeValues } from '../../../domain/legal/variables';
 import { noticeDocument, noticeFragment, type NoticeLanguage } from '../../../domain/legal/templates';
@@ -12,7 +14,7 @@ import type { Db } from '../../db/client';
 import type { FileStorage } from '../../storage/files';
 import { companyCountry, getCompany } from '../companies/queries';
 import { addLoanEvents, loanSummaries, portfolioView } from '../portfolio/queries';
-import { joinPdfs, openPrinter, type PdfPrinter } from '../../documents/pdf';
+import { openPrinter, withJoinedPdf, type PdfPrinter } from '../../documents/pdf';
 import { noticeBatches, notices, noticeTemplates, type NoticeRow } from './schema';
 
 /** Notices read and printed per chunk. */
@@ -40,11 +42,20 @@ export function noticesHtml(body: string, language: NoticeLanguage, values: read
   );
 }
 
-/** One PDF of the notices written with `values`, in order: printed MERGED_PART at a time and joined. */
-export async function printNotices(printer: PdfPrinter, body: string, language: NoticeLanguage, values: readonly Record<string, string | null>[]): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for (let i = 0; i < values.length; i += MERGED_PART) parts.push(await printer.print(noticesHtml(body, language, values.slice(i, i + MERGED_PART))));
-  return joinPdfs(parts);
+/**
+ * Prints the notices written with `values`, in order, MERGED_PART at a time, each part written to a
+ * temporary file at once and the parts joined by pdfunite (withJoinedPdf): `withFile(path)` gets the one
+ * PDF, so a 10,000-notice Merged File is never held in this process.
+ */
+export async function withPrintedNotices<T>(printer: PdfPrinter, body: string, language: NoticeLanguage, values: readonly Record<string, string | null>[], withFile: (path: string) => Promise<T>): Promise<T> {
+  return withJoinedPdf(async (add) => {
+    for (let i = 0; i < values.length; i += MERGED_PART) await add(await printer.print(noticesHtml(body, language, values.slice(i, i + MERGED_PART))));
+  }, withFile);
+}
+
+/** One PDF of the notices written with `values`, in order, in memory (a download or a ZIP entry). */
+export function printNotices(printer: PdfPrinter, body: string, language: NoticeLanguage, values: readonly Record<string, string | null>[]): Promise<Buffer> {
+  return withPrintedNotices(printer, body, language, values, (path) => readFile(path));
 }
 
 /**
@@ -110,9 +121,8 @@ export async function runNoticeBatch(db: Db, files: FileStorage, batchId: string
       return;
     }
     printer ??= await openPrinter();
-    const merged = await printNotices(printer, body, batch.language, done.map((d) => d.values ?? {}));
     const key = mergedKey(batch.companyId, batchId);
-    await files.put(key, merged);
+    await withPrintedNotices(printer, body, batch.language, done.map((d) => d.values ?? {}), (path) => files.put(key, createReadStream(path)));
     await db.update(noticeBatches).set({ status: 'success', mergedKey: key, message: null, finishedAt: new Date() }).where(eq(noticeBatches.batchId, batchId));
   } catch (err) {
     log?.(err);

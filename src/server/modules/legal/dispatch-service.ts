@@ -133,7 +133,7 @@ export async function runBatchSend(db: Db, keys: SecretKeys, files: FileStorage,
 }
 
 /** A 'notice' event on the notice's loan timeline (module legal), its details naming the notice and batch. */
-export function noticeEvent(tx: DbOrTx, notice: NoticeRow, authorId: string, now: Date, remark: string, details: Record<string, unknown>): Promise<unknown> {
+export function noticeEvent(tx: DbOrTx, notice: NoticeRow, authorId: string | null, now: Date, remark: string, details: Record<string, unknown>): Promise<unknown> {
   return addLoanEvents(tx, [
     { companyId: notice.companyId, loanId: notice.loanId, allocationMonth: notice.allocationMonth, kind: 'notice', module: 'legal', remark, details: { notice_id: notice.noticeId, batch_id: notice.batchId, ...details }, authorId, createdAt: now },
   ]);

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
-import { and, count, eq, like } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, like } from 'drizzle-orm';
 import type { CourierTrackingRecord } from '../../../domain/contracts/legal/notices';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../http/errors';
@@ -23,10 +23,11 @@ import { noticeDocuments, notices } from './schema';
 const READ_PREFIX = 'courier_tracking_';
 
 /**
- * POST /notice/notices/{id}/tracking (see the module comment).
+ * POST /notice/notices/{id}/tracking (see the module comment); `caller.userId` null when the
+ * courier sweep reads it (no author on the timeline and documents).
  * @throws 404 NOTICE_NOT_FOUND; 400 a notice not sent by speed post or courier, or a number the courier does not know
  */
-export async function trackNotice(db: Db, files: FileStorage, tracker: CourierTracker, caller: { companyId: string; userId: string; unmasked: boolean }, noticeId: string, now: Date): Promise<CourierTrackingRecord> {
+export async function trackNotice(db: Db, files: FileStorage, tracker: CourierTracker, caller: { companyId: string; userId: string | null; unmasked: boolean }, noticeId: string, now: Date): Promise<CourierTrackingRecord> {
   const { companyId, userId } = caller;
   const notice = await noticeRow(db, companyId, noticeId);
   if ((notice.dispatchMode !== 'speed_post' && notice.dispatchMode !== 'courier') || !notice.trackingNumber) throw badRequest('Record the speed post or courier dispatch of this notice first');
@@ -80,4 +81,36 @@ export async function trackNotice(db: Db, files: FileStorage, tracker: CourierTr
     notice: record,
     documents: await listNoticeDocuments(db, companyId, noticeId),
   };
+}
+
+/** Notices the courier sweep reads per run at most (oldest dispatch first; the rest wait for the next run). */
+export const TRACKING_SWEEP_LIMIT = 200;
+
+/**
+ * The periodic courier sweep (issue 17 "the POD … read from the courier's tracking"): reads the
+ * tracking of notices still 'dispatched' by speed post or courier with a tracking number, oldest
+ * dispatch first, at most TRACKING_SWEEP_LIMIT, through trackNotice as the system (no author), so a
+ * delivery or a return — and the POD — is recorded without anyone pressing "Read tracking". A number
+ * the courier does not know, or a courier that cannot be reached, is passed to `onError` and left
+ * for the next run. @returns how many notices were read and how many of them changed status
+ */
+export async function sweepCourierTracking(db: Db, files: FileStorage, tracker: CourierTracker, now: Date, onError?: (err: unknown, noticeId: string) => void): Promise<{ read: number; changed: number }> {
+  const due = await db
+    .select({ noticeId: notices.noticeId, companyId: notices.companyId })
+    .from(notices)
+    .where(and(inArray(notices.dispatchMode, ['speed_post', 'courier']), eq(notices.dispatchStatus, 'dispatched'), isNotNull(notices.trackingNumber)))
+    .orderBy(asc(notices.dispatchedAt))
+    .limit(TRACKING_SWEEP_LIMIT);
+  let read = 0;
+  let changed = 0;
+  for (const n of due) {
+    try {
+      const result = await trackNotice(db, files, tracker, { companyId: n.companyId, userId: null, unmasked: false }, n.noticeId, now);
+      read += 1;
+      if (result.status !== 'in_transit') changed += 1;
+    } catch (err) {
+      onError?.(err, n.noticeId);
+    }
+  }
+  return { read, changed };
 }

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { CASE_DOCUMENT_TYPES, COST_KINDS, PROCESS_STAGES, caseDocumentFile, type CaseDetail, type ProcessType } from '../../../domain/contracts/legal/cases';
 import { formatMinor, parseAmount, type Currency } from '../../../domain/common/money';
 import { ErrorState, LoadingState } from '../../components/query-state';
+import { FormError } from '../../components/form-dialog';
 import { errorMessage } from '../../lib/api';
 import { saveDownload } from '../../lib/save-download';
 import { toaster } from '../../lib/toaster';
@@ -91,11 +92,7 @@ function HearingForm({ companyId, record }: { companyId: string | null; record: 
           <Field.Label>{t('legal.order')}</Field.Label>
           <Textarea size="sm" rows={2} maxLength={4000} value={order} onChange={(e) => setOrder(e.currentTarget.value)} data-testid="hearing-order" />
         </Field.Root>
-        {save.isError && (
-          <Text color="fg.error" role="alert">
-            {errorMessage(save.error)}
-          </Text>
-        )}
+        <FormError error={save.error} />
         <div>
           <Button size="sm" type="submit" loading={save.isPending} disabled={!date} data-testid="hearing-submit">
             {t('legal.save_hearing')}

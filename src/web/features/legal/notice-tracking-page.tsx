@@ -7,7 +7,7 @@
  * once, the POD upload: notice-dispatch.tsx), the spec 9 export views Reports and Documents and
  * legal imports (transfers-panel.tsx). Writes need notice › notices write.
  */
-import { Box, Button, Card, Dialog, Tabs, Field, Flex, Heading, HStack, Input, NativeSelect, Portal, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Card, Tabs, Field, Flex, Heading, HStack, Input, NativeSelect, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { FilePlus2, ListFilter } from 'lucide-react';
 import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
 import { FilterChips, FiltersDrawer, filterNames, useFilterConfig } from '../../components/loan-filters-drawer';
@@ -21,8 +21,8 @@ import {
   type BatchRecord,
   type NoticeLanguage,
 } from '../../../domain/contracts/legal/notices';
+import { FormDialog } from '../../components/form-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
-import { errorMessage } from '../../lib/api';
 import { can } from '../../lib/endpoint';
 import { currentMonth, formatDateTime } from '../../lib/format';
 import { useShell } from '../../lib/shell-context';
@@ -77,117 +77,98 @@ function GenerateDialog({ companyId, onStarted }: { companyId: string | null; on
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} size={{ base: 'full', md: 'md' }}>
-      <Dialog.Trigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button data-testid="generate-notices">
           <FilePlus2 aria-hidden /> {t('legal.generate')}
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t('legal.generate')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {templates.isPending ? (
-                  <LoadingState />
-                ) : templates.isError ? (
-                  <ErrorState error={templates.error} onRetry={() => void templates.refetch()} />
-                ) : (
-                  <Stack gap="4">
-                    <Field.Root required>
-                      <Field.Label>{t('legal.template')}</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field value={template?.template_id ?? ''} onChange={(e) => setTemplateId(e.currentTarget.value)} data-testid="batch-template">
-                          {approved.map((tpl) => (
-                            <option key={tpl.template_id} value={tpl.template_id}>
-                              {t(`legal.kind.${tpl.kind}`)} · v{tpl.version}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                      <Field.HelperText>{t('legal.approved_only')}</Field.HelperText>
-                    </Field.Root>
-                    <Field.Root required>
-                      <Field.Label>{t('legal.language')}</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field value={lang ?? ''} onChange={(e) => setLanguage(e.currentTarget.value as NoticeLanguage)} data-testid="batch-language">
-                          {(template?.languages ?? []).map((l) => (
-                            <option key={l} value={l}>
-                              {t(`legal.lang.${l}`)}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </Field.Root>
-                    <Field.Root required>
-                      <Field.Label>{t('legal.month')}</Field.Label>
-                      <Input type="month" value={month} onChange={(e) => setMonth(e.currentTarget.value)} data-testid="batch-month" />
-                    </Field.Root>
-                    <Field.Root>
-                      <Field.Label>{t('legal.loans')}</Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field value={scope} onChange={(e) => setScope(e.currentTarget.value as 'ids' | 'filter')} data-testid="batch-scope">
-                          <option value="ids">{t('legal.scope_ids')}</option>
-                          <option value="filter">{t('legal.scope_filter')}</option>
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </Field.Root>
-                    {scope === 'ids' && (
-                      <Field.Root required>
-                        <Field.Label>{t('legal.loan_ids')}</Field.Label>
-                        <Textarea value={ids} rows={4} onChange={(e) => setIds(e.currentTarget.value)} data-testid="batch-loan-ids" />
-                        <Field.HelperText>{t('legal.loan_ids_help')}</Field.HelperText>
-                      </Field.Root>
-                    )}
-                    {scope === 'filter' && (
-                      <Field.Root>
-                        <Field.Label>{t('legal.dpd_range')}</Field.Label>
-                        <HStack gap="2">
-                          <Input type="number" min={0} inputMode="numeric" value={dpdMin} onChange={(e) => setDpdMin(e.currentTarget.value)} aria-label={t('legal.dpd_from')} data-testid="batch-dpd-min" />
-                          <Input type="number" min={0} inputMode="numeric" value={dpdMax} onChange={(e) => setDpdMax(e.currentTarget.value)} aria-label={t('legal.dpd_to')} data-testid="batch-dpd-max" />
-                        </HStack>
-                        <Field.HelperText>{t('legal.dpd_help')}</Field.HelperText>
-                      </Field.Root>
-                    )}
-                    {scope === 'filter' && (
-                      <Stack gap="2">
-                        <Button size="sm" variant="outline" alignSelf="start" onClick={() => setDrawer(true)} disabled={!filterConfig.data} data-testid="batch-more-filters">
-                          <ListFilter aria-hidden /> {t('legal.more_filters')}
-                        </Button>
-                        <FilterChips filters={more} names={names} onRemove={(key) => setMore(more.filter((f) => f.filter_key !== key))} onClear={() => setMore([])} />
-                      </Stack>
-                    )}
-                    {drawer && filterConfig.data && <FiltersDrawer open groups={filterConfig.data.groups} applied={more} onClose={() => setDrawer(false)} onApply={setMore} />}
-                    {create.isError && (
-                      <Text color="fg.error" role="alert">
-                        {errorMessage(create.error)}
-                      </Text>
-                    )}
-                  </Stack>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" type="button">
-                    {t('common.cancel')}
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" loading={create.isPending} disabled={!template || !month || (scope === 'ids' && loanIds.length === 0)} data-testid="batch-submit">
-                  {t('legal.start')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+      title={t('legal.generate')}
+      onSubmit={submit}
+      error={create.error}
+      submitLabel={t('legal.start')}
+      submitting={create.isPending}
+      submitDisabled={!template || !month || (scope === 'ids' && loanIds.length === 0)}
+      submitTestId="batch-submit"
+    >
+      {templates.isPending ? (
+        <LoadingState />
+      ) : templates.isError ? (
+        <ErrorState error={templates.error} onRetry={() => void templates.refetch()} />
+      ) : (
+        <Stack gap="4">
+          <Field.Root required>
+            <Field.Label>{t('legal.template')}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={template?.template_id ?? ''} onChange={(e) => setTemplateId(e.currentTarget.value)} data-testid="batch-template">
+                {approved.map((tpl) => (
+                  <option key={tpl.template_id} value={tpl.template_id}>
+                    {t(`legal.kind.${tpl.kind}`)} · v{tpl.version}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.HelperText>{t('legal.approved_only')}</Field.HelperText>
+          </Field.Root>
+          <Field.Root required>
+            <Field.Label>{t('legal.language')}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={lang ?? ''} onChange={(e) => setLanguage(e.currentTarget.value as NoticeLanguage)} data-testid="batch-language">
+                {(template?.languages ?? []).map((l) => (
+                  <option key={l} value={l}>
+                    {t(`legal.lang.${l}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          <Field.Root required>
+            <Field.Label>{t('legal.month')}</Field.Label>
+            <Input type="month" value={month} onChange={(e) => setMonth(e.currentTarget.value)} data-testid="batch-month" />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>{t('legal.loans')}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={scope} onChange={(e) => setScope(e.currentTarget.value as 'ids' | 'filter')} data-testid="batch-scope">
+                <option value="ids">{t('legal.scope_ids')}</option>
+                <option value="filter">{t('legal.scope_filter')}</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </Field.Root>
+          {scope === 'ids' && (
+            <Field.Root required>
+              <Field.Label>{t('legal.loan_ids')}</Field.Label>
+              <Textarea value={ids} rows={4} onChange={(e) => setIds(e.currentTarget.value)} data-testid="batch-loan-ids" />
+              <Field.HelperText>{t('legal.loan_ids_help')}</Field.HelperText>
+            </Field.Root>
+          )}
+          {scope === 'filter' && (
+            <Field.Root>
+              <Field.Label>{t('legal.dpd_range')}</Field.Label>
+              <HStack gap="2">
+                <Input type="number" min={0} inputMode="numeric" value={dpdMin} onChange={(e) => setDpdMin(e.currentTarget.value)} aria-label={t('legal.dpd_from')} data-testid="batch-dpd-min" />
+                <Input type="number" min={0} inputMode="numeric" value={dpdMax} onChange={(e) => setDpdMax(e.currentTarget.value)} aria-label={t('legal.dpd_to')} data-testid="batch-dpd-max" />
+              </HStack>
+              <Field.HelperText>{t('legal.dpd_help')}</Field.HelperText>
+            </Field.Root>
+          )}
+          {scope === 'filter' && (
+            <Stack gap="2">
+              <Button size="sm" variant="outline" alignSelf="start" onClick={() => setDrawer(true)} disabled={!filterConfig.data} data-testid="batch-more-filters">
+                <ListFilter aria-hidden /> {t('legal.more_filters')}
+              </Button>
+              <FilterChips filters={more} names={names} onRemove={(key) => setMore(more.filter((f) => f.filter_key !== key))} onClear={() => setMore([])} />
+            </Stack>
+          )}
+          {drawer && filterConfig.data && <FiltersDrawer open groups={filterConfig.data.groups} applied={more} onClose={() => setDrawer(false)} onApply={setMore} />}
+        </Stack>
+      )}
+    </FormDialog>
   );
 }
 

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PROCESS_TYPES, createCase, type CaseRecord, type LegalMember, type ProcessType } from '../../../domain/contracts/legal/cases';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { FormError } from '../../components/form-dialog';
 import { errorMessage } from '../../lib/api';
 import { can } from '../../lib/endpoint';
 import { currentMonth } from '../../lib/format';
@@ -97,11 +98,7 @@ function NewCase({ companyId, type, advocates }: { companyId: string | null; typ
               <Input size="sm" type="date" value={hearing} onChange={(e) => setHearing(e.currentTarget.value)} />
             </Field.Root>
           </SimpleGrid>
-          {create.isError && (
-            <Text color="fg.error" role="alert">
-              {errorMessage(create.error)}
-            </Text>
-          )}
+          <FormError error={create.error} />
           <div>
             <Button size="sm" type="submit" loading={create.isPending} disabled={!loanId.trim() || !month} data-testid="case-submit">
               {t('legal.open_case')}

@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTICE_KINDS, NOTICE_LANGUAGES, type NoticeKind, type NoticeLanguage, type TemplateRecord } from '../../../domain/contracts/legal/notices';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { FormError } from '../../components/form-dialog';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { toaster } from '../../lib/toaster';
@@ -66,11 +67,7 @@ function NewVersion({ companyId, templates }: { companyId: string | null; templa
           <Text fontSize="xs" color="fg.muted">
             {t('legal.placeholders_help', { a: '{{applicant_name}}', b: '{{total_claim_amount}}', c: '{{pay_by}}' })}
           </Text>
-          {create.isError && (
-            <Text color="fg.error" role="alert">
-              {errorMessage(create.error)}
-            </Text>
-          )}
+          <FormError error={create.error} />
           <div>
             <Button size="sm" type="submit" loading={create.isPending} disabled={!name.trim()}>
               {t('legal.save_draft')}

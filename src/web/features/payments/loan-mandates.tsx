@@ -6,13 +6,14 @@
  * (mode, EMI, debit day, months), "Present debit now" and "Cancel mandate". Needs CG Payment Module ›
  * payments (read to see, write to act).
  */
-import { Alert, Button, Card, Dialog, Field, Flex, Heading, Input, Link, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Field, Flex, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { CalendarClock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, parseAmount, type Currency } from '../../../domain/common/money';
 import { cancelMandate, createMandate, listMandates, MANDATE_FINAL_STATUSES, MANDATE_MODES, presentMandateDebit, type MandateMode, type MandateRecord } from '../../../domain/contracts/payments/mandates';
 import { ChoiceField } from '../../components/choice-field';
+import { FormDialog } from '../../components/form-dialog';
 import { QueryView } from '../../components/query-state';
 import { errorMessage } from '../../lib/api';
 import { can, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
@@ -52,72 +53,47 @@ function SetUpMandateDialog({ loanId, currency }: { loanId: string; currency: Cu
     );
   };
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(e) => {
-        setOpen(e.open);
-        if (!e.open) create.reset();
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (!o) create.reset();
       }}
-      size={{ base: 'full', md: 'md' }}
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <Button size="sm" data-testid="set-up-mandate">
           <CalendarClock aria-hidden /> {t('payments.mandate.set_up')}
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t('payments.mandate.set_up')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <ChoiceField label={t('payments.mandate.mode')} value={mode} choices={MANDATE_MODES} choiceLabel={(m) => t(`payments.mandate.modes.${m}`)} onChange={setMode} testId="mandate-mode" />
-                  <Field.Root required invalid={emi !== '' && (minor === null || minor <= 0)}>
-                    <Field.Label>{t('payments.mandate.emi', { currency: currency === 'IDR' ? 'Rp' : 'Rs' })}</Field.Label>
-                    <Input value={emi} inputMode="decimal" onChange={(e) => setEmi(e.currentTarget.value)} data-testid="mandate-emi" />
-                    <Field.ErrorText>{t('payments.link.amount_invalid')}</Field.ErrorText>
-                  </Field.Root>
-                  <Flex gap="3" wrap="wrap">
-                    <Field.Root required invalid={!dayOk} flex="1" minW="36">
-                      <Field.Label>{t('payments.mandate.debit_day')}</Field.Label>
-                      <Input type="number" min={1} max={28} value={day} onChange={(e) => setDay(e.currentTarget.value)} data-testid="mandate-day" />
-                      <Field.ErrorText>{t('payments.mandate.debit_day_invalid')}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root required invalid={!monthsOk} flex="1" minW="36">
-                      <Field.Label>{t('payments.mandate.months')}</Field.Label>
-                      <Input type="number" min={1} max={120} value={months} onChange={(e) => setMonths(e.currentTarget.value)} data-testid="mandate-months" />
-                      <Field.ErrorText>{t('payments.mandate.months_invalid')}</Field.ErrorText>
-                    </Field.Root>
-                  </Flex>
-                  <Text fontSize="sm" color="fg.muted">
-                    {t('payments.mandate.how')}
-                  </Text>
-                  {create.isError && (
-                    <Text color="fg.error" role="alert">
-                      {errorMessage(create.error)}
-                    </Text>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" type="button">
-                    {t('common.cancel')}
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" loading={create.isPending} disabled={!valid} data-testid="mandate-submit">
-                  {t('payments.mandate.create')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+      title={t('payments.mandate.set_up')}
+      onSubmit={submit}
+      error={create.error}
+      submitLabel={t('payments.mandate.create')}
+      submitting={create.isPending}
+      submitDisabled={!valid}
+      submitTestId="mandate-submit"
+    >
+      <ChoiceField label={t('payments.mandate.mode')} value={mode} choices={MANDATE_MODES} choiceLabel={(m) => t(`payments.mandate.modes.${m}`)} onChange={setMode} testId="mandate-mode" />
+      <Field.Root required invalid={emi !== '' && (minor === null || minor <= 0)}>
+        <Field.Label>{t('payments.mandate.emi', { currency: currency === 'IDR' ? 'Rp' : 'Rs' })}</Field.Label>
+        <Input value={emi} inputMode="decimal" onChange={(e) => setEmi(e.currentTarget.value)} data-testid="mandate-emi" />
+        <Field.ErrorText>{t('payments.link.amount_invalid')}</Field.ErrorText>
+      </Field.Root>
+      <Flex gap="3" wrap="wrap">
+        <Field.Root required invalid={!dayOk} flex="1" minW="36">
+          <Field.Label>{t('payments.mandate.debit_day')}</Field.Label>
+          <Input type="number" min={1} max={28} value={day} onChange={(e) => setDay(e.currentTarget.value)} data-testid="mandate-day" />
+          <Field.ErrorText>{t('payments.mandate.debit_day_invalid')}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root required invalid={!monthsOk} flex="1" minW="36">
+          <Field.Label>{t('payments.mandate.months')}</Field.Label>
+          <Input type="number" min={1} max={120} value={months} onChange={(e) => setMonths(e.currentTarget.value)} data-testid="mandate-months" />
+          <Field.ErrorText>{t('payments.mandate.months_invalid')}</Field.ErrorText>
+        </Field.Root>
+      </Flex>
+      <Text fontSize="sm" color="fg.muted">
+        {t('payments.mandate.how')}
+      </Text>
+    </FormDialog>
   );
 }
 

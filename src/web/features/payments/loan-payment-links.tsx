@@ -7,7 +7,7 @@
  * the dialog then says why it was not sent. Needs CG Payment Module › payments (read to see,
  * write to send).
  */
-import { Alert, Badge, Button, Card, Dialog, Field, Flex, Heading, Input, Link, List, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, Field, Flex, Heading, Input, Link, List, Stack, Table, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -17,8 +17,8 @@ import { listTemplates } from '../../../domain/contracts/communication/templates
 import { createPaymentLink, LINK_SEND_CHANNELS, listPaymentLinks, PG_VENDORS, type LinkSendChannel, type PaymentLinkRecord, type PgVendor } from '../../../domain/contracts/payments/links';
 import { getGatewaySettings } from '../../../domain/contracts/payments/settings';
 import { ChoiceField } from '../../components/choice-field';
+import { FormDialog } from '../../components/form-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
-import { errorMessage } from '../../lib/api';
 import { can, endpointKey, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 import { formatDateTime } from '../../lib/format';
 import { useShell } from '../../lib/shell-context';
@@ -101,95 +101,71 @@ function SendLinkDialog({ loanId, currency, onSent }: { loanId: string; currency
   };
 
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
-      onOpenChange={(e) => {
-        setOpen(e.open);
-        if (!e.open) reset();
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (!o) reset();
       }}
-      size={{ base: 'full', md: 'md' }}
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <Button size="sm" data-testid="send-payment-link">
           <Send aria-hidden /> {t('payments.link.send')}
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{t('payments.link.send')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {result?.message ? (
-                  <Stack gap="3" data-testid="link-result">
-                    <Text>{t('payments.link.created_not_sent')}</Text>
-                    <NotSent message={result.message} />
-                    <Text fontSize="sm" wordBreak="break-all">
-                      {result.url}
-                    </Text>
-                  </Stack>
-                ) : (
-                  <Stack gap="4">
-                    <Field.Root required invalid={amount !== '' && (minor === null || minor <= 0)}>
-                      <Field.Label>{t('payments.link.amount', { currency: currency === 'IDR' ? 'Rp' : 'Rs' })}</Field.Label>
-                      <Input value={amount} inputMode="decimal" onChange={(e) => setAmount(e.currentTarget.value)} data-testid="link-amount" />
-                      <Field.ErrorText>{t('payments.link.amount_invalid')}</Field.ErrorText>
-                    </Field.Root>
-                    <ChoiceField label={t('payments.field.pg_vendor')} value={chosenVendor} choices={vendors} choiceLabel={(v) => t(`payments.vendor.${v}`)} onChange={setVendor} testId="link-vendor" />
-                    <ChoiceField<Via>
-                      label={t('payments.link.send_via')}
-                      value={via}
-                      choices={[...LINK_SEND_CHANNELS, 'none']}
-                      choiceLabel={(v) => t(`payments.link.via.${v}`)}
-                      onChange={(v) => {
-                        setVia(v);
-                        setTemplateId('');
-                      }}
-                      testId="link-via"
-                    />
-                    {via !== 'none' && canTemplates && (
-                      <ChoiceField
-                        label={t('payments.link.template')}
-                        value={templateId}
-                        choices={['', ...(templates.data?.templates.map((x) => x.template_id) ?? [])]}
-                        choiceLabel={(id) => (id === '' ? t('payments.link.standard_text') : (templates.data?.templates.find((x) => x.template_id === id)?.name ?? id))}
-                        onChange={setTemplateId}
-                        testId="link-template"
-                      />
-                    )}
-                    {via === 'sms' && (
-                      <Text fontSize="sm" color="fg.muted">
-                        {t('payments.link.sms_needs_dlt')}
-                      </Text>
-                    )}
-                    {create.isError && (
-                      <Text color="fg.error" role="alert">
-                        {errorMessage(create.error)}
-                      </Text>
-                    )}
-                  </Stack>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" type="button">
-                    {t(result ? 'common.close' : 'common.cancel')}
-                  </Button>
-                </Dialog.ActionTrigger>
-                {!result && (
-                  <Button type="submit" loading={create.isPending} disabled={minor === null || minor <= 0} data-testid="link-submit">
-                    {t(via === 'none' ? 'payments.link.create_only' : 'payments.link.create_and_send')}
-                  </Button>
-                )}
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+      title={t('payments.link.send')}
+      onSubmit={submit}
+      error={result?.message ? null : create.error}
+      submitLabel={result ? undefined : t(via === 'none' ? 'payments.link.create_only' : 'payments.link.create_and_send')}
+      submitting={create.isPending}
+      submitDisabled={minor === null || minor <= 0}
+      submitTestId="link-submit"
+      cancelLabel={t(result ? 'common.close' : 'common.cancel')}
+    >
+      {result?.message ? (
+        <Stack gap="3" data-testid="link-result">
+          <Text>{t('payments.link.created_not_sent')}</Text>
+          <NotSent message={result.message} />
+          <Text fontSize="sm" wordBreak="break-all">
+            {result.url}
+          </Text>
+        </Stack>
+      ) : (
+        <>
+          <Field.Root required invalid={amount !== '' && (minor === null || minor <= 0)}>
+            <Field.Label>{t('payments.link.amount', { currency: currency === 'IDR' ? 'Rp' : 'Rs' })}</Field.Label>
+            <Input value={amount} inputMode="decimal" onChange={(e) => setAmount(e.currentTarget.value)} data-testid="link-amount" />
+            <Field.ErrorText>{t('payments.link.amount_invalid')}</Field.ErrorText>
+          </Field.Root>
+          <ChoiceField label={t('payments.field.pg_vendor')} value={chosenVendor} choices={vendors} choiceLabel={(v) => t(`payments.vendor.${v}`)} onChange={setVendor} testId="link-vendor" />
+          <ChoiceField<Via>
+            label={t('payments.link.send_via')}
+            value={via}
+            choices={[...LINK_SEND_CHANNELS, 'none']}
+            choiceLabel={(v) => t(`payments.link.via.${v}`)}
+            onChange={(v) => {
+              setVia(v);
+              setTemplateId('');
+            }}
+            testId="link-via"
+          />
+          {via !== 'none' && canTemplates && (
+            <ChoiceField
+              label={t('payments.link.template')}
+              value={templateId}
+              choices={['', ...(templates.data?.templates.map((x) => x.template_id) ?? [])]}
+              choiceLabel={(id) => (id === '' ? t('payments.link.standard_text') : (templates.data?.templates.find((x) => x.template_id === id)?.name ?? id))}
+              onChange={setTemplateId}
+              testId="link-template"
+            />
+          )}
+          {via === 'sms' && (
+            <Text fontSize="sm" color="fg.muted">
+              {t('payments.link.sms_needs_dlt')}
+            </Text>
+          )}
+        </>
+      )}
+    </FormDialog>
   );
 }
 
