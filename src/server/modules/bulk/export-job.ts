@@ -7,22 +7,20 @@
  * (spec 3, 6; issue 12). The search still matches masked fields only whole when the author was
  * masked when asking for it (exports.unmasked).
  */
-import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import type { Writable } from 'node:stream';
-import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { CO_APPLICANT_COUNT_FILTER_NAME, CO_APPLICANT_COUNT_FILTER_KEY } from '../../../domain/contracts/portfolio/filters';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../storage/files';
 import { loanExportPage, parseFilters, portfolioView } from '../portfolio/queries';
+import { csvSink, setExportStatus as setStatus, xlsxSink } from './export-files';
 import { putColumns } from './masked-download';
 import { exportsTable, type ExportRow } from './schema';
 
 /** Loans read per query while writing an export. */
 export const EXPORT_PAGE_ROWS = 1000;
-export const EXPORT_FAILED_MESSAGE = 'Export failed, please try again';
+export { EXPORT_FAILED_MESSAGE } from './export-files';
+import { EXPORT_FAILED_MESSAGE } from './export-files';
 
 /** The job's data on the 'recovery-exports' queue. */
 export interface ExportJobData {
@@ -31,47 +29,6 @@ export interface ExportJobData {
 
 /** The storage key of an export's file. */
 export const exportFileKey = (row: Pick<ExportRow, 'companyId' | 'exportId' | 'format'>) => `exports/${row.companyId}/${row.exportId}/loans.${row.format}`;
-
-/** A sink rows are written to: one header row, then data rows; `end` finishes the file. */
-interface RowSink {
-  write(row: (string | number | null)[]): Promise<void>;
-  end(): Promise<void>;
-}
-
-/** Writes to `stream` honouring back-pressure. */
-async function writeTo(stream: Writable, chunk: unknown): Promise<void> {
-  if (!stream.write(chunk)) await once(stream, 'drain');
-}
-
-function csvSink(out: PassThrough): RowSink {
-  const csv = stringify();
-  csv.pipe(out);
-  return {
-    write: (row) => writeTo(csv, row),
-    async end() {
-      csv.end();
-      await once(out, 'end').catch(() => undefined);
-    },
-  };
-}
-
-function xlsxSink(out: PassThrough): RowSink {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Loans');
-  return {
-    async write(row) {
-      sheet.addRow(row).commit();
-    },
-    async end() {
-      sheet.commit();
-      await workbook.commit();
-    },
-  };
-}
-
-async function setStatus(db: Db, exportId: string, patch: Partial<typeof exportsTable.$inferInsert>): Promise<void> {
-  await db.update(exportsTable).set(patch).where(eq(exportsTable.exportId, exportId));
-}
 
 /**
  * Runs one export: marks it initiated then in_process, writes the file (header = variable labels
@@ -95,7 +52,7 @@ export async function runExport(db: Db, files: FileStorage, exportId: string, lo
     const out = new PassThrough();
     const key = exportFileKey(row);
     const stored = files.put(key, out);
-    const sink = row.format === 'csv' ? csvSink(out) : xlsxSink(out);
+    const sink = row.format === 'csv' ? csvSink(out) : xlsxSink(out, 'Loans');
     await sink.write([...columns.map((c) => c.variable_label), CO_APPLICANT_COUNT_FILTER_NAME]);
     let total = 0;
     let after = 0;
