@@ -23,7 +23,8 @@ export const EXPORT_NOT_FOUND = 'Export not found';
 export const EXPORT_NOT_READY = 'Export is not ready yet';
 export const EXPORT_EXPORT_AGAIN = 'This export was made before per-user masking; please export again';
 
-function toExportRecord(row: ExportRow, authorName: string | null): ExportRecord {
+/** An export row as the API answers it (author's name given). */
+export function toExportRecord(row: ExportRow, authorName: string | null): ExportRecord {
   return {
     export_id: row.exportId,
     operation_type: row.operationType,
@@ -53,36 +54,64 @@ export async function createExport(
 ): Promise<ExportRecord> {
   const view = await portfolioView(db, companyId, author.unmasked);
   parseFilters(body.filters, view.variables);
+  const named = await recordExport(db, {
+    companyId,
+    authorId: author.userId,
+    operationType: LOAN_EXPORT_OPERATION_TYPE,
+    format: body.format,
+    period: body.allocation_month,
+    filters: body.filters,
+    search: body.search,
+    unmasked: author.unmasked,
+    fileBase: 'loans',
+  });
+  await jobs.send<ExportJobData>(EXPORT_QUEUE, { exportId: named.exportId });
+  return toExportRecord(named, author.name);
+}
+
+/**
+ * Records an export (loans; the payments area's payment exports) as 'accepted'
+ * and names its file `${fileBase}_${period}_${stamp}_${id8}.${format}`; the caller queues its job.
+ * `period` is kept in allocation_month (a loan export's month; a date range 'YYYY-MM-DD..YYYY-MM-DD').
+ */
+export async function recordExport(
+  db: Db,
+  input: { companyId: string; authorId: string; operationType: string; format: 'csv' | 'xlsx'; period: string; filters: unknown; search?: string; unmasked: boolean; fileBase: string },
+): Promise<ExportRow> {
   const [row] = await db
     .insert(exportsTable)
     .values({
-      companyId,
-      authorId: author.userId,
-      operationType: LOAN_EXPORT_OPERATION_TYPE,
+      companyId: input.companyId,
+      authorId: input.authorId,
+      operationType: input.operationType,
       status: 'accepted',
-      format: body.format,
-      allocationMonth: body.allocation_month,
-      filters: body.filters,
-      search: body.search ?? null,
-      unmasked: author.unmasked ? 'yes' : 'no',
+      format: input.format,
+      allocationMonth: input.period,
+      filters: input.filters as ExportRow['filters'],
+      search: input.search ?? null,
+      unmasked: input.unmasked ? 'yes' : 'no',
     })
     .returning();
   const stamp = row.createdAt.toISOString().slice(0, 19).replace(/[-:T]/g, '');
   const [named] = await db
     .update(exportsTable)
-    .set({ fileName: `loans_${body.allocation_month}_${stamp}_${row.exportId.slice(0, 8)}.${body.format}` })
+    .set({ fileName: `${input.fileBase}_${input.period.replace('..', '_')}_${stamp}_${row.exportId.slice(0, 8)}.${input.format}` })
     .where(eq(exportsTable.exportId, row.exportId))
     .returning();
-  await jobs.send<ExportJobData>(EXPORT_QUEUE, { exportId: row.exportId });
-  return toExportRecord(named, author.name);
+  return named;
 }
 
 /**
- * GET /exports: the company's exports, newest first, filtered by search (file name or export id,
+ * GET /exports: the company's exports of `operationType` (loan exports unless told), newest first, filtered by search (file name or export id,
  * contains), status, author_id and created_at date range ('YYYY-MM-DD', inclusive, UTC).
  */
-export async function listExports(db: Db, companyId: string, query: z.infer<typeof exportsQuery>): Promise<{ exports: ExportRecord[]; total: number }> {
-  const parts = [eq(exportsTable.companyId, companyId)];
+export async function listExports(
+  db: Db,
+  companyId: string,
+  query: Omit<z.infer<typeof exportsQuery>, 'company_id' | 'pagination_token'>,
+  operationType: string = LOAN_EXPORT_OPERATION_TYPE,
+): Promise<{ exports: ExportRecord[]; total: number }> {
+  const parts = [eq(exportsTable.companyId, companyId), eq(exportsTable.operationType, operationType)];
   if (query.search) parts.push(or(ilike(exportsTable.fileName, likePattern(query.search)), ilike(exportsTable.exportId, likePattern(query.search)))!);
   if (query.status) parts.push(eq(exportsTable.status, query.status));
   if (query.author_id) parts.push(eq(exportsTable.authorId, query.author_id));

@@ -31,3 +31,12 @@ export async function storeCheckedSheet(files: FileStorage, key: string, data: B
     throw err;
   }
 }
+
+/**
+ * Exports of other kinds (payments' payment exports, issue 15): record one, run its job through
+ * the shared writer (statuses, csv/xlsx, column names for per-caller masking at download), list
+ * them by operation type. The download is bulk's own /recovery/export/download.
+ */
+export { recordExport, listExports as listExportsOfType, toExportRecord } from './export-service';
+export { runFileExport, EXPORT_FAILED_MESSAGE } from './export-files';
+export type { ExportWriter, RowSink } from './export-files';

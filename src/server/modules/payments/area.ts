@@ -4,7 +4,8 @@
  * links and verified gateway webhooks that post payments; the local gateway sandbox when
  * config.paymentSandbox is on; reconciliation and its exceptions queue; short links `/p/{code}`
  * (outside /api) for links sent by SMS; offline payment uploads (the `payments-uploads` job); eNACH /
- * UPI Autopay mandates with due debits presented by a 15-minute sweep. Sending links by SMS/WhatsApp is the communication area's: it calls
+ * UPI Autopay mandates with due debits presented by a 15-minute sweep; payment exports (the
+ * `payment-exports` job, files and download through the bulk area). Sending links by SMS/WhatsApp is the communication area's: it calls
  * createPaymentLink (src/domain/contracts/payments/links.ts) and sends the link's `url`.
  */
 import { defineArea } from '../../http/area';
@@ -15,6 +16,8 @@ import { sandboxMandateRoutes, sandboxRoutes } from './sandbox-routes';
 import * as tables from './schema';
 import { workPaymentUploads } from './uploads-job';
 import { workLinkBatches } from './link-batches';
+import { paymentExportRoutes } from './exports-routes';
+import { workPaymentExports } from './exports-service';
 import { liveMandateTransport, presentDueDebits } from './mandates-service';
 import type { JobContext } from '../../http/area';
 
@@ -45,9 +48,10 @@ const sandboxWhenOn: RouteGroup = async (app, deps) => {
   }
 };
 
-export default defineArea({ name: 'payments', tables, routes: [paymentRoutes(), webhookRoutes, sandboxWhenOn], rootRoutes: [shortLinkRoutes], demoSeed: seedDemoPayments, jobs: (ctx) => {
+export default defineArea({ name: 'payments', tables, routes: [paymentRoutes(), webhookRoutes, paymentExportRoutes, sandboxWhenOn], rootRoutes: [shortLinkRoutes], demoSeed: seedDemoPayments, jobs: (ctx) => {
     workPaymentUploads(ctx);
     workLinkBatches(ctx);
+    workPaymentExports(ctx);
     scheduleMandateDebits(ctx);
   },
 });
