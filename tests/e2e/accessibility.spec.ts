@@ -68,6 +68,19 @@ async function seriousViolations(page: Page): Promise<string[]> {
 async function menuLinks(page: Page): Promise<string[]> {
   const side = page.getByTestId('side-menu');
   await expect(side).toBeVisible();
+  // Since sign-in hands over to the app in the same page (issue 18), the menu fills in as the
+  // permissions and the areas' front doors arrive: read it once the home screen has settled and
+  // the entries stopped changing.
+  await settle(page);
+  let last = -1;
+  await expect
+    .poll(async () => {
+      const count = await side.getByRole('link').count();
+      const stable = count === last;
+      last = count;
+      return stable;
+    }, { intervals: [500], timeout: 20_000 })
+    .toBe(true);
   return side.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
 }
 
