@@ -44,10 +44,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Peak resident set size of a process, MB (VmHWM). */
-function peakRssMb(pid: number): number {
+/** Peak (VmHWM) or current (VmRSS) resident set size of a process, MB. */
+function peakRssMb(pid: number, field: 'VmHWM' | 'VmRSS' = 'VmHWM'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(status)?.[1] ?? 0);
   return kb / 1024;
 }
 
@@ -88,6 +88,8 @@ async function runOnce(label: string, filePath: string, databaseUrl: string | un
     const form = new FormData();
     form.append('allocation_month', '2024-01');
     form.append('file', await openAsBlob(filePath), path.basename(filePath));
+    // The server's memory before the import (after start-up, migrations and the demo seed).
+    const before = { rss: peakRssMb(server.pid!, 'VmRSS'), peak: peakRssMb(server.pid!) };
     const t0 = performance.now();
     const created = await json<{ id: string }>(await fetch(`${base}/api/bulk/imports`, { method: 'POST', headers, body: form }));
     const uploaded = performance.now();
@@ -107,6 +109,7 @@ async function runOnce(label: string, filePath: string, databaseUrl: string | un
       `${label.padEnd(12)} ${record.status.padEnd(20)} rows ${String(record.success_rows).padStart(7)} (failed ${record.failed_rows})  ` +
         `${seconds.toFixed(1).padStart(6)} s  ${Math.round(rate).toLocaleString('en-US').padStart(7)} rows/s  peak server RSS ${peak.toFixed(0)} MB${ratio}` +
         (record.message ? `  (${record.message})` : '') +
+        `\n             before the upload: server RSS ${before.rss.toFixed(0)} MB (peak so far ${before.peak.toFixed(0)} MB)` +
         `\n             upload ${((uploaded - t0) / 1000).toFixed(1)} s, to the first chunk ${(((firstRows ?? uploaded) - uploaded) / 1000).toFixed(1)} s`,
     );
   } finally {

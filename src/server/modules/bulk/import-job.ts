@@ -76,7 +76,9 @@ async function commitChunk(db: ModuleDeps['db'], row: ImportRow, token: number, 
   return db.transaction(async (tx) => {
     // Safe to skip waiting for the WAL flush: a chunk lost in a crash loses its checkpoint with it,
     // so the resumed run writes it again.
-    await tx.execute(sql`set local synchronous_commit = off`);
+    // A chunk's inserted loans pass through the loan-count trigger's transition table, which stays
+    // in memory only within work_mem (~600 bytes a row; the default 4 MB spilled a chunk to disk).
+    await tx.execute(sql`select set_config('synchronous_commit', 'off', true), set_config('work_mem', '64MB', true)`);
     // The checkpoint first: it takes the import row's lock and proves the lease is still ours.
     const [held] = await tx
       .update(imports)

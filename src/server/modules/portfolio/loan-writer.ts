@@ -2,9 +2,9 @@
  * Writing loans in bulk (issue 3: the allocation import and the demo portfolio; "Importing the
  * same month again updates loans instead of duplicating them"; benchmark ≥ 10,000 rows/s).
  *
- * One set-based statement per batch (issue 12 "Speed"): the rows are first COPYed into a
- * transaction-local staging table (db/copy-in.ts: COPY FROM STDIN on PostgreSQL, FROM '/dev/blob'
- * on PGlite), then upserted from it on (company_id, allocation_month, loan_id) in one
+ * One set-based statement per batch (issue 12 "Speed"): the rows are first COPYed into a staging
+ * table (temporary, one per connection, emptied at commit; db/copy-in.ts: COPY FROM STDIN on
+ * PostgreSQL, FROM '/dev/blob' on PGlite), then upserted from it on (company_id, allocation_month, loan_id) in one
  * INSERT ... SELECT ... ON CONFLICT. No parameters per row, no round trip per row, and PostgreSQL
  * parses each row's jsonb on its own instead of one batch-sized JSON document.
  */
@@ -29,7 +29,10 @@ const selectColumns = sql.raw(PROMOTED.map((p) => `r.${columnOf(p)}`).join(', ')
 const PG_TYPE: Record<SqlType, string> = { text: 'text', int: 'int', minor: 'bigint', date: 'date' };
 /** The staging table: the row number, company, loan_id, the promoted columns typed, the co-applicant count and the variables. */
 const STAGE_COLUMNS = ['n int not null', 'company_id text not null', 'loan_id text not null', ...PROMOTED.map((p) => `${columnOf(p)} ${PG_TYPE[p[1]]}`), 'c int not null', 'v jsonb not null'];
-const createStage = sql.raw(`create temp table loan_stage (${STAGE_COLUMNS.join(', ')}) on commit drop`);
+// One staging table per connection, emptied by every commit (and a rollback) of a transaction that
+// used it: creating and dropping a table per batch cost catalog writes on every chunk of an import
+// (issue 12 "Speed"). `if not exists` makes the first batch on a connection create it.
+const createStage = sql.raw(`create temp table if not exists loan_stage (${STAGE_COLUMNS.join(', ')}) on commit delete rows`);
 const stageTarget = `loan_stage (${STAGE_COLUMN_NAMES.join(', ')})`;
 // A promoted column changes only when the new row carries that variable (mapped, even if empty).
 const updateColumns = sql.raw(
@@ -76,7 +79,7 @@ export async function writeLoanBatch(
 
 /**
  * writeLoanBatch for rows already written as staging lines (the import's worker thread builds them
- * with loanStageLine): COPYs them into the transaction's staging table and upserts them into
+ * with loanStageLine): COPYs them into the connection's staging table and upserts them into
  * `loans` in one statement, with writeLoanBatch's rules.
  * @param input.lines loanStageLine lines of `companyId`, one loan_id at most once (the import
  *   refuses a repeated loan_id as a failed row before it gets here)
@@ -112,7 +115,8 @@ export async function writeStagedLoans(
       returning (xmax = 0) as inserted
     )
     select count(*) filter (where inserted)::int as inserted, count(*) filter (where not inserted)::int as updated from written`);
-  await tx.execute(sql`drop table loan_stage`);
+  // The staged rows go with the commit; a later batch of the same transaction must not see them.
+  await tx.execute(sql`delete from loan_stage`);
   const [counts] = (res as unknown as { rows: { inserted: number | string; updated: number | string }[] }).rows;
   return { inserted: Number(counts.inserted), updated: Number(counts.updated) };
 }

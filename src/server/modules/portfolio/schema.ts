@@ -78,13 +78,17 @@ export const loans = pgTable(
     // Covers the common filtered page (dpd range with state, bucket and amount filters, sorted by an
     // amount): listLoans picks the page's ids by an index-only scan of it, then reads 50 rows
     // (issue 12 "Speed": the filtered list read nearly every heap page of the month before).
+    // It also serves the state filter and the filter options' distinct states (state is in it), so
+    // there is no (company, month, state) index.
     index('loans_month_dpd').on(t.companyId, t.allocationMonth, t.dpd, t.state, t.allocationDpdValue, t.totalClaimAmountMinor, t.isArchived, t.loanId, t.id),
-    index('loans_month_state').on(t.companyId, t.allocationMonth, t.state),
+    // The unfiltered page sorted by an amount reads its 50 rows in this order.
     index('loans_month_claim').on(t.companyId, t.allocationMonth, t.totalClaimAmountMinor),
     index('loans_customer').on(t.companyId, t.clientCustomerId),
     index('loans_loan_id').on(t.companyId, t.loanId),
-    index('loans_import').on(t.lastImportId),
-    index('loans_tags').using('gin', t.tags),
+    // Every index costs each imported row (issue 12 "Speed": 100,000 rows into 8 indexes took most of
+    // the import's database time). Left out on purpose: last_import_id (only a resumed import asks
+    // for its loans, once, within the month: loans_company_month_loan finds the month) and tags (no
+    // query searches by tag; loan operations name loans by loan_id).
   ],
 );
 export type LoanRow = typeof loans.$inferSelect;
