@@ -150,6 +150,16 @@ test('at desk size, a lawyer generates notices for a filter, downloads the Merge
   await panel.getByTestId('cost-amount').fill('1,250.50');
   await panel.getByTestId('cost-submit').click();
   await expect(panel.getByTestId('cost-row').first()).toContainText('1,250.50');
+  // An acknowledgment of the debt signed today restarts the limitation (Limitation Act s.18); the panel says why.
+  const signed = new Date().toISOString().slice(0, 10);
+  await expect(panel.getByTestId('case-limitation')).toContainText(/^Limitation \d{4}-\d{2}-\d{2} · (from the date of default|restarted by part payment on) /);
+  await panel.getByTestId('ack-date').fill(signed);
+  await panel.getByTestId('ack-remarks').fill('Balance confirmation signed by the borrower');
+  await panel.getByTestId('ack-submit').click();
+  await expect(page.getByText('Acknowledgment recorded')).toBeVisible();
+  await expect(panel.getByTestId('ack-row').first()).toContainText(`${signed} · Balance confirmation signed by the borrower`);
+  // SARFAESI: 12 years from the day it was signed.
+  await expect(panel.getByTestId('case-limitation')).toHaveText(`Limitation ${Number(signed.slice(0, 4)) + 12}${signed.slice(4)} · restarted by acknowledgment on ${signed}`);
   await page.screenshot({ path: artifact('case-panel-1440.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: artifact('case-panel-390.png'), fullPage: true });

@@ -58,35 +58,10 @@ const DEADLINE_DAYS: Partial<Record<ProcessType, Record<string, number>>> = {
   against: { received: WRITTEN_STATEMENT_DAYS },
 };
 
+/** Limitation (ss. 18, 19 restarts included) lives in ./limitation.ts. */
+export { LIMITATION_YEARS, limitationDate } from './limitation';
+
 /** Kinds of a case's costs (paise). */
-/**
- * Years of limitation counted from the date of default (Limitation Act 1963, India) within which
- * each process must be brought: a suit for money lent or on the loan agreement, 3 years (Schedule
- * Art. 19 / 55); arbitration, 3 years for the claim (Arbitration Act s.43 applies the Limitation
- * Act); an IBC s.7 application, 3 years (Art. 137, B.K. Educational Services v. Parag Gupta, 2018);
- * a common legal process (notice, then suit), 3 years; SARFAESI enforces a mortgage, 12 years
- * (Art. 62). Criminal s.138 has its own 30-day clock (stageDeadline); a case against the lender
- * has none of ours. An acknowledgment in writing or a part payment restarts the period
- * (ss. 18, 19): not counted here, the date of default on the loan is the start.
- */
-export const LIMITATION_YEARS: Partial<Record<ProcessType, number>> = { common_legal_process: 3, civil: 3, arbitration: 3, ibc: 3, sarfaesi: 12 };
-
-/**
- * The last day to bring a process of `type` for a loan in default since `dateOfDefault`
- * ('YYYY-MM-DD'): the same day LIMITATION_YEARS later (the day of default itself is excluded,
- * s.12(1)); a default on 29 February ends on 28 February. Null when the type has no limitation
- * here or the loan has no date of default.
- */
-export function limitationDate(type: ProcessType, dateOfDefault: CalendarDay | null): CalendarDay | null {
-  const years = LIMITATION_YEARS[type];
-  if (years === undefined || !dateOfDefault) return null;
-  const y = Number(dateOfDefault.slice(0, 4)) + years;
-  const m = Number(dateOfDefault.slice(5, 7));
-  const lastOfMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  const d = Math.min(Number(dateOfDefault.slice(8, 10)), lastOfMonth);
-  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
-
 export const COST_KINDS = ['court_fee', 'advocate_fee', 'stamp_duty', 'process_fee', 'travel', 'other'] as const;
 export type CostKind = (typeof COST_KINDS)[number];
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { calendarDay, minorAmount, month } from '../common.schema';
 import { companyQuery, pagingQuery } from '../envelope';
 import { CASE_DOCUMENT_TYPES, COST_KINDS, PROCESS_TYPES } from '../../legal/cases';
+import { LIMITATION_RESTART_KINDS } from '../../legal/limitation';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -19,8 +20,10 @@ export const caseRecord = z.object({
   stage_deadline: z.string().nullable(),
   /** The loan's date of default, 'YYYY-MM-DD', or null when the loan has none. */
   date_of_default: z.string().nullable(),
-  /** The last day to bring the process from the date of default (Limitation Act; domain/legal/cases.ts limitationDate), or null. */
+  /** The last day to bring the process (Limitation Act; domain/legal/limitation.ts limitationOf): from the date of default, or from the last acknowledgment or part payment that restarted it; null when none applies. */
   limitation_date: z.string().nullable(),
+  /** What last restarted the limitation (s.18 acknowledgment, s.19 part payment) and its day, or null when it runs from the date of default. */
+  limitation_restarted_by: z.object({ kind: z.enum(LIMITATION_RESTART_KINDS), date: z.string() }).nullable(),
   court: z.string().nullable(),
   case_number: z.string().nullable(),
   advocate_id: z.string().nullable(),
@@ -82,12 +85,25 @@ export const caseDocumentRecord = z.object({
   uploaded_at: z.string(),
 });
 export type CaseDocumentRecord = z.infer<typeof caseDocumentRecord>;
-/** A case with its history: hearings (newest first), costs and their total (paise), documents. */
+/** A written acknowledgment of the debt recorded on a case (Limitation Act s.18). */
+export const acknowledgmentRecord = z.object({
+  acknowledgment_id: z.string(),
+  acknowledged_on: z.string(),
+  remarks: z.string().nullable(),
+  /** One of the case's documents (the signed letter), or null. */
+  document_id: z.string().nullable(),
+  document_file_name: z.string().nullable(),
+  recorded_by_name: z.string().nullable(),
+  recorded_at: z.string(),
+});
+export type AcknowledgmentRecord = z.infer<typeof acknowledgmentRecord>;
+/** A case with its history: hearings (newest first), costs and their total (paise), documents, acknowledgments (newest first). */
 export const caseDetail = caseRecord.extend({
   hearings: z.array(hearingRecord),
   costs: z.array(costRecord),
   costs_total_minor: z.number().int(),
   documents: z.array(caseDocumentRecord),
+  acknowledgments: z.array(acknowledgmentRecord),
 });
 export type CaseDetail = z.infer<typeof caseDetail>;
 
@@ -105,6 +121,9 @@ export const hearingBody = z
 export type HearingBody = z.infer<typeof hearingBody>;
 export const costBody = z.object({ kind: z.enum(COST_KINDS), amount_minor: minorAmount.refine((n) => n > 0, 'amount_minor must be more than 0'), incurred_on: calendarDay, note: text(500).nullable().optional() });
 export type CostBody = z.infer<typeof costBody>;
+/** An acknowledgment: the day it was signed (not after the company's today), remarks, the case document holding it. */
+export const acknowledgmentBody = z.object({ acknowledged_on: calendarDay, remarks: text(1000).nullable().optional(), document_id: z.string().min(1).max(64).nullable().optional() });
+export type AcknowledgmentBody = z.infer<typeof acknowledgmentBody>;
 export const caseDocumentFields = z.object({ document_type: z.enum(CASE_DOCUMENT_TYPES) });
 export const caseDocumentParams = z.object({ document_id: z.string().min(1).max(64) });
 

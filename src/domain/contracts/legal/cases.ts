@@ -6,8 +6,8 @@
  */
 import type { PermissionRequirement } from '../../users/permissions';
 import { endpoint } from '../endpoint';
-import type { CalendarEntry, CaseBody, CaseDetail, CaseDocumentRecord, CaseRecord, CaseUpdate, CostBody, CostRecord, HearingBody, HearingRecord, LegalMember, LegalPortfolio } from './cases.schema';
-export type { CalendarEntry, CaseBody, CaseDetail, CaseDocumentRecord, CaseRecord, CaseUpdate, CostBody, CostRecord, HearingBody, HearingRecord, LegalMember, LegalPortfolio };
+import type { AcknowledgmentBody, AcknowledgmentRecord, CalendarEntry, CaseBody, CaseDetail, CaseDocumentRecord, CaseRecord, CaseUpdate, CostBody, CostRecord, HearingBody, HearingRecord, LegalMember, LegalPortfolio } from './cases.schema';
+export type { AcknowledgmentBody, AcknowledgmentRecord, CalendarEntry, CaseBody, CaseDetail, CaseDocumentRecord, CaseRecord, CaseUpdate, CostBody, CostRecord, HearingBody, HearingRecord, LegalMember, LegalPortfolio };
 import { DOCUMENT_EXTENSIONS } from '../../validation/rules';
 export { CASE_DOCUMENT_TYPES, COST_KINDS, PROCESS_STAGES, PROCESS_TYPES, type ProcessType } from '../../legal/cases';
 
@@ -101,6 +101,18 @@ export const recordCost = endpoint({
   tags,
   summary: 'Add a cost of the case (court fee, advocate fee, …)',
   schemas: async () => ({ params: await caseParams(), query: await company(), body: (await schema()).costBody, response: (await schema()).caseDetail }),
+});
+
+/** POST /api/litigation/cases/{case_id}/acknowledgments: records a written acknowledgment of the debt (Limitation Act s.18), which restarts the case's limitation. */
+export const recordAcknowledgment = endpoint({
+  operation: 'litigation.acknowledgments.create',
+  method: 'POST',
+  path: '/litigation/cases/{case_id}/acknowledgments',
+  access: 'company',
+  permission: access('write'),
+  tags,
+  summary: 'Record an acknowledgment of the debt (restarts limitation)',
+  schemas: async () => ({ params: await caseParams(), query: await company(), body: (await schema()).acknowledgmentBody, response: (await schema()).caseDetail }),
 });
 
 /** Largest case document upload (MB). */

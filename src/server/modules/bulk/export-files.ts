@@ -8,11 +8,10 @@
 import { once } from 'node:events';
 import { PassThrough, type Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { FileStorage } from '../../storage/files';
-import { putColumns, type FileColumns } from './masked-download';
+import { excelJs, putColumns, type FileColumns } from './masked-download';
 import { exportsTable } from './schema';
 
 export const EXPORT_FAILED_MESSAGE = 'Export failed, please try again';
@@ -43,7 +42,7 @@ export function csvSink(out: PassThrough): RowSink {
 
 /** An XLSX sink (one sheet named `sheetName`) writing into `out`. */
 export function xlsxSink(out: PassThrough, sheetName: string): RowSink {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const workbook = new (excelJs().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName);
   return {
     async write(row) {

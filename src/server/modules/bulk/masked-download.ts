@@ -12,10 +12,18 @@ import { pipeline } from 'node:stream';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import { createRequire } from 'node:module';
+import type ExcelJSModule from 'exceljs';
 import { maskValue } from '../../../domain/common/masking';
 import type { PortfolioView } from '../portfolio/queries';
 import type { FileStorage } from '../../storage/files';
+
+const requireHere = createRequire(import.meta.url);
+/**
+ * exceljs, loaded on first use (a file written or masked): ~21 MB of the server process otherwise
+ * held from start-up by every process, a notice job's too (issue 17 memory target).
+ */
+export const excelJs = (): typeof ExcelJSModule => requireHere('exceljs') as typeof ExcelJSModule;
 
 type Masker = PortfolioView['masker'];
 
@@ -84,9 +92,9 @@ export function maskCsv(source: Readable, maskRow: (row: readonly unknown[]) => 
 /** A stored XLSX (first sheet; its first row the header, kept) rewritten with every data row passed through `maskRow`. */
 export function maskXlsx(source: Readable, maskRow: (row: readonly unknown[]) => unknown[]): Readable {
   const out = new PassThrough();
-  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const writer = new (excelJs().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: false, useSharedStrings: false });
   void (async () => {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, { sharedStrings: 'cache', worksheets: 'emit', styles: 'ignore', hyperlinks: 'ignore', entries: 'ignore' });
+    const reader = new (excelJs().stream.xlsx.WorkbookReader)(source, { sharedStrings: 'cache', worksheets: 'emit', styles: 'ignore', hyperlinks: 'ignore', entries: 'ignore' });
     let first = true;
     for await (const worksheet of reader) {
       if (!first) continue;

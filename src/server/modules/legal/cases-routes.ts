@@ -7,7 +7,7 @@ import { endpointServer } from '../../http/route';
 import { canReadUnmasked } from '../portfolio/queries';
 import { sendStoredFile } from '../../http/downloads';
 import { createCase, listAdvocates, listCases, updateCase, type CaseCaller } from './cases-service';
-import { calendar, caseDetail, caseDocument, CASE_DOCUMENT_NOT_FOUND, portfolio, recordCost, recordHearing, uploadCaseDocument } from './hearings-service';
+import { calendar, caseDetail, caseDocument, CASE_DOCUMENT_NOT_FOUND, portfolio, recordAcknowledgment, recordCost, recordHearing, uploadCaseDocument } from './hearings-service';
 
 export const caseRoutes: RouteGroup = async (app, deps) => {
   const { db, clock, files } = deps;
@@ -40,6 +40,10 @@ export const caseRoutes: RouteGroup = async (app, deps) => {
   await serve(c.recordCost, async ({ req, params, body }) => {
     const { companyId, caller } = who(req);
     return ok(await recordCost(db, companyId, caller, params.case_id, body, clock.now()), 'Cost added');
+  });
+  await serve(c.recordAcknowledgment, async ({ req, params, body }) => {
+    const { companyId, caller } = who(req);
+    return ok(await recordAcknowledgment(db, companyId, caller, params.case_id, body, clock.now()), 'Acknowledgment recorded');
   });
   await serve(c.uploadCaseDocument, async ({ req, params, form, files: [file] }) => {
     const { companyId, caller } = who(req);

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { CaseBody, CaseRecord, CaseUpdate, LegalMember, ProcessType } from '../../../domain/contracts/legal/cases';
-import { isStageOf, legalStatusOf, limitationDate, PROCESS_STAGES, stageDeadline } from '../../../domain/legal/cases';
+import { isStageOf, legalStatusOf, PROCESS_STAGES, stageDeadline } from '../../../domain/legal/cases';
 import { day } from '../../../domain/legal/variables';
 import { countryTimeZone, localDay } from '../../../domain/common/dates';
 import type { Db, DbOrTx } from '../../db/client';
@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { companyCountry } from '../companies/queries';
 import { loanExists, loanKeyOf, loanSummaries, portfolioView, setLoanStatuses } from '../portfolio/queries';
 import { membersOfProfessions, userNamesSubquery } from '../users/queries';
+import { caseLimitations } from './limitation-service';
 import { legalCases, type LegalCaseRow } from './schema';
 
 export const LEGAL_PROFESSIONS = ['lawyer', 'advocate'] as const;
@@ -36,10 +37,13 @@ export async function companyToday(db: DbOrTx, companyId: string, now: Date): Pr
 export async function caseRecords(db: Db, companyId: string, unmasked: boolean, rows: { row: LegalCaseRow; advocateName: string | null }[]): Promise<CaseRecord[]> {
   const view = await portfolioView(db, companyId, unmasked);
   const loans = new Map((await loanSummaries(db, view, rows.map((r) => ({ loanId: r.row.loanId, allocationMonth: r.row.allocationMonth })))).map((l) => [loanKeyOf(l), l]));
+  const loanOf = (row: LegalCaseRow) => loans.get(loanKeyOf({ loanId: row.loanId, allocationMonth: row.allocationMonth }))?.record;
+  const limitations = await caseLimitations(db, companyId, rows.map((r) => r.row), (row) => day(loanOf(row)?.date_of_default));
   return rows.map(({ row, advocateName }) => {
-    const record = loans.get(loanKeyOf({ loanId: row.loanId, allocationMonth: row.allocationMonth }))?.record;
+    const record = loanOf(row);
     const name = record?.applicant_name;
     const defaulted = day(record?.date_of_default);
+    const limitation = limitations.get(row.caseId);
     return {
       case_id: row.caseId,
       process_type: row.processType,
@@ -50,7 +54,8 @@ export async function caseRecords(db: Db, companyId: string, unmasked: boolean, 
       stage_since: row.stageSince,
       stage_deadline: stageDeadline(row.processType, row.stage, row.stageSince),
       date_of_default: defaulted,
-      limitation_date: limitationDate(row.processType, defaulted),
+      limitation_date: limitation?.date ?? null,
+      limitation_restarted_by: limitation?.restartedBy ? { kind: limitation.restartedBy.kind, date: limitation.restartedBy.on } : null,
       court: row.court,
       case_number: row.caseNumber,
       advocate_id: row.advocateId,

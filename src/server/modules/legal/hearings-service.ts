@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, between, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
-import type { CalendarEntry, CaseDetail, CaseDocumentRecord, CostBody, HearingBody, LegalPortfolio } from '../../../domain/contracts/legal/cases';
+import type { AcknowledgmentBody, CalendarEntry, CaseDetail, CaseDocumentRecord, CostBody, HearingBody, LegalPortfolio } from '../../../domain/contracts/legal/cases';
 import { CALENDAR_MAX_DAYS } from '../../../domain/contracts/legal/cases';
 import { addDays, daysBetween } from '../../../domain/common/calendar';
 import { isStageOf, legalStatusOf, PROCESS_STAGES, stageDeadline, type CaseDocumentType } from '../../../domain/legal/cases';
@@ -17,9 +17,10 @@ import type { FormFile } from '../../http/multipart';
 import type { FileStorage } from '../../storage/files';
 import { addLoanEvents, setLoanStatuses } from '../portfolio/queries';
 import { userNamesSubquery } from '../users/queries';
+import { acknowledgmentsOf } from './limitation-service';
 import { storeUpload, uploadKey } from './uploads';
 import { CASE_NOT_FOUND, caseRecords, casesWith, companyToday, ownOnly, type CaseCaller } from './cases-service';
-import { legalCaseDocuments, legalCases, legalCosts, legalHearings, type LegalCaseRow } from './schema';
+import { legalAcknowledgments, legalCaseDocuments, legalCases, legalCosts, legalHearings, type LegalCaseRow } from './schema';
 
 export const CASE_DOCUMENT_NOT_FOUND = 'Case document not found';
 
@@ -30,11 +31,11 @@ export async function reachableCase(db: DbOrTx, companyId: string, caller: CaseC
   return row;
 }
 
-/** GET /litigation/cases/{id}: the case, its hearings (newest first), costs (total in paise) and documents. @throws 404 */
+/** GET /litigation/cases/{id}: the case, its hearings (newest first), costs (total in paise), documents and acknowledgments. @throws 404 */
 export async function caseDetail(db: Db, companyId: string, caller: CaseCaller, caseId: string): Promise<CaseDetail> {
   await reachableCase(db, companyId, caller, caseId);
   const recorders = userNamesSubquery(db, 'recorders');
-  const [[record], hearings, costs, documents] = await Promise.all([
+  const [[record], hearings, costs, documents, acknowledgments] = await Promise.all([
     caseRecords(db, companyId, caller.unmasked, await casesWith(db).where(eq(legalCases.caseId, caseId))),
     db
       .select({ row: legalHearings, name: recorders.name })
@@ -44,6 +45,7 @@ export async function caseDetail(db: Db, companyId: string, caller: CaseCaller, 
       .orderBy(desc(legalHearings.hearingDate), desc(legalHearings.recordedAt)),
     db.select().from(legalCosts).where(eq(legalCosts.caseId, caseId)).orderBy(desc(legalCosts.incurredOn), desc(legalCosts.recordedAt)),
     db.select().from(legalCaseDocuments).where(eq(legalCaseDocuments.caseId, caseId)).orderBy(desc(legalCaseDocuments.uploadedAt)),
+    acknowledgmentsOf(db, caseId),
   ]);
   return {
     ...record,
@@ -60,6 +62,7 @@ export async function caseDetail(db: Db, companyId: string, caller: CaseCaller, 
     costs: costs.map((c) => ({ cost_id: c.costId, kind: c.kind, amount_minor: c.amountMinor, incurred_on: c.incurredOn, note: c.note, recorded_at: c.recordedAt.toISOString() })),
     costs_total_minor: costs.reduce((sum, c) => sum + c.amountMinor, 0),
     documents: documents.map(toDocumentRecord),
+    acknowledgments,
   };
 }
 
@@ -122,6 +125,25 @@ export async function uploadCaseDocument(db: Db, files: FileStorage, companyId: 
   await storeUpload(db, files, key, file, async (tx, size) => {
     await tx.insert(legalCaseDocuments).values({ documentId, companyId, caseId, documentType, fileKey: key, fileName: file.filename.slice(0, 200), contentType: file.mimetype || 'application/octet-stream', sizeBytes: size, uploadedBy: caller.userId, uploadedAt: now });
     await caseEvent(tx, row, caller.userId, now, `Case document uploaded: ${documentType} (${file.filename.slice(0, 100)})`, { event: 'document', document_id: documentId, document_type: documentType });
+  });
+  return caseDetail(db, companyId, caller, caseId);
+}
+
+/**
+ * POST /litigation/cases/{id}/acknowledgments: records a written acknowledgment of the debt signed on
+ * `acknowledged_on` (Limitation Act s.18), which restarts the limitation of every case on the loan if made while it ran;
+ * on the loan's timeline. @throws 404; 400 for a day after the company's today or a document not of this case.
+ */
+export async function recordAcknowledgment(db: Db, companyId: string, caller: CaseCaller, caseId: string, body: AcknowledgmentBody, now: Date): Promise<CaseDetail> {
+  const row = await reachableCase(db, companyId, caller, caseId);
+  if (body.acknowledged_on > (await companyToday(db, companyId, now))) throw badRequest('acknowledged_on must not be in the future');
+  if (body.document_id) {
+    const [doc] = await db.select({ id: legalCaseDocuments.documentId }).from(legalCaseDocuments).where(and(eq(legalCaseDocuments.caseId, caseId), eq(legalCaseDocuments.documentId, body.document_id)));
+    if (!doc) throw badRequest('document_id must be a document of this case');
+  }
+  await db.transaction(async (tx) => {
+    await tx.insert(legalAcknowledgments).values({ companyId, caseId, acknowledgedOn: body.acknowledged_on, documentId: body.document_id ?? null, remarks: body.remarks ?? null, recordedBy: caller.userId, recordedAt: now });
+    await caseEvent(tx, row, caller.userId, now, `Acknowledgment of debt signed ${body.acknowledged_on}${body.remarks ? `: ${body.remarks.slice(0, 200)}` : ''}`, { event: 'acknowledgment', acknowledged_on: body.acknowledged_on });
   });
   return caseDetail(db, companyId, caller, caseId);
 }

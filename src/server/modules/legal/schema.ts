@@ -198,6 +198,28 @@ export const legalCaseDocuments = pgTable(
 );
 export type LegalCaseDocumentRow = typeof legalCaseDocuments.$inferSelect;
 
+/**
+ * A written acknowledgment of the debt recorded on a case (Limitation Act s.18): the day it was
+ * signed restarts the case's limitation; the signed letter may be one of the case's documents.
+ */
+export const legalAcknowledgments = pgTable(
+  'legal_acknowledgments',
+  {
+    acknowledgmentId: id('acknowledgment_id'),
+    companyId: text('company_id').notNull().references(companyRef),
+    caseId: text('case_id')
+      .notNull()
+      .references(() => legalCases.caseId, { onDelete: 'cascade' }),
+    acknowledgedOn: date('acknowledged_on', { mode: 'string' }).notNull(),
+    documentId: text('document_id').references(() => legalCaseDocuments.documentId, { onDelete: 'set null' }),
+    remarks: text('remarks'),
+    recordedBy: text('recorded_by'),
+    recordedAt: instant('recorded_at').notNull().defaultNow(),
+  },
+  (t) => [index('legal_acknowledgments_case').on(t.companyId, t.caseId)],
+);
+export type LegalAcknowledgmentRow = typeof legalAcknowledgments.$inferSelect;
+
 /** Reminders sent to a case's advocate: one per case, kind and due day (so a sweep never sends one twice). */
 export const legalReminders = pgTable(
   'legal_reminders',

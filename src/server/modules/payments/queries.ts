@@ -2,7 +2,7 @@
  * What other areas may use of the payments area (docs/decisions/007-area-kernel.md): a company's
  * payments as a query-builder subquery or a raw-SQL relation. Amounts in minor units (paise, sen).
  */
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { PaymentSource as Source } from '../../../domain/contracts/payments/exceptions';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -42,6 +42,24 @@ export async function loanPaidSince(db: DbOrTx, companyId: string, loanId: strin
     .from(loanPayments)
     .where(and(eq(loanPayments.companyId, companyId), eq(loanPayments.loanId, loanId), gte(loanPayments.paidAt, since)));
   return Number(row?.total ?? 0);
+}
+
+/**
+ * The days on which each of `loanIds` was paid something (any allocation month, any source: posted
+ * payments only, exceptions never post), counted in a zone `offsetMinutes` east of UTC:
+ * loan id → 'YYYY-MM-DD' days, oldest first (legal: a part payment restarts limitation, issue 17).
+ */
+export async function loanPaymentDays(db: DbOrTx, companyId: string, loanIds: readonly string[], offsetMinutes: number): Promise<Map<string, string[]>> {
+  const days = new Map<string, string[]>();
+  if (loanIds.length === 0) return days;
+  const paidOn = sql<string>`to_char((${loanPayments.paidAt} at time zone 'UTC') + make_interval(mins => ${offsetMinutes}::int), 'YYYY-MM-DD')`;
+  const rows = await db
+    .selectDistinct({ loanId: loanPayments.loanId, day: paidOn })
+    .from(loanPayments)
+    .where(and(eq(loanPayments.companyId, companyId), inArray(loanPayments.loanId, [...new Set(loanIds)]), gt(loanPayments.amountMinor, 0)));
+  // Sorted here: ORDER BY would repeat the day expression with new parameters, which DISTINCT refuses.
+  for (const r of rows.sort((a, b) => a.day.localeCompare(b.day))) days.set(r.loanId, [...(days.get(r.loanId) ?? []), r.day]);
+  return days;
 }
 
 /**

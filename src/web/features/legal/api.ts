@@ -1,7 +1,7 @@
 /** Legal notice calls (issue 17) from the endpoint definitions; keys carry the company so switching company refetches. */
 import { useQueryClient } from '@tanstack/react-query';
 import { approveTemplate, createBatch, createTemplate, getBatch, listBatches, listTemplates, updateDispatch, type BatchRecord } from '../../../domain/contracts/legal/notices';
-import { createCase, getCase, legalCalendar, legalPortfolio, listAdvocates, listCases, recordCost, recordHearing, updateCase, uploadCaseDocument, type ProcessType } from '../../../domain/contracts/legal/cases';
+import { createCase, getCase, legalCalendar, legalPortfolio, listAdvocates, listCases, recordAcknowledgment, recordCost, recordHearing, updateCase, uploadCaseDocument, type ProcessType } from '../../../domain/contracts/legal/cases';
 import { useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 
 const company = (companyId: string | null) => ({ company_id: companyId ?? undefined });
@@ -73,7 +73,7 @@ export function useCase(companyId: string | null, caseId: string | null) {
 }
 
 /** Changes to a case's history refresh the case, the lists, the calendar and the portfolio. */
-function useCaseWrite<E extends typeof recordHearing | typeof recordCost | typeof uploadCaseDocument>(definition: E) {
+function useCaseWrite<E extends typeof recordHearing | typeof recordCost | typeof uploadCaseDocument | typeof recordAcknowledgment>(definition: E) {
   const client = useQueryClient();
   return useEndpointMutation(definition, {
     onSuccess: () => {
@@ -84,6 +84,8 @@ function useCaseWrite<E extends typeof recordHearing | typeof recordCost | typeo
 export const useRecordHearing = () => useCaseWrite(recordHearing);
 export const useRecordCost = () => useCaseWrite(recordCost);
 export const useUploadCaseDocument = () => useCaseWrite(uploadCaseDocument);
+/** Records an acknowledgment of the debt (restarts the loan's cases' limitation). */
+export const useRecordAcknowledgment = () => useCaseWrite(recordAcknowledgment);
 
 export function useCalendar(companyId: string | null, from: string, to: string) {
   return useEndpoint(legalCalendar, { query: { ...company(companyId), from, to } }, { enabled: Boolean(companyId) });

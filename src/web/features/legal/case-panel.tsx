@@ -2,7 +2,8 @@
  * One litigation case's history (issue 17 "hearings with next dates, orders and documents, costs"):
  * the hearings newest first with proceedings, order and next date; a form recording a hearing (the
  * next date becomes the case's next hearing, a new stage moves the case); costs with their total;
- * orders and other documents, downloadable and, for writers, uploaded here.
+ * orders and other documents, downloadable and, for writers, uploaded here; the limitation with what
+ * restarted it and the acknowledgments of the debt (case-limitation.tsx).
  */
 import { Badge, Box, Button, Field, Flex, Heading, HStack, Input, Link, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { Upload, X } from 'lucide-react';
@@ -16,6 +17,7 @@ import { errorMessage } from '../../lib/api';
 import { saveDownload } from '../../lib/save-download';
 import { toaster } from '../../lib/toaster';
 import { useCase, useRecordCost, useRecordHearing, useUploadCaseDocument } from './api';
+import { Acknowledgments, LimitationBadge } from './case-limitation';
 
 /** A select of the stages of `type`, in order. */
 export function StageSelect({ type, value, onChange, label, testId }: { type: ProcessType; value: string; onChange: (v: string) => void; label: string; testId?: string }) {
@@ -231,11 +233,7 @@ export function CasePanel({ companyId, caseId, canWrite, currency, onClose }: Pr
             <HStack mt="1" gap="2" wrap="wrap">
               <Badge>{t(`legal.stage.${c.stage}`)}</Badge>
               {c.stage_deadline && <Badge colorPalette="orange">{t('legal.deadline', { date: c.stage_deadline })}</Badge>}
-              {c.limitation_date && (
-                <Badge colorPalette="purple" title={t('legal.limitation_help', { date: c.date_of_default })} data-testid="case-limitation">
-                  {t('legal.limitation', { date: c.limitation_date })}
-                </Badge>
-              )}
+              <LimitationBadge record={c} />
               {c.next_hearing_date && <Badge colorPalette="blue">{t('legal.next_hearing_on', { date: c.next_hearing_date })}</Badge>}
             </HStack>
           </Box>
@@ -312,6 +310,13 @@ export function CasePanel({ companyId, caseId, canWrite, currency, onClose }: Pr
             {t('legal.case_documents')}
           </Heading>
           <Documents companyId={companyId} record={c} canWrite={canWrite} />
+        </Stack>
+
+        <Stack gap="2">
+          <Heading as="h3" size="sm">
+            {t('legal.acknowledgments')}
+          </Heading>
+          <Acknowledgments companyId={companyId} record={c} canWrite={canWrite} />
         </Stack>
       </Stack>
     </Box>

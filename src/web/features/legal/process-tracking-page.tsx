@@ -20,6 +20,7 @@ import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
 import { useAdvocates, useCases, useCreateCase, useUpdateCase } from './api';
 import { CasePanel, StageSelect } from './case-panel';
+import { LimitationBadge } from './case-limitation';
 
 function AdvocateSelect({ advocates, value, onChange, label }: { advocates: readonly LegalMember[]; value: string; onChange: (v: string) => void; label: string }) {
   const { t } = useTranslation();
@@ -136,11 +137,7 @@ function CaseRow({ companyId, record, advocates, canWrite, onOpen }: { companyId
             {t('legal.deadline', { date: record.stage_deadline })}
           </Badge>
         )}
-        {record.limitation_date && (
-          <Badge mt="1" ms={record.stage_deadline ? '1' : undefined} colorPalette="purple" variant="subtle" title={t('legal.limitation_help', { date: record.date_of_default })} data-testid="case-limitation">
-            {t('legal.limitation', { date: record.limitation_date })}
-          </Badge>
-        )}
+        <LimitationBadge record={record} compact mt="1" ms={record.stage_deadline ? '1' : undefined} />
       </Table.Cell>
       <Table.Cell>
         <Text>{record.court ?? '—'}</Text>
