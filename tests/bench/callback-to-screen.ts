@@ -21,6 +21,7 @@ import { callingCalls, callingSettings } from '../../src/server/modules/calling/
 import { userIdByEmail } from '../../src/server/modules/users/queries';
 import { createTestApp, headers, LENDER, signIn } from '../api/helpers';
 import { readEventStream } from '../api/sse-client';
+import { describeTrace, tracePglite } from './pglite-trace';
 
 const AGENTS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 200);
 const STEADY_PER_S = 20;
@@ -31,7 +32,40 @@ const pct = (xs: number[], p: number) => {
 };
 const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms · p95 ${pct(xs, 95).toFixed(1)} ms · p99 ${pct(xs, 99).toFixed(1)} ms · max ${Math.max(...xs).toFixed(1)} ms`;
 
-const t = await createTestApp();
+/** BENCH_TRACE=1: what held PGlite's connection during each burst, and each callback's phases. */
+const TRACE = process.env.BENCH_TRACE === '1';
+const wall = () => performance.timeOrigin + performance.now();
+/** Per CallSid: when the server read the callback's request, and when it answered it. */
+const accepted = new Map<string, number>();
+/** Server-side arrival of each status POST (onRequest: before its body is read), in order. */
+const arrivals: number[] = [];
+const answered = new Map<string, number>();
+const t = await createTestApp({}, {
+  beforeReady: (app) => {
+    if (!TRACE) return;
+    app.addHook('onRequest', async (req) => {
+      if (req.url.endsWith('/status')) arrivals.push(wall());
+    });
+    app.addHook('preHandler', async (req) => {
+      const sid = (req.body as { CallSid?: string } | undefined)?.CallSid;
+      if (sid && req.url.endsWith('/status')) accepted.set(sid, wall());
+    });
+    app.addHook('onResponse', async (req) => {
+      const sid = (req.body as { CallSid?: string } | undefined)?.CallSid;
+      if (sid && req.url.endsWith('/status')) answered.set(sid, wall());
+    });
+  },
+});
+/** Per call id: when its NOTIFY reached this process (the desk streams write at that turn). */
+const notified = new Map<string, number>();
+if (TRACE && t.database.kind === 'pglite') {
+  await t.database.listen('calling_events', (text) => {
+    const e = JSON.parse(text) as { call_id?: string; call?: { state?: string } };
+    if (e.call_id && e.call?.state === 'Call Ended' && !notified.has(e.call_id)) notified.set(e.call_id, wall());
+  });
+}
+const pgliteClient = (t.database.db as unknown as { $client: unknown }).$client;
+const traceOn = () => (TRACE && t.database.kind === 'pglite' ? tracePglite(pgliteClient) : null);
 const streams: AbortController[] = [];
 try {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -116,8 +150,10 @@ try {
   const steadyMs = await Promise.all(steady);
   // Burst: every call's terminal callback at once.
   const started = performance.now();
+  const trace1 = traceOn();
   const burstMs = await Promise.all(rows.map((call) => timed(call, { EventType: 'terminal', Status: 'completed', ConversationDuration: 42 }, 'Call Ended')));
   const burstWall = performance.now() - started;
+  if (trace1) console.log(describeTrace(trace1(), performance.timeOrigin + started, 'in-process burst'));
 
   // The same burst with the outside world in its own thread: a real provider and the agents'
   // browsers are other machines, while the in-process clients above share the server's event loop
@@ -180,8 +216,23 @@ try {
   const reply = <T>() => new Promise<T>((r) => outside.once('message', r));
   outside.postMessage({ type: 'open' });
   await reply<string>();
+  const trace2 = traceOn();
+  arrivals.length = 0;
+  const elu0 = performance.eventLoopUtilization();
+  const burst2At = wall();
   outside.postMessage({ type: 'burst', calls: second, body: { EventType: 'terminal', Status: 'completed', ConversationDuration: 42 }, state: 'Call Ended' });
   const threadMs = await reply<number[]>();
+  if (trace2) {
+    const elu = performance.eventLoopUtilization(elu0);
+    console.log(`  server event loop over the burst: ${(elu.active).toFixed(0)} ms busy of ${(elu.active + elu.idle).toFixed(0)} ms; first/last POST arrived ${(arrivals[0] - burst2At).toFixed(0)}/${(arrivals.at(-1)! - burst2At).toFixed(0)} ms`);
+    console.log(describeTrace(trace2(), burst2At, 'burst from its own thread'));
+    // Phases of each callback (ms from the burst's start): read by the server, its NOTIFY here, answered to the provider.
+    const phase = (m: Map<string, number>, ids: (string | null)[]) => ids.map((id) => (m.get(id ?? '') ?? NaN) - burst2At).filter(Number.isFinite);
+    const acc = phase(accepted, second.map((c) => c.sid));
+    const not = phase(notified, second.map((c) => c.callId));
+    const ans = phase(answered, second.map((c) => c.sid));
+    if (acc.length && not.length && ans.length) console.log(`  phases from the burst's start: request read p50 ${pct(acc, 50).toFixed(0)} / max ${Math.max(...acc).toFixed(0)} ms; NOTIFY heard p50 ${pct(not, 50).toFixed(0)} / max ${Math.max(...not).toFixed(0)} ms; answered p50 ${pct(ans, 50).toFixed(0)} / max ${Math.max(...ans).toFixed(0)} ms`);
+  }
   await outside.terminate();
 
   console.log(`steady ${STEADY_PER_S}/s answered → On Call on the agent's screen (${steadyMs.length}): ${fmt(steadyMs)}`);

@@ -40,28 +40,4 @@ describe('status callback queue', () => {
     await expect(queue.submit(item('x'))).rejects.toThrow('database gone');
     await expect(queue.submit(item('y'))).resolves.toBeUndefined();
   });
-
-  it('idle waits for the batches of a burst (the loan side goes after them), or at most its limit', async () => {
-    let release: () => void = () => undefined;
-    const queue = createStatusCallbackQueue(async (items) => {
-      await new Promise<void>((r) => (release = r));
-      return items.map(() => null);
-    });
-    await queue.idle(10);
-    const done = queue.submit(item('a'));
-    let idle = false;
-    const waiting = queue.idle(5_000).then(() => (idle = true));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(idle).toBe(false);
-    release();
-    await done;
-    await waiting;
-    expect(idle).toBe(true);
-    // A batch that never ends holds idle only as long as asked.
-    void queue.submit(item('b'));
-    const t0 = Date.now();
-    await queue.idle(50);
-    expect(Date.now() - t0).toBeGreaterThanOrEqual(45);
-    release();
-  });
 });

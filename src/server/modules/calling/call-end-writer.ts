@@ -4,7 +4,7 @@
  *
  * A terminal status callback only ends the call row (with `loan_write_pending`) and announces it,
  * so the agent's screen hears of it at that commit. The loan's timeline event and `calling_status`
- * follow here: one transaction takes up to BATCH pending calls (FOR UPDATE SKIP LOCKED: several
+ * follow here, once the callbacks stop arriving for a moment: one transaction takes up to BATCH pending calls (FOR UPDATE SKIP LOCKED: several
  * processes share the work, none writes a call twice), inserts their events in one statement and
  * sets their statuses in one UPDATE. Durable: the pending flag commits with the call's end, so a
  * call whose process stopped before the batch is written by the start-up and periodic sweeps.
@@ -22,9 +22,10 @@ export const CALL_END_BATCH = 500;
 
 export interface CallEndWriter {
   /**
-   * Writes every call pending now (and whatever else is pending when its batch runs). Callers
-   * arriving while a batch runs share the next one (group commit). Rejects when a batch fails;
-   * the rows stay pending for the next flush or sweep.
+   * Writes every call pending now (and whatever else is pending when its batch runs), once no
+   * other flush was asked for CALL_END_QUIET_MS (at most CALL_END_MAX_DEFER_MS after the first):
+   * the callers of a burst share one batch (group commit). Rejects when a batch fails; the rows
+   * stay pending for the next flush or sweep.
    */
   flush(): Promise<void>;
   /** Sweeps once now (calls left by a stopped process) and every `sweepMs` after. */
@@ -60,33 +61,49 @@ export async function writePendingCallEnds(db: Db, limit = CALL_END_BATCH): Prom
   });
 }
 
+/**
+ * A flush starts once no other was asked for this long: during a burst of status callbacks every
+ * callback asks, so the loan side of the whole burst is one batch written after its screen updates
+ * (on PGlite's one connection, a loan-side batch between two callback batches holds the second back,
+ * and a burst read in many small batches then paid one loan-side transaction per batch).
+ */
+export const CALL_END_QUIET_MS = 40;
+/** …but at most this long after the first ask, so a steady stream of callbacks is still written. */
+export const CALL_END_MAX_DEFER_MS = 1000;
+
 /** The process's writer over `db`; `log` hears failed sweeps. */
 export function createCallEndWriter(db: Db, log: (err: unknown) => void): CallEndWriter {
-  let running: Promise<void> | null = null;
-  let next: Promise<void> | null = null;
+  type Waiter = { resolve: () => void; reject: (err: unknown) => void };
+  let waiters: Waiter[] = [];
+  let firstAsk = 0;
+  let quiet: NodeJS.Timeout | null = null;
+  /** The batches, one after another (each writes every call pending when it starts). */
+  let chain: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
   const drain = async () => {
     while ((await writePendingCallEnds(db)) === CALL_END_BATCH) {
       // A full batch: there may be more.
     }
   };
-  const flush = (): Promise<void> => {
-    if (!running) {
-      // After this turn's I/O, like the callback queue: one batch for the calls ended together.
-      running = new Promise<void>((resolve) => setImmediate(resolve)).then(drain).finally(() => {
-        running = null;
-      });
-      return running;
-    }
-    // A batch is running and may have missed the caller's rows: they go in the next one.
-    next ??= running
-      .catch(() => undefined)
-      .then(() => {
-        next = null;
-        return flush();
-      });
-    return next;
+  const fire = () => {
+    quiet = null;
+    const served = waiters;
+    waiters = [];
+    const run = chain.catch(() => undefined).then(drain);
+    chain = run;
+    run.then(
+      () => served.forEach((w) => w.resolve()),
+      (err: unknown) => served.forEach((w) => w.reject(err)),
+    );
   };
+  const flush = (): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      const now = Date.now();
+      if (waiters.length === 0) firstAsk = now;
+      waiters.push({ resolve, reject });
+      if (quiet) clearTimeout(quiet);
+      quiet = setTimeout(fire, Math.max(0, Math.min(CALL_END_QUIET_MS, firstAsk + CALL_END_MAX_DEFER_MS - now)));
+    });
   return {
     flush,
     start(sweepMs) {
@@ -98,8 +115,11 @@ export function createCallEndWriter(db: Db, log: (err: unknown) => void): CallEn
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
-      await running?.catch(() => undefined);
-      await next?.catch(() => undefined);
+      if (quiet) {
+        clearTimeout(quiet);
+        fire();
+      }
+      await chain.catch(() => undefined);
     },
   };
 }

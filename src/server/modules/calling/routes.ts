@@ -36,9 +36,6 @@ import { exotelProvider } from './telephony/exotel';
 import { localSimulator } from './telephony/local-simulator';
 import type { TelephonyProvider } from './telephony/provider';
 
-/** How long a callback's loan-side write waits for the callbacks arriving with it to be written first. */
-const CALL_END_YIELD_MS = 1000;
-
 export const callingRoutes: RouteGroup = async (app, deps) => {
   const { db, clock, events } = deps;
   const serve = endpointServer(app, deps);
@@ -123,14 +120,12 @@ export const callingRoutes: RouteGroup = async (app, deps) => {
   await serve(telephony.exotelStatus, async ({ req, params, body }) => {
     await callbacks.submit({ companyId: params.company_id, secret: params.secret, body, now: clock.now() });
     // The agent's screen has the call already (announced at its commit); the provider's answer waits for the loan side,
-    // written once the burst's callbacks are (at most CALL_END_YIELD_MS later), batched with the burst's other calls.
-    await callbacks.idle(CALL_END_YIELD_MS);
+    // batched with the other calls ended meanwhile (group commit in call-end-writer.ts).
     await callEnds.flush().catch((err: unknown) => req.log.error({ err }, 'writing ended calls to their loans failed (kept pending)'));
     return ok({ received: true });
   });
   await serve(telephony.exotelPassthru, async ({ req, reply, params, query }) => {
     const done = await applyPassthru(db, (item) => callbacks.submit(item), params.company_id, params.secret, query, clock.now());
-    await callbacks.idle(CALL_END_YIELD_MS);
     await callEnds.flush().catch((err: unknown) => req.log.error({ err }, 'writing ended calls to their loans failed (kept pending)'));
     // The applet's flow branches on the status alone: 200 to one applet, 302 to the other.
     return reply.code(done.status).send(done.body);

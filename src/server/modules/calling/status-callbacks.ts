@@ -178,12 +178,6 @@ async function latestActions(tx: DbOrTx, callIds: string[]): Promise<Map<string,
 /** The queue in front of applyStatusCallbacks: `submit` resolves once its callback is written (or rejects with its error). */
 export interface StatusCallbackQueue {
   submit(item: StatusCallbackItem): Promise<void>;
-  /**
-   * Resolves once no batch is being written and none waits, or after `maxWaitMs`: the loan side of
-   * ended calls is written after a burst's screen updates, not between its batches (on PGlite's one
-   * connection a loan-side transaction would hold the next batch back).
-   */
-  idle(maxWaitMs: number): Promise<void>;
 }
 
 /** A process's queue: callbacks arriving while a batch is written go together in the next one. */
@@ -191,7 +185,6 @@ export function createStatusCallbackQueue(apply: (items: readonly StatusCallback
   type Waiting = { item: StatusCallbackItem; resolve: () => void; reject: (err: unknown) => void };
   let waiting: Waiting[] = [];
   let busy = false;
-  let idlers: (() => void)[] = [];
   const run = async () => {
     while (waiting.length > 0) {
       const batch = waiting.slice(0, CALLBACK_BATCH);
@@ -205,9 +198,6 @@ export function createStatusCallbackQueue(apply: (items: readonly StatusCallback
       }
     }
     busy = false;
-    const wake = idlers;
-    idlers = [];
-    for (const w of wake) w();
   };
   return {
     submit(item) {
@@ -219,17 +209,6 @@ export function createStatusCallbackQueue(apply: (items: readonly StatusCallback
           busy = true;
           setImmediate(() => void run());
         }
-      });
-    },
-    idle(maxWaitMs) {
-      if (!busy && waiting.length === 0) return Promise.resolve();
-      return new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, maxWaitMs);
-        timer.unref();
-        idlers.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
       });
     },
   };
