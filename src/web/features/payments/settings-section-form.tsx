@@ -36,11 +36,12 @@ function bodyOf(section: SettingsSectionName, fields: Record<string, FieldSpec>,
       body[k] = v.trim();
     } else if (f.kind === 'int') {
       const n = Number(v);
-      if (!/^\d+$/.test(v.trim()) || n < f.min || n > f.max) return { field: k, message: `${f.min}–${f.max}` };
+      // An empty message: the form says what the field takes, in the language of the screen.
+      if (!/^\d+$/.test(v.trim()) || n < f.min || n > f.max) return { field: k, message: '' };
       body[k] = n;
     } else if (f.kind === 'money' || f.kind === 'charge') {
       const minor = parseAmount(v);
-      if (minor === null) return { field: k, message: 'Type an amount with at most 2 decimals' };
+      if (minor === null) return { field: k, message: '' };
       body[k] = minor;
     } else body[k] = v;
   }
@@ -48,7 +49,7 @@ function bodyOf(section: SettingsSectionName, fields: Record<string, FieldSpec>,
   return across ?? { body };
 }
 
-/** A section's form; read-only without the write permission. `children` adds a field's help (the Billzy biller list). */
+/** A section's form; read-only without the write permission. `choices` replaces a field's options (the Billzy link's billers). */
 export function SectionForm<S extends SettingsSectionName>({ companyId, section, values, updatedAt, canWrite, choices }: { companyId: string | null; section: S; values: SectionValues<S>; updatedAt: string | null; canWrite: boolean; choices?: Partial<Record<string, readonly { value: string; label: string }[]>> }) {
   const { t, i18n } = useTranslation();
   const fields = SETTINGS_SECTIONS[section] as Record<string, FieldSpec>;
@@ -56,7 +57,8 @@ export function SectionForm<S extends SettingsSectionName>({ companyId, section,
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
   const put = usePutSection(companyId, section);
   const serverField = put.error instanceof ApiError ? put.error.failure.field : undefined;
-  const fieldError = (k: string) => (problem?.field === k ? problem.message : serverField === k ? errorMessage(put.error) : undefined);
+  const rangeOf = (f: FieldSpec) => (f.kind === 'int' ? t(`payment_settings.unit.${f.unit}`, { min: f.min, max: f.max }) : t('payments.link.amount_invalid'));
+  const fieldError = (k: string) => (problem?.field === k ? problem.message || rangeOf(fields[k]) : serverField === k ? errorMessage(put.error) : undefined);
   const percent = draft.charge_unit === 'percentage';
 
   const submit = (event: FormEvent) => {
@@ -132,7 +134,7 @@ export function SectionForm<S extends SettingsSectionName>({ companyId, section,
                     onChange={(e) => set(k, e.currentTarget.value)}
                   />
                 )}
-                {f.kind === 'int' && !error && <Field.HelperText>{t(`payment_settings.unit.${f.unit}`, { min: f.min, max: f.max })}</Field.HelperText>}
+                {f.kind === 'int' && !error && <Field.HelperText>{rangeOf(f)}</Field.HelperText>}
                 <Field.ErrorText>{error}</Field.ErrorText>
               </Field.Root>
             );
