@@ -46,6 +46,10 @@ const deliver = (e: SandboxMandateEvent, company = LENDER, creds = CREDS) => {
 const settle = (debitId: string, outcome: 'success' | 'bounce') => t.app.inject({ method: 'POST', url: `/api/payment/sandbox/mandate-debits/${debitId}/settle`, headers: form, payload: `outcome=${outcome}` });
 const mandatePayments = () => t.database.db.select().from(loanPayments).where(and(eq(loanPayments.companyId, LENDER), eq(loanPayments.source, 'mandate')));
 
+/** Saves the company's recurring_payments section (spec 3). */
+const recurring = (auto_present: string, max_attempts = 3) =>
+  t.app.inject({ method: 'PUT', url: '/api/payment/settings/recurring_payments', headers: admin, payload: { auto_present, max_attempts, retry_gap_days: 3, pre_debit_notice: 'true' } });
+
 let mandate: MandateRecord;
 
 describe('a mandate', () => {
@@ -94,6 +98,10 @@ describe('a mandate', () => {
   it('is presented on its due date once by the scheduler, and the debit posts to the loan once', async () => {
     expect(await sweep()).toBe(0); // not due yet
     clock.set(new Date('2026-12-05T09:00:00+05:30'));
+    // With recurring_payments auto_present 'false' (spec 3) the lender presents by hand: the scheduler skips it.
+    expect((await recurring('false')).statusCode).toBe(200);
+    expect(await sweep()).toBe(0);
+    expect((await recurring('true')).statusCode).toBe(200);
     expect(await sweep()).toBe(1);
     expect(await sweep()).toBe(0);
     const m = await get(mandate.mandate_id);
@@ -131,6 +139,12 @@ describe('a mandate', () => {
     await deliver({ kind: 'debit', mandateId: mandate.mandate_id, debitId: first.debit_id, gatewayPaymentId: 'cf-stale-fail', amountMinor: 1_250_000, outcome: 'FAILED', reason: 'Late', mode: 'enach' });
     expect((await get(mandate.mandate_id)).debits.find((d) => d.debit_id === first.debit_id)!.status).toBe('SUCCESS');
 
+    // A lender allowing one attempt per due date (recurring_payments max_attempts) cannot present it again.
+    expect((await recurring('true', 1)).statusCode).toBe(200);
+    const refused = await t.app.inject({ method: 'POST', url: `/api/payment/mandates/${mandate.mandate_id}/debits/${d1.debit_id}/retry`, headers: admin });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('A due date is presented at most 1 times');
+    expect((await recurring('true', 3)).statusCode).toBe(200);
     const retry = await t.app.inject({ method: 'POST', url: `/api/payment/mandates/${mandate.mandate_id}/debits/${d1.debit_id}/retry`, headers: admin });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json().data).toMatchObject({ due_date: '2027-01-05', attempt: 2, status: 'PENDING' });

@@ -21,6 +21,8 @@ export interface ApiFailure {
   message: string;
   status: number | null;
   missingPermission?: PermissionRequirement;
+  /** The input a 4xx names (`data.field`), so a form shows the message under that field. */
+  field?: string;
 }
 
 export interface FailureInput {
@@ -68,7 +70,8 @@ export function classifyFailure(input: FailureInput): ApiFailure {
     if (missingPermission) return { kind: 'permission', message, status, missingPermission };
   }
   if (status === 521) return { kind: 'blocked', message, status };
-  return { kind: 'error', message, status };
+  const field = isRecord(body.data) && typeof body.data.field === 'string' ? body.data.field : undefined;
+  return field ? { kind: 'error', message, status, field } : { kind: 'error', message, status };
 }
 
 /** Thrown by the API clients (api.ts, plain-call.ts) on any failure; `failure.message` is ready to show. */

@@ -37,6 +37,12 @@ describe('classifyFailure', () => {
     });
   });
 
+  it('keeps the field a 400 names (data.field), so a form shows the message under it', () => {
+    const body = { success: false, message: 'Special characters not allowed at the start or end.', data: { field: 'charge_label' } };
+    expect(classifyFailure({ status: 400, path: 'payment/settings/payment_settings_charges', body })).toEqual({ kind: 'error', message: body.message, status: 400, field: 'charge_label' });
+    expect(classifyFailure({ status: 400, path: 'x', body: { message: 'Bad', data: null } })).toEqual({ kind: 'error', message: 'Bad', status: 400 });
+  });
+
   it('blocks the app on 521 with the server message', () => {
     expect(classifyFailure({ status: 521, path: 'user/companies', body: { message: 'Down for maintenance' } })).toMatchObject({ kind: 'blocked', message: 'Down for maintenance' });
   });

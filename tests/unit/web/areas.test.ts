@@ -123,6 +123,7 @@ describe('the area registry', () => {
       'company-settings',
       'compliance',
       'payments',
+      'payment-settings',
       'payment-exceptions',
       'payment-link-batches',
       'payment-mandates',

@@ -16,10 +16,12 @@ export const createPaymentLinkBody = z.object({
   loan_id: z.string().trim().min(1).max(64),
   amount_minor: positiveMinorAmount,
   pg_vendor: z.enum(PG_VENDORS),
-  purpose: text(100).default('Loan repayment'),
-  /** Minutes from now (default 7 days). */
+  /** Absent: the company's payment_link_configurations default_purpose ('Loan repayment' until set). */
+  purpose: text(100).optional(),
+  /** Minutes from now. Absent: the company's payment_link_configurations default_expiry_days (7 days until set). */
   expiry_minutes: z.number().int().min(15).max(MAX_LINK_EXPIRY_MINUTES).optional(),
-  partial: z.boolean().default(false),
+  /** Absent: the company's payment_link_configurations partial_payments_allowed, where the gateway offers partial payments. */
+  partial: z.boolean().optional(),
   /** Send the link to the borrower at once through the communication area (compliance-checked); absent: only create it. */
   send_via: z.enum(LINK_SEND_CHANNELS).optional(),
   /**

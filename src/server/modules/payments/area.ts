@@ -5,7 +5,8 @@
  * config.paymentSandbox is on; reconciliation and its exceptions queue; short links `/p/{code}`
  * (outside /api) for links sent by SMS; offline payment uploads (the `payments-uploads` job); eNACH /
  * UPI Autopay mandates with due debits presented by a 15-minute sweep; payment exports (the
- * `payment-exports` job, files and download through the bulk area). Sending links by SMS/WhatsApp is the communication area's: it calls
+ * `payment-exports` job, files and download through the bulk area); the payment settings sections
+ * of spec 3 and billers (settings-sections-*.ts). Sending links by SMS/WhatsApp is the communication area's: it calls
  * createPaymentLink (src/domain/contracts/payments/links.ts) and sends the link's `url`.
  */
 import { defineArea } from '../../http/area';
@@ -17,6 +18,7 @@ import * as tables from './schema';
 import { workPaymentUploads } from './uploads-job';
 import { workLinkBatches } from './link-batches';
 import { paymentExportRoutes } from './exports-routes';
+import { settingsSectionRoutes } from './settings-sections-routes';
 import { workPaymentExports } from './exports-service';
 import { liveMandateTransport, presentDueDebits } from './mandates-service';
 import type { JobContext } from '../../http/area';
@@ -48,7 +50,7 @@ const sandboxWhenOn: RouteGroup = async (app, deps) => {
   }
 };
 
-export default defineArea({ name: 'payments', tables, routes: [paymentRoutes(), webhookRoutes, paymentExportRoutes, sandboxWhenOn], rootRoutes: [shortLinkRoutes], demoSeed: seedDemoPayments, jobs: (ctx) => {
+export default defineArea({ name: 'payments', tables, routes: [paymentRoutes(), webhookRoutes, paymentExportRoutes, settingsSectionRoutes, sandboxWhenOn], rootRoutes: [shortLinkRoutes], demoSeed: seedDemoPayments, jobs: (ctx) => {
     workPaymentUploads(ctx);
     workLinkBatches(ctx);
     workPaymentExports(ctx);

@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { CreatePaymentLinkBody, LinkSendChannel, PaymentLinkRecord, PaymentLinksPage, PaymentLinkStatus } from '../../../domain/contracts/payments/links';
 import { formatMinor } from '../../../domain/common/money';
-import { DEFAULT_LINK_EXPIRY_MINUTES } from '../../../domain/contracts/payments/links';
 import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
@@ -21,6 +20,7 @@ import type { PaymentLinkRow } from './schema';
 import { paymentLinks } from './schema';
 import { createShortLink } from './short-links';
 import { credentialsOf } from './settings-service';
+import { settingsSectionOf } from './settings-sections-service';
 
 /** Sends a built vendor request and answers the hosted checkout URL (the live transport, or a test's). */
 export type GatewayTransport = (vendor: PgVendor, request: OutboundRequest) => Promise<string>;
@@ -134,6 +134,10 @@ export async function createLink(tx: DbOrTx, ctx: LinkContext, companyId: string
   if (body.partial && !adapter.supportsPartial) throw badRequest(`Partial payments are not offered by ${vendor} links`);
   const loan = await loanContactFacts(tx, companyId, body.loan_id);
   if (!loan) throw notFound('Loan not found');
+  // Defaults the lender configured (spec 3 payment_link_configurations) fill what the caller left out.
+  const defaults = await settingsSectionOf(tx, companyId, 'payment_link_configurations');
+  const partial = body.partial ?? (defaults.partial_payments_allowed === 'true' && adapter.supportsPartial);
+  const expiryMinutes = body.expiry_minutes ?? defaults.default_expiry_days * 24 * 60;
   const linkId = `pl_${randomBytes(12).toString('hex')}`;
   const phone = loan.contacts.find((c) => c.role === 'borrower' && c.kind === 'phone')?.value ?? '';
   const email = loan.contacts.find((c) => c.role === 'borrower' && c.kind === 'email')?.value ?? '';
@@ -141,10 +145,10 @@ export async function createLink(tx: DbOrTx, ctx: LinkContext, companyId: string
     linkId,
     amountMinor: body.amount_minor,
     currency: 'INR',
-    purpose: body.purpose ?? 'Loan repayment',
+    purpose: body.purpose ?? (defaults.default_purpose || 'Loan repayment'),
     customer: { name: `Loan ${loan.loanId}`, phone, email },
-    expiresAt: new Date(ctx.now.getTime() + (body.expiry_minutes ?? DEFAULT_LINK_EXPIRY_MINUTES) * 60_000),
-    partial: body.partial ?? false,
+    expiresAt: new Date(ctx.now.getTime() + expiryMinutes * 60_000),
+    partial,
     notifyUrl: `${ctx.origin}/api/payment/webhooks/${vendor}/${companyId}`,
     returnUrl: `${ctx.origin}/payment/return/${linkId}`,
     notes: { loan_id: loan.loanId, allocation_month: loan.allocationMonth },

@@ -14,6 +14,7 @@ import { COUNTRY_TIME_ZONES, localDay } from '../../../domain/common/dates';
 import { formatMinor } from '../../../domain/common/money';
 import type { CreateMandateBody, MandateDebitRecord, MandateRecord, MandatesPage, MandateStatus, PresentDebitBody } from '../../../domain/contracts/payments/mandates';
 import { MANDATE_FINAL_STATUSES, MAX_DEBIT_ATTEMPTS } from '../../../domain/contracts/payments/mandates';
+import { settingsSectionOf } from './settings-sections-service';
 import type { AppConfig } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
@@ -308,7 +309,9 @@ export async function retryDebit(tx: DbOrTx, ctx: MandateContext, companyId: str
   if (!d) throw notFound('Debit not found');
   if (m.status !== 'ACTIVE') throw conflict('Only an active mandate can be debited');
   if (d.status !== 'FAILED') throw conflict('Only a bounced debit can be presented again');
-  if (d.attempt >= MAX_DEBIT_ATTEMPTS) throw conflict(`A due date is presented at most ${MAX_DEBIT_ATTEMPTS} times`);
+  // The lender may allow fewer attempts (spec 3 recurring_payments), never more than ours.
+  const attempts = Math.min(MAX_DEBIT_ATTEMPTS, (await settingsSectionOf(tx, companyId, 'recurring_payments')).max_attempts);
+  if (d.attempt >= attempts) throw conflict(`A due date is presented at most ${attempts} times`);
   const row = await present(tx, ctx, m, d.dueDate, d.attempt + 1, d.amountMinor);
   if (!row) throw conflict('This debit was already presented again');
   return debitRecord(row);
@@ -317,7 +320,7 @@ export async function retryDebit(tx: DbOrTx, ctx: MandateContext, companyId: str
 /**
  * The scheduler's pass: every ACTIVE mandate whose current cycle's due date (its debit day, in
  * India) has come, is on or after its first debit date and before expiry, and has not been
- * presented, is presented for its EMI. Each mandate in its own transaction, so one vendor failure
+ * presented, is presented for its EMI, unless its company's recurring_payments turn auto_present off. Each mandate in its own transaction, so one vendor failure
  * stops only that one.
  * @returns how many debits were presented
  */
@@ -329,7 +332,13 @@ export async function presentDueDebits(db: Db, ctx: Omit<MandateContext, 'origin
     .where(and(eq(paymentMandates.status, 'ACTIVE'), lte(paymentMandates.firstDebitDate, today), sql`${paymentMandates.expiresAt} > ${ctx.now.toISOString()}::timestamptz`))
     .orderBy(asc(paymentMandates.mandateId));
   let presented = 0;
+  // A company whose recurring_payments say auto_present 'false' presents its debits by hand only.
+  const byHand = new Set<string>();
+  for (const companyId of new Set(due.map((m) => m.companyId))) {
+    if ((await settingsSectionOf(db, companyId, 'recurring_payments')).auto_present === 'false') byHand.add(companyId);
+  }
   for (const m of due) {
+    if (byHand.has(m.companyId)) continue;
     const dueDate = currentDueDate(m.debitDay, today);
     if (dueDate < m.firstDebitDate) continue;
     try {

@@ -10,6 +10,7 @@
  * - payment_uploads, payment_upload_errors: offline payment files and their unreadable rows.
  * - payment_link_batches, payment_link_batch_items: links sent to a filtered set of loans by a job.
  * - payment_mandates, payment_mandate_debits: eNACH / UPI Autopay mandates and the debits presented on them.
+ * - payment_settings_sections, payment_billers: in ./settings-schema.ts (re-exported at the end).
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -333,3 +334,4 @@ export const paymentLinkBatchItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.batchId, t.seq] })],
 );
+export * from './settings-schema';
