@@ -52,3 +52,23 @@ test('when no channel can carry the OTP (DLT mismatch, email server down) the us
     await put(otp!.body);
   }
 });
+
+test('while the forgot-password form loads nothing can be typed, and the email typed before carries over', async ({ page }) => {
+  // The app's chunk held back, as on a slow phone, so the moment between the click and the form is seen.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/app-main-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(USER);
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Loading…');
+  // No field to type into in that moment: what would be typed there could not reach the form.
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(USER);
+});

@@ -94,7 +94,7 @@ export default function LoginPage() {
   const [emailError, setEmailError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [mode, setMode] = useState<'login' | 'forgot'>(() => (appRunning() && forgotOpening !== null ? 'forgot' : 'login'));
+  const [mode, setMode] = useState<'login' | 'forgot' | 'opening-forgot'>(() => (appRunning() && forgotOpening !== null ? 'forgot' : 'login'));
   const detectionNote = useCountryDetection();
   const id = useId();
   const signedIn = Boolean(snap.uat) && !busy;
@@ -114,8 +114,10 @@ export default function LoginPage() {
       return;
     }
     forgotOpening = email;
-    setBusy(true);
-    void goTo(window.location.pathname + window.location.search, { replace: true }).catch(() => setBusy(false));
+    // Nothing to type into while the app loads: what was typed now would be lost (the app renders
+    // this page again with the email as it was at the click).
+    setMode('opening-forgot');
+    void goTo(window.location.pathname + window.location.search, { replace: true }).catch(() => setMode('login'));
   };
   const openSso = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
@@ -149,17 +151,17 @@ export default function LoginPage() {
     }
   };
 
+  const loading = (
+    <div className="ro-state" role="status" aria-live="polite">
+      <span className="ro-spinner" aria-hidden />
+      <span>{t('common.loading')}</span>
+    </div>
+  );
+  if (mode === 'opening-forgot') return <AuthLayout title={t('auth.forgot_title')}>{loading}</AuthLayout>;
   if (mode === 'forgot') {
     return (
       <AuthLayout title={t('auth.forgot_title')}>
-        <Suspense
-          fallback={
-            <div className="ro-state" role="status" aria-live="polite">
-              <span className="ro-spinner" aria-hidden />
-              <span>{t('common.loading')}</span>
-            </div>
-          }
-        >
+        <Suspense fallback={loading}>
           <WithChakra>
             <ForgotPassword initialEmail={email} onDone={() => setMode('login')} />
           </WithChakra>
