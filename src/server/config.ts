@@ -52,6 +52,12 @@ export interface AppConfig {
    * platform OTPs; null when not registered (development).
    */
   platformOtpDltTemplateId: string | null;
+  /**
+   * The DLT content template ids of the platform's Hindi and Bahasa OTP texts
+   * (PLATFORM_OTP_DLT_TEMPLATE_ID_HI, PLATFORM_OTP_DLT_TEMPLATE_ID_ID; domain/communication/otp.ts
+   * PLATFORM_OTP_SMS_TEXTS). A language without its id gets the English text (platformOtpSms).
+   */
+  platformOtpDltTemplateIdByLanguage: { hi: string | null; id: string | null };
   /** argon2id cost; tests pass a cheap one to stay fast. */
   argon2: { memoryCost: number; timeCost: number };
   /** Trust X-Forwarded-For from a load balancer, so rate limits and logs see the client IP. */
@@ -119,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     production: env.NODE_ENV === 'production',
     allowLogOnlyMessages: env.ALLOW_LOG_ONLY_MESSAGES === 'true' || env.ALLOW_LOG_ONLY_MESSAGES === '1',
     platformOtpDltTemplateId: env.PLATFORM_OTP_DLT_TEMPLATE_ID?.trim() || null,
+    platformOtpDltTemplateIdByLanguage: { hi: env.PLATFORM_OTP_DLT_TEMPLATE_ID_HI?.trim() || null, id: env.PLATFORM_OTP_DLT_TEMPLATE_ID_ID?.trim() || null },
     argon2: { memoryCost: 19456, timeCost: 2 },
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'dist'),

@@ -27,9 +27,10 @@ const DLT = { dlt_template_id: '1107160000000000001', dlt_entity_id: '1101160000
 const TEMPLATE_TEXT = '{{otp}} is your OTP to sign in to Recovery Ops. Valid for {{minutes}} minutes. Do not share it.';
 let templateId: string;
 const PLATFORM_DLT_ID = '1107160000000009999';
+const PLATFORM_DLT_HI = '1107160000000009998';
 
 beforeAll(async () => {
-  t = await createTestApp({ platformOtpDltTemplateId: PLATFORM_DLT_ID }, { clock });
+  t = await createTestApp({ platformOtpDltTemplateId: PLATFORM_DLT_ID, platformOtpDltTemplateIdByLanguage: { hi: PLATFORM_DLT_HI, id: null } }, { clock });
   admin = headers((await signIn(t.app, 'admin@demo.in')).token, LENDER);
   const reg = await t.app.inject({ method: 'POST', url: '/api/compliance/dlt-templates', headers: admin, payload: { template_id: DLT.dlt_template_id, entity_id: DLT.dlt_entity_id, sender_header: 'RCVOPS', category: 'service_implicit', body: '{#var#} is your OTP to sign in to Recovery Ops. Valid for {#var#} minutes. Do not share it.' } });
   expect(reg.statusCode, reg.body).toBe(200);
@@ -149,5 +150,74 @@ describe('sign-in OTPs by SMS with the DLT template', () => {
     const [row] = await t.database.db.select().from(messageOutbox).where(eq(messageOutbox.recipient, '9000000042'));
     expect(row).toMatchObject({ channel: 'sms', companyId: null, provider: 'local-log', status: 'sent', dltTemplateId: PLATFORM_DLT_ID });
     expect(row.body).not.toContain(code);
+  });
+});
+
+describe('sign-in OTP SMS in the user\'s language (issue 13)', () => {
+  const HI_DLT = { ...DLT, dlt_template_id: '1107160000000000011' };
+  const HI_TEXT = '{{otp}} आपका Recovery Ops साइन-इन OTP है। {{minutes}} मिनट तक मान्य। इसे किसी से साझा न करें।';
+  const EN_TEXT = '{{otp}} is your OTP to sign in to Recovery Ops. Valid for {{minutes}} minutes. Do not share it.';
+  const setLanguage = async (language: 'en' | 'hi' | 'id' | null) => {
+    const [u] = await t.database.db.select({ id: users.userId }).from(users).where(eq(users.email, EMAIL));
+    const res = await t.app.inject({ method: 'PUT', url: `/api/user/company/users/${u.id}`, headers: admin, payload: { preferred_language: language } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.user_details.preferred_language).toBe(language);
+  };
+  const handedSms = async () => {
+    const handed = localProvider.recorded.length;
+    expect((await sendOtp()).statusCode).toBe(200);
+    return localProvider.recorded.slice(handed).find((m) => m.to === MOBILE);
+  };
+
+  beforeAll(async () => {
+    // The tests above leave DLT unchecked and no OTP template: check DLT again, register both texts.
+    expect((await t.app.inject({ method: 'PUT', url: '/api/user/company', headers: admin, payload: { dlt_check_applicable: true } })).statusCode).toBe(200);
+    const hiReg = await t.app.inject({ method: 'POST', url: '/api/compliance/dlt-templates', headers: admin, payload: { template_id: HI_DLT.dlt_template_id, entity_id: DLT.dlt_entity_id, sender_header: 'RCVOPS', category: 'service_implicit', body: '{#var#} आपका Recovery Ops साइन-इन OTP है। {#var#} मिनट तक मान्य। इसे किसी से साझा न करें।' } });
+    expect(hiReg.statusCode, hiReg.body).toBe(200);
+    for (const [language, body, dlt] of [['en', EN_TEXT, DLT], ['hi', HI_TEXT, HI_DLT]] as const) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/communication/templates?company_id=${LENDER}`, headers: admin, payload: { name: 'otp', channel: 'sms', language, body, dlt } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
+  it('a Hindi user gets the Hindi OTP template with the code, under its own DLT registration', async () => {
+    await setLanguage('hi');
+    const sms = await handedSms();
+    const code = /^(\d{6}) आपका Recovery Ops साइन-इन OTP है। 10 मिनट तक मान्य। इसे किसी से साझा न करें।$/.exec(sms?.text ?? '')?.[1];
+    expect(code, sms?.text).toMatch(/^\d{6}$/);
+    expect(sms!.dlt).toMatchObject({ dlt_template_id: HI_DLT.dlt_template_id });
+    expect(captured.latest(EMAIL, 'otp').variables.otp).toBe(code);
+    const row = await lastSms();
+    expect(row).toMatchObject({ status: 'sent', dltTemplateId: HI_DLT.dlt_template_id });
+    expect(row.body).toBe('[secret] आपका Recovery Ops साइन-इन OTP है। 10 मिनट तक मान्य। इसे किसी से साझा न करें।');
+    expect((await checkOtp(code!)).json().data).toEqual({ valid: true });
+  });
+
+  it('a Bahasa user of a company with no Bahasa OTP template gets the English one', async () => {
+    await setLanguage('id');
+    const sms = await handedSms();
+    expect(sms?.text).toMatch(/^\d{6} is your OTP to sign in to Recovery Ops\. Valid for 10 minutes\. Do not share it\.$/);
+    expect(await lastSms()).toMatchObject({ status: 'sent', dltTemplateId: DLT.dlt_template_id });
+  });
+
+  it("without a preference the company's default language (English in India) is used", async () => {
+    await setLanguage(null);
+    expect((await handedSms())?.text).toMatch(/^\d{6} is your OTP to sign in/);
+  });
+
+  it("a platform user gets the platform's Hindi text only where its DLT id is configured, else English", async () => {
+    await t.database.db.update(users).set({ preferredLanguage: 'hi' }).where(eq(users.email, 'ops@platform.test'));
+    expect((await sendOtp('ops@platform.test')).statusCode).toBe(200);
+    const hi = captured.latest('9000000042', 'otp');
+    expect(hi.body).toBe(`${hi.variables.otp} आपका Recovery Ops वन-टाइम पासवर्ड है। यह 10 मिनट में समाप्त हो जाएगा। इसे किसी के साथ साझा न करें।`);
+    const [hiRow] = await t.database.db.select().from(messageOutbox).where(eq(messageOutbox.recipient, '9000000042')).orderBy(desc(messageOutbox.id)).limit(1);
+    expect(hiRow).toMatchObject({ status: 'sent', dltTemplateId: PLATFORM_DLT_HI });
+    // No Bahasa registration is configured: the registered English text goes.
+    await t.database.db.update(users).set({ preferredLanguage: 'id' }).where(eq(users.email, 'ops@platform.test'));
+    expect((await sendOtp('ops@platform.test')).statusCode).toBe(200);
+    const id = captured.latest('9000000042', 'otp');
+    expect(id.body).toBe(`${id.variables.otp} is your Recovery Ops one-time password. It expires in 10 minutes. Do not share it with anyone.`);
+    const [idRow] = await t.database.db.select().from(messageOutbox).where(eq(messageOutbox.recipient, '9000000042')).orderBy(desc(messageOutbox.id)).limit(1);
+    expect(idRow).toMatchObject({ status: 'sent', dltTemplateId: PLATFORM_DLT_ID });
   });
 });

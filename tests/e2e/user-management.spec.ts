@@ -30,10 +30,13 @@ test('an admin searches users and creates one that then appears in the list', as
   await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('Strong@123');
   await dialog.getByLabel('Profession').selectOption('telecalling');
   await dialog.getByLabel('Team').fill('Calling East');
+  // Her sign-in code comes by SMS in Hindi (issue 13).
+  await dialog.getByLabel('SMS language (sign-in code)').selectOption('hi');
   await dialog.getByRole('button', { name: 'Next' }).click();
   await dialog.getByLabel('Profile').selectOption({ label: 'Telecaller' });
   await dialog.getByRole('button', { name: 'Next' }).click();
   await expect(dialog.getByTestId('user-review')).toContainText('priya.k@demo.in');
+  await expect(dialog.getByTestId('user-review')).toContainText('हिन्दी');
   await dialog.getByRole('button', { name: 'Create user' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('User created')).toBeVisible();

@@ -17,11 +17,19 @@
  *   registration fields, and the text must match the registered body exactly with each `{#var#}`
  *   of at most 30 characters; otherwise it is refused before the provider (the operator would
  *   drop it silently).
+ *
+ * Language (otpLanguage): the user's preferred language when stored, else the company's default
+ * (Bahasa Indonesia for a company in Indonesia, English in India), else English. A company's `otp`
+ * template in that language is used, else its English one (pickOtpTemplate). The platform's own
+ * text (PLATFORM_OTP_SMS_TEXTS) has a Hindi and a Bahasa variant, but each DLT registration is of
+ * one exact text: a variant is used only when its own DLT content template id is configured
+ * (PLATFORM_OTP_DLT_TEMPLATE_ID_HI / _ID), else the registered English text goes (platformOtpSms).
  */
 import type { DltCategory, DltTemplate } from '../compliance/dlt';
 import { dltTemplateProblems, matchDlt } from '../compliance/dlt';
 import { reasonMessage } from '../compliance/reasons';
 import { dltBodyOf, renderTemplate } from './render';
+import { TEMPLATE_LANGUAGES, type TemplateLanguage } from './status';
 
 /** A company's SMS template with this name (any case) is the text of its OTPs: variables `{{otp}}` and `{{minutes}}`. */
 export const OTP_TEMPLATE_NAME = 'otp';
@@ -43,6 +51,44 @@ export const PLATFORM_OTP_SMS = {
 
 /** The platform default as it is registered on DLT (`{#var#}` for each variable). */
 export const PLATFORM_OTP_DLT_BODY = dltBodyOf(PLATFORM_OTP_SMS.body);
+
+/**
+ * The platform's OTP text per language: English is PLATFORM_OTP_SMS.body; the Hindi and Bahasa
+ * Indonesia texts say the same (code first, same two variables) and need their own DLT registration.
+ */
+export const PLATFORM_OTP_SMS_TEXTS: Readonly<Record<TemplateLanguage, string>> = {
+  en: PLATFORM_OTP_SMS.body,
+  hi: '{{otp}} आपका Recovery Ops वन-टाइम पासवर्ड है। यह {{minutes}} मिनट में समाप्त हो जाएगा। इसे किसी के साथ साझा न करें।',
+  id: '{{otp}} adalah kata sandi sekali pakai Recovery Ops Anda. Berlaku {{minutes}} menit. Jangan berikan kepada siapa pun.',
+};
+
+/**
+ * The language of a user's OTP SMS: `userLanguage` when it is one of en/hi/id, else the company's
+ * default (INDONESIA → id, INDIA → en), else en (a platform user without a preference).
+ */
+export function otpLanguage(userLanguage: string | null | undefined, companyCountry: 'INDIA' | 'INDONESIA' | null): TemplateLanguage {
+  if (userLanguage && (TEMPLATE_LANGUAGES as readonly string[]).includes(userLanguage)) return userLanguage as TemplateLanguage;
+  return companyCountry === 'INDONESIA' ? 'id' : 'en';
+}
+
+/**
+ * The company's OTP template for `language`: the first in that language, else the first in English,
+ * else the first of any language (`templates` in the company's order of preference); null when none.
+ */
+export function pickOtpTemplate<T extends { language: string }>(templates: readonly T[], language: TemplateLanguage): T | null {
+  return templates.find((t) => t.language === language) ?? templates.find((t) => t.language === 'en') ?? templates[0] ?? null;
+}
+
+/**
+ * The platform's OTP SMS for `language`: that language's text with its DLT content template id
+ * when one is configured for it; otherwise the English text with the English id (a text sent under
+ * another text's registration would be dropped by the operator). `dltIds.en` may be null (development).
+ */
+export function platformOtpSms(language: TemplateLanguage, dltIds: Readonly<Partial<Record<TemplateLanguage, string | null>>>): { language: TemplateLanguage; body: string; dltTemplateId: string | null } {
+  const own = language !== 'en' ? dltIds[language] : null;
+  if (own) return { language, body: PLATFORM_OTP_SMS_TEXTS[language], dltTemplateId: own };
+  return { language: 'en', body: PLATFORM_OTP_SMS_TEXTS.en, dltTemplateId: dltIds.en ?? null };
+}
 
 /** The OTP's SMS text from a template body (`{{otp}}`, `{{minutes}}`). @throws Error when the body does not use `{{otp}}` */
 export function otpSmsText(body: string, code: string, minutes: number): string {

@@ -24,6 +24,15 @@ export function rowsOf<T>(res: unknown): T[] {
   return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
 }
 
+/**
+ * `column = any(values)` with the values sent as one jsonb parameter: a batch's 1,000 ids bind 1
+ * parameter instead of 1,000 (inArray), far cheaper to parse and plan, notably on PGlite. The array
+ * is computed once (an init plan), so an index on `column` is still used. Text values only.
+ */
+export function inJsonList(column: SQLWrapper, values: readonly string[]): SQL {
+  return sql`${column} = any(array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
+}
+
 /** A stored value as nullable text: null, undefined and '' are null; anything else its String(). */
 export function textOrNull(value: unknown): string | null {
   return value === null || value === undefined || value === '' ? null : String(value);

@@ -43,6 +43,8 @@ export interface OtpMessage {
   companyId: string | null;
   email: string;
   mobile: string | null;
+  /** The user's preferred language (en, hi, id) for the SMS text; null: the company's default. */
+  language: string | null;
   /** The 6-digit code (a secret: never stored in clear). */
   code: string;
   /** Minutes the code lives. */

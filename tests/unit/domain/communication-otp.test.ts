@@ -1,6 +1,7 @@
 /** Sign-in OTP SMS rule (src/domain/communication/otp.ts): DLT in India when checked; no hours, no DND. */
 import { describe, expect, it } from 'vitest';
-import { otpSmsRefusal, otpSmsText, PLATFORM_OTP_DLT_BODY, PLATFORM_OTP_SMS } from '../../../src/domain/communication/otp';
+import { otpLanguage, otpSmsRefusal, otpSmsText, pickOtpTemplate, PLATFORM_OTP_DLT_BODY, PLATFORM_OTP_SMS, PLATFORM_OTP_SMS_TEXTS, platformOtpSms } from '../../../src/domain/communication/otp';
+import { dltBodyOf } from '../../../src/domain/communication/render';
 import type { DltTemplate } from '../../../src/domain/compliance/dlt';
 import { matchDlt } from '../../../src/domain/compliance/dlt';
 
@@ -41,5 +42,43 @@ describe('otpSmsRefusal', () => {
     expect(otpSmsRefusal(INDIA, text, registered({ category: 'promotional' }))?.code).toBe('DLT_CATEGORY_NOT_FOR_OTP');
     expect(otpSmsRefusal(INDIA, text, registered({ category: 'service_explicit' }))?.code).toBe('DLT_CATEGORY_NOT_FOR_OTP');
     expect(otpSmsRefusal(INDIA, text, registered({ sender_header: 'TOOLONGHDR' }))?.code).toBe('DLT_TEMPLATE_INVALID');
+  });
+});
+
+describe('the language of an OTP SMS', () => {
+  it("is the user's preferred language, else the company's default (Bahasa in Indonesia, English in India), else English", () => {
+    expect(otpLanguage('hi', 'INDIA')).toBe('hi');
+    expect(otpLanguage('en', 'INDONESIA')).toBe('en');
+    expect(otpLanguage(null, 'INDONESIA')).toBe('id');
+    expect(otpLanguage(null, 'INDIA')).toBe('en');
+    expect(otpLanguage('fr', null)).toBe('en');
+    expect(otpLanguage(undefined, null)).toBe('en');
+  });
+
+  it("picks the company's template in that language, else its English one, else any", () => {
+    const hi = { language: 'hi', body: 'hi' };
+    const en = { language: 'en', body: 'en' };
+    const id = { language: 'id', body: 'id' };
+    expect(pickOtpTemplate([en, hi], 'hi')).toBe(hi);
+    expect(pickOtpTemplate([hi, en], 'id')).toBe(en);
+    expect(pickOtpTemplate([id], 'hi')).toBe(id);
+    expect(pickOtpTemplate([], 'en')).toBeNull();
+  });
+
+  it("sends the platform's Hindi or Bahasa text only under its own DLT id, else the registered English text", () => {
+    const ids = { en: '1107160000000009999', hi: '1107160000000009998', id: null };
+    expect(platformOtpSms('hi', ids)).toEqual({ language: 'hi', body: PLATFORM_OTP_SMS_TEXTS.hi, dltTemplateId: '1107160000000009998' });
+    expect(platformOtpSms('id', ids)).toEqual({ language: 'en', body: PLATFORM_OTP_SMS.body, dltTemplateId: '1107160000000009999' });
+    expect(platformOtpSms('en', { en: null })).toEqual({ language: 'en', body: PLATFORM_OTP_SMS.body, dltTemplateId: null });
+  });
+
+  it('each platform text carries the code and the minutes and matches its own DLT body', () => {
+    for (const body of Object.values(PLATFORM_OTP_SMS_TEXTS)) {
+      const text = otpSmsText(body, '482913', 10);
+      expect(text.startsWith('482913 ')).toBe(true);
+      expect(text).toContain('10');
+      expect(matchDlt(dltBodyOf(body), text).ok).toBe(true);
+    }
+    expect(otpSmsText(PLATFORM_OTP_SMS_TEXTS.id, '482913', 10)).toBe('482913 adalah kata sandi sekali pakai Recovery Ops Anda. Berlaku 10 menit. Jangan berikan kepada siapa pun.');
   });
 });

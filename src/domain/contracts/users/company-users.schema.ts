@@ -22,6 +22,8 @@ export const companyUser = z.object({
   team: z.string().nullable(),
   location: z.string().nullable(),
   client_employee_id: z.string().nullable(),
+  /** The language of the user's sign-in OTP SMS; null: the company's default (issue 13). */
+  preferred_language: z.enum(['en', 'hi', 'id']).nullable(),
   profile_id: z.string().nullable(),
   profile_name: z.string().nullable(),
   role_id: z.string().nullable(),
@@ -74,6 +76,7 @@ export const createUserBody = z.object({
   team: z.string().trim().max(80).nullable().optional(),
   location: z.string().trim().max(80).nullable().optional(),
   client_employee_id: z.string().trim().max(60).nullable().optional(),
+  preferred_language: z.enum(['en', 'hi', 'id']).nullable().optional(),
   profile_id: z.string().nullable().optional(),
   role_id: z.string().nullable().optional(),
 });

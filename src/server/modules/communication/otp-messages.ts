@@ -5,18 +5,22 @@
  * - by email to the account's address (the flows are keyed by email): AccountMessagesPort.send,
  *   the company's SMTP when chosen, else the platform's provider (which outside production logs
  *   the code for the developer — how tests and a developer read it);
- * - by SMS to the user's mobile when they have one. A company user's SMS takes the company's SMS
- *   template named `otp` (else the platform default, PLATFORM_OTP_SMS) and the company's SMS
+ * - by SMS to the user's mobile when they have one, in the user's language (otpLanguage: their
+ *   preferred language, else the company's default). A company user's SMS takes the company's SMS
+ *   template named `otp` in that language, else its English one (pickOtpTemplate; else the
+ *   platform's text in that language, PLATFORM_OTP_SMS_TEXTS) and the company's SMS
  *   adapter (`providerFor`: the local provider, `local-provider`, unless the company chose
  *   Exotel), with the DLT registration the template names from compliance's registry; refused
  *   before the provider when the DLT check fails. A platform user's SMS (no company) takes the
- *   platform default through the platform's provider, recorded with PLATFORM_OTP_DLT_TEMPLATE_ID.
+ *   platform's text through the platform's provider (platformOtpSms: Hindi or Bahasa only when
+ *   PLATFORM_OTP_DLT_TEMPLATE_ID_HI / _ID registers it, else English with PLATFORM_OTP_DLT_TEMPLATE_ID).
  * Every message is recorded in message_outbox with the code replaced by `[secret]`.
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DltFields } from '../../../domain/contracts/communication/templates';
-import { OTP_TEMPLATE_NAME, otpSmsRefusal, otpSmsText, PLATFORM_OTP_SMS } from '../../../domain/communication/otp';
+import { OTP_TEMPLATE_NAME, otpLanguage, otpSmsRefusal, otpSmsText, pickOtpTemplate, platformOtpSms, PLATFORM_OTP_SMS_TEXTS } from '../../../domain/communication/otp';
+import type { TemplateLanguage } from '../../../domain/communication/status';
 import type { MessageChannel } from '../../../domain/communication/status';
 import type { ModuleDeps } from '../../http/deps';
 import type { AccountMessagesPort, OtpDelivery, OtpMessage } from '../../http/ports';
@@ -45,15 +49,14 @@ export function throughChannel(adapter: ChannelProvider, companyId: string, chan
 /** A provider refusing every message with `err` (settings incomplete, a credential that no longer opens): the row says why. */
 export const refusingProvider = (name: string, err: unknown): MessageProvider => ({ name, send: () => Promise.reject(err) });
 
-/** The company's SMS template named `otp` (any case), English first; null when it has none. */
-async function companyOtpTemplate(db: ModuleDeps['db'], companyId: string) {
-  const [row] = await db
-    .select({ body: communicationTemplates.body, dlt: communicationTemplates.dlt })
+/** The company's SMS template named `otp` (any case) for `language` (pickOtpTemplate: else English, else any), newest first; null when it has none. */
+async function companyOtpTemplate(db: ModuleDeps['db'], companyId: string, language: TemplateLanguage) {
+  const rows = await db
+    .select({ body: communicationTemplates.body, dlt: communicationTemplates.dlt, language: communicationTemplates.language })
     .from(communicationTemplates)
     .where(and(eq(communicationTemplates.companyId, companyId), eq(communicationTemplates.channel, 'sms'), sql`lower(${communicationTemplates.name}) = ${OTP_TEMPLATE_NAME}`))
-    .orderBy(desc(sql`${communicationTemplates.language} = 'en'`), desc(communicationTemplates.updatedAt))
-    .limit(1);
-  return row ?? null;
+    .orderBy(desc(communicationTemplates.updatedAt));
+  return pickOtpTemplate(rows, language);
 }
 
 /** The outbox row's status (sent, failed, blocked). */
@@ -84,19 +87,23 @@ export async function sendOtpMessages(deps: Pick<ModuleDeps, 'db' | 'config' | '
 
   const base = { channel: 'sms' as const, recipient: m.mobile, template: 'otp', variables: { otp: m.code, minutes: String(m.minutes) }, secrets: ['otp'] };
   if (!m.companyId) {
-    const body = otpSmsText(PLATFORM_OTP_SMS.body, m.code, m.minutes);
-    const id = await queueAndSend(db, deps.messages, { ...base, body, companyId: null, dltTemplateId: deps.config.platformOtpDltTemplateId });
+    const platform = platformOtpSms(otpLanguage(m.language, null), { en: deps.config.platformOtpDltTemplateId, ...deps.config.platformOtpDltTemplateIdByLanguage });
+    const body = otpSmsText(platform.body, m.code, m.minutes);
+    const id = await queueAndSend(db, deps.messages, { ...base, body, companyId: null, dltTemplateId: platform.dltTemplateId });
     return { email, sms: (await statusOf(db, id)) === 'sent' ? 'sent' : 'failed', smsRefusal: null };
   }
 
   const companyId = m.companyId;
-  const template = await companyOtpTemplate(db, companyId);
+  const rules = await companyCompliance(db, companyId);
+  const language = otpLanguage(m.language, rules?.country ?? null);
+  const template = await companyOtpTemplate(db, companyId, language);
   const dltId = template?.dlt?.dlt_template_id ?? null;
-  const message: OutboundMessage = { ...base, body: PLATFORM_OTP_SMS.body, companyId, dltTemplateId: dltId };
+  const fallback = PLATFORM_OTP_SMS_TEXTS[language];
+  const message: OutboundMessage = { ...base, body: fallback, companyId, dltTemplateId: dltId };
   let refusal: string | null = null;
   try {
-    message.body = otpSmsText(template?.body ?? PLATFORM_OTP_SMS.body, m.code, m.minutes);
-    const [rules, registered] = await Promise.all([companyCompliance(db, companyId), dltId ? dltTemplatesById(db, companyId, [dltId]) : null]);
+    message.body = otpSmsText(template?.body ?? fallback, m.code, m.minutes);
+    const registered = dltId ? await dltTemplatesById(db, companyId, [dltId]) : null;
     const refused = otpSmsRefusal(rules, message.body, (dltId && registered?.get(dltId)) || null);
     if (refused) refusal = `${refused.code}: ${refused.message}`;
   } catch (err) {

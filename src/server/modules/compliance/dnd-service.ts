@@ -8,11 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { DndBody, DndPage, DndRecord, DndUploadRecord } from '../../../domain/contracts/compliance/dnd';
 import { normaliseNumber } from '../../../domain/contracts/compliance/numbers';
 import type { Db, DbOrTx } from '../../db/client';
-import { likePattern } from '../../db/sql-helpers';
+import { inJsonList, likePattern } from '../../db/sql-helpers';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { FormFile } from '../../http/multipart';
 import type { JobQueue } from '../../jobs/queue';
@@ -73,7 +73,7 @@ export async function dndNumbersAmong(db: DbOrTx, companyId: string, raws: Reado
   const rows = await db
     .selectDistinct({ number: complianceDndNumbers.number })
     .from(complianceDndNumbers)
-    .where(and(eq(complianceDndNumbers.companyId, companyId), inArray(complianceDndNumbers.number, numbers)));
+    .where(and(eq(complianceDndNumbers.companyId, companyId), inJsonList(complianceDndNumbers.number, numbers)));
   return new Set(rows.map((r) => r.number));
 }
 

@@ -7,6 +7,7 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { inJsonList } from '../../db/sql-helpers';
 import { factsOf as contactFactsOf, type LoanContactFacts } from './loan-contacts';
 import { loans } from './schema';
 import { portfolioView, toLoanRecord } from './service';
@@ -55,7 +56,7 @@ export async function loanCampaignFactsMany(db: DbOrTx, companyId: string, loanI
   const rows = await db
     .selectDistinctOn([loans.loanId], { ...messageFactColumns, state: loans.state, number: loans.applicantContactNumber })
     .from(loans)
-    .where(and(eq(loans.companyId, companyId), inArray(loans.loanId, [...new Set(loanIds)])))
+    .where(and(eq(loans.companyId, companyId), inJsonList(loans.loanId, [...new Set(loanIds)])))
     .orderBy(loans.loanId, desc(loans.allocationMonth));
   return { message: new Map(rows.map((r) => [r.loanId, messageFactsOf(r)])), contact: new Map(rows.map((r) => [r.loanId, contactFactsOf(r)])) };
 }

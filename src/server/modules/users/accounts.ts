@@ -13,12 +13,14 @@ import { userCompanies, users } from './schema';
 export interface Account {
   user: CallerUser;
   passwordHash: string;
+  /** The language of the user's OTP SMS (en, hi, id); null: the company's default. */
+  preferredLanguage: string | null;
 }
 
 /** The account of an email (compared lower-case), or null. */
 export async function accountByEmail(db: DbOrTx, email: string): Promise<Account | null> {
   const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
-  return row ? { user: toCallerUser(row), passwordHash: row.passwordHash } : null;
+  return row ? { user: toCallerUser(row), passwordHash: row.passwordHash, preferredLanguage: row.preferredLanguage } : null;
 }
 
 /** Stores a new password hash for the user. */

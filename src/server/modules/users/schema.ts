@@ -27,6 +27,8 @@ export const users = pgTable('users', {
   imageUrl: text('image_url'),
   territoryTypeId: text('territory_type_id'),
   vendorUserrole: text('vendor_userrole'),
+  /** The language of the user's sign-in OTP SMS (en, hi, id); null: the company's default (issue 13). */
+  preferredLanguage: text('preferred_language', { enum: ['en', 'hi', 'id'] }),
   /** False once the user is deactivated in every company: sign-in is refused. */
   active: boolean('active').notNull().default(true),
   createdAt: createdAt(),

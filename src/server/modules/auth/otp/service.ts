@@ -28,7 +28,7 @@ const OTP_MAX_ATTEMPTS = 5;
 /**
  * Creates a 6-digit OTP for an active user (10 minutes, 5 attempts), replacing older ones, and
  * sends it through the communication area (AccountMessagesPort.sendOtp): by email, and by SMS to
- * the user's mobile with the company's DLT-registered `otp` template (no contact hours, no DND:
+ * the user's mobile with the company's DLT-registered `otp` template in the user's language (no contact hours, no DND:
  * domain/communication/otp.ts). Does nothing for unknown emails so the answer is the same; the
  * per-IP and per-recipient rate limits are the routes'.
  * @throws AppError 503 OTP_NOT_SENT when neither the email nor the SMS went out (an existing account
@@ -36,15 +36,16 @@ const OTP_MAX_ATTEMPTS = 5;
  */
 export async function sendOtp(db: Db, config: AppConfig, messages: AccountMessagesPort, email: string, purpose: OtpPurpose): Promise<void> {
   const normalized = email.trim().toLowerCase();
-  const user = (await accountByEmail(db, normalized))?.user;
-  if (!user || !user.active) return;
+  const account = await accountByEmail(db, normalized);
+  if (!account || !account.user.active) return;
+  const user = account.user;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const codeHash = await hashPassword(config, code);
   await db.transaction(async (tx) => {
     await tx.update(otps).set({ consumedAt: new Date() }).where(and(eq(otps.email, normalized), eq(otps.purpose, purpose), isNull(otps.consumedAt)));
     await tx.insert(otps).values({ email: normalized, purpose, codeHash, expiresAt: new Date(Date.now() + OTP_TTL_MINUTES * 60_000) });
   });
-  const delivery = await messages.sendOtp({ companyId: await firstCompanyOfEmail(db, normalized), email: normalized, mobile: user.mobile?.trim() || null, code, minutes: OTP_TTL_MINUTES });
+  const delivery = await messages.sendOtp({ companyId: await firstCompanyOfEmail(db, normalized), email: normalized, mobile: user.mobile?.trim() || null, language: account.preferredLanguage, code, minutes: OTP_TTL_MINUTES });
   if (delivery.email !== 'sent' && delivery.sms !== 'sent') throw new AppError(503, OTP_NOT_SENT);
 }
 

@@ -54,6 +54,7 @@ function toCompanyUser(r: CompanyUserRow, lastLoginAt: string | null): CompanyUs
     team: r.user.team,
     location: r.user.location,
     client_employee_id: r.user.clientEmployeeId,
+    preferred_language: r.user.preferredLanguage,
     profile_id: r.profileId,
     profile_name: r.profileName,
     role_id: r.roleId,
@@ -201,6 +202,7 @@ export async function createCompanyUser(db: Db, identity: Identity, config: AppC
         team: body.team || null,
         location: body.location || null,
         clientEmployeeId: body.client_employee_id || null,
+        preferredLanguage: body.preferred_language ?? null,
       })
       .returning({ userId: users.userId });
     await tx.insert(userCompanies).values({ companyId, userId: created.userId, profileId: body.profile_id ?? null, roleId: body.role_id ?? null });
@@ -251,6 +253,7 @@ export async function updateCompanyUser(
       team: body.team,
       location: body.location,
       clientEmployeeId: body.client_employee_id,
+      preferredLanguage: body.preferred_language,
     };
     if (Object.values(userSet).some((v) => v !== undefined)) {
       await tx.update(users).set({ ...userSet, updatedAt: new Date() }).where(eq(users.userId, userId));
