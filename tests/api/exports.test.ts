@@ -10,6 +10,7 @@ import type { ExportRecord } from '../../src/domain/contracts/bulk/exports';
 import type { LoanDetails } from '../../src/domain/contracts/portfolio/profiles';
 import { exportsTable } from '../../src/server/modules/bulk/schema';
 import { demoMonth } from '../../src/server/seed/demo-portfolio';
+import { exportSteps } from './export-steps';
 import { createTestApp, headers, LENDER, signIn, TRUST, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -35,26 +36,7 @@ async function createExport(h: Record<string, string>, body: Record<string, unkn
   return res.json().data as ExportRecord;
 }
 
-async function list(h: Record<string, string>, query = ''): Promise<{ exports: ExportRecord[]; total: number }> {
-  const res = await t.app.inject({ url: `/api/recovery/exports${query}`, headers: h });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
-
-/** Polls the listing until the export finishes (completed or failed). */
-async function finished(h: Record<string, string>, exportId: string): Promise<ExportRecord> {
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    const [record] = (await list(h, `?search=${exportId}`)).exports;
-    if (record && (record.status === 'completed' || record.status === 'failed')) return record;
-    if (Date.now() > deadline) throw new Error(`export ${exportId} still ${record?.status}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-async function download(h: Record<string, string>, exportId: string) {
-  return t.app.inject({ url: `/api/recovery/export/download?export_id=${exportId}&operation_type=loan_export`, headers: h });
-}
+const { list, finished, download } = exportSteps<ExportRecord>(() => t.app, '/api/recovery/exports', 'loan_export');
 
 async function loan(h: Record<string, string>, id: string): Promise<LoanDetails> {
   return (await t.app.inject({ url: `/api/recovery/loan-details/${id}`, headers: h })).json().data as LoanDetails;

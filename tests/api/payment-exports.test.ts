@@ -12,6 +12,7 @@ import type { PaymentExportRecord } from '../../src/domain/contracts/payments/ex
 import type { LoanDetails } from '../../src/domain/contracts/portfolio/profiles';
 import { loanPayments } from '../../src/server/modules/payments/schema';
 import { demoMonth } from '../../src/server/seed/demo-portfolio';
+import { exportSteps } from './export-steps';
 import { createTestApp, headers, LENDER, signIn, TRUST, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -45,23 +46,7 @@ async function create(h: Record<string, string>, body: Record<string, unknown>) 
   return t.app.inject({ method: 'POST', url: '/api/recovery/v2/export/payments', headers: h, payload: body });
 }
 
-async function list(h: Record<string, string>, query = ''): Promise<{ exports: PaymentExportRecord[]; total: number }> {
-  const res = await t.app.inject({ url: `/api/recovery/exports/payments${query}`, headers: h });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
-}
-
-async function finished(h: Record<string, string>, exportId: string): Promise<PaymentExportRecord> {
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    const [record] = (await list(h, `?search=${exportId}`)).exports;
-    if (record && (record.status === 'completed' || record.status === 'failed')) return record;
-    if (Date.now() > deadline) throw new Error(`export ${exportId} still ${record?.status}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-const download = (h: Record<string, string>, exportId: string, type = 'payment_export') => t.app.inject({ url: `/api/recovery/export/download?export_id=${exportId}&operation_type=${type}`, headers: h });
+const { list, finished, download } = exportSteps<PaymentExportRecord>(() => t.app, '/api/recovery/exports/payments', 'payment_export');
 const loan = async (id: string) => ((await t.app.inject({ url: `/api/recovery/loan-details/${id}`, headers: admin })).json().data as LoanDetails).loan;
 
 describe('payment exports', () => {
@@ -78,15 +63,18 @@ describe('payment exports', () => {
     const file = await download(admin, record.export_id);
     expect(file.statusCode, file.body).toBe(200);
     const [header, ...rows] = parse(file.body) as string[][];
-    expect(header).toEqual(['Payment ID', 'Loan ID', 'Allocation Month', 'Borrower Name', 'Mobile', 'Amount', 'Currency', 'Paid At', 'Channel', 'Source', 'Reference']);
-    expect(rows.map((r) => [r[1], r[5], r[6], r[8], r[9]])).toEqual([
-      [loanIds[0], '1234.56', 'INR', 'upi', 'online'],
-      [loanIds[2], '0.99', 'INR', 'cash', 'upload'],
-      [loanIds[1], '5000', 'INR', 'netbanking', 'online'],
+    expect(header).toEqual(['Payment ID', 'Loan ID', 'Allocation Month', 'Borrower Name', 'Mobile', 'Amount', 'Currency', 'Paid At', 'Channel', 'Source', 'Reference', 'Client Customer ID', 'Transaction ID']);
+    expect(rows.map((r) => [r[1], r[5], r[6], r[8], r[9], r[12]])).toEqual([
+      [loanIds[0], '1234.56', 'INR', 'upi', 'online', 'pe-a'],
+      [loanIds[2], '0.99', 'INR', 'cash', 'upload', 'pe-c'],
+      [loanIds[1], '5000', 'INR', 'netbanking', 'online', 'pe-b'],
     ]);
     const first = await loan(loanIds[0]);
     expect(rows[0][3]).toBe(String(first.applicant_name));
     expect(rows[0][4]).toBe(String(first.applicant_contact_number));
+    // The spec's transaction sample: the lender's customer id of the loan, and the source's id of the payment.
+    expect(first.client_customer_id).toBeTruthy();
+    expect(rows[0][11]).toBe(String(first.client_customer_id));
   });
 
   it('filters by source and masks names and mobiles for a masked manager (xlsx)', async () => {

@@ -1,7 +1,8 @@
 /**
  * Kernel: the shell of a desk form in a dialog — trigger button, titled header, body, the
  * request's error, and a Cancel / submit footer — used by the screens that open a short form over
- * a page (a loan's "Set up mandate" and "Send payment link", legal's "Generate notices").
+ * a page (a loan's "Set up mandate" and "Send payment link", legal's "Generate notices", resolving a
+ * payment exception, "Export payments").
  *
  * Accessibility comes from Chakra's Dialog (Ark UI): the dialog is labelled by its title
  * (aria-labelledby), focus moves into it on open (the first field) and back to the trigger on close,
@@ -14,10 +15,10 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../lib/api';
 
 /** A request's failure under a form (role="alert", so screen readers say it); nothing while `error` is null/undefined. */
-export function FormError({ error }: { error: unknown }) {
+export function FormError({ error, testId }: { error: unknown; testId?: string }) {
   if (error === null || error === undefined) return null;
   return (
-    <Text color="fg.error" role="alert">
+    <Text color="fg.error" role="alert" data-testid={testId}>
       {errorMessage(error)}
     </Text>
   );
@@ -27,8 +28,8 @@ export interface FormDialogProps {
   /** Controlled open state, and its change (trigger, Cancel, Escape, backdrop). */
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The button that opens the dialog (rendered as the trigger itself). */
-  trigger: ReactElement;
+  /** The button that opens the dialog (rendered as the trigger itself); omit when the page opens it (e.g. a row's action sets `open`). */
+  trigger?: ReactElement;
   /** The dialog's title, which also labels it. */
   title: string;
   onSubmit: (e: FormEvent<HTMLFormElement>) => void;
@@ -51,7 +52,7 @@ export function FormDialog(props: FormDialogProps) {
   const { open, onOpenChange, trigger, title, onSubmit, children, error, submitLabel, submitting, submitDisabled, submitTestId, cancelLabel } = props;
   return (
     <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} size={{ base: 'full', md: 'md' }}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>

@@ -9,11 +9,12 @@ export { companyQuery } from '../envelope';
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
+/** The date range of a payment export: UTC calendar days, both included (the request's and the record's). */
+const dateRange = z.object({ start_date: calendarDay, end_date: calendarDay });
+
 /** Payments paid on start_date … end_date (UTC calendar days, both included), optionally of one source or channel. */
-export const createPaymentExportBody = z
-  .object({
-    start_date: calendarDay,
-    end_date: calendarDay,
+export const createPaymentExportBody = dateRange
+  .extend({
     format: z.enum(EXPORT_FORMATS),
     source: z.enum(PAYMENT_SOURCES).optional(),
     channel: z.string().trim().min(1).max(40).optional(),
@@ -23,7 +24,7 @@ export const createPaymentExportBody = z
 export type CreatePaymentExportBody = z.infer<typeof createPaymentExportBody>;
 
 /** A payment export: a loan export's record with its date range instead of a month. */
-export const paymentExportRecord = exportRecord.omit({ allocation_month: true }).extend({ start_date: z.string(), end_date: z.string() });
+export const paymentExportRecord = exportRecord.omit({ allocation_month: true }).extend(dateRange.shape);
 export type PaymentExportRecord = z.infer<typeof paymentExportRecord>;
 
 /** GET /exports/payments (spec 7): page_number, page_size (default 10), pagination_token, search, status, author_id, start_date, end_date (on created_at). */

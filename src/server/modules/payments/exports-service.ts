@@ -24,9 +24,15 @@ export const PAYMENT_EXPORT_QUEUE = 'payment-exports';
 /** Payments read per query while writing an export. */
 export const PAYMENT_EXPORT_PAGE_ROWS = 1000;
 
-/** The file's header and the variable each column holds (applicant_name / applicant_contact_number are masked per the caller when the company masks them). */
-export const PAYMENT_EXPORT_HEADER = ['Payment ID', 'Loan ID', 'Allocation Month', 'Borrower Name', 'Mobile', 'Amount', 'Currency', 'Paid At', 'Channel', 'Source', 'Reference'];
-const PAYMENT_EXPORT_COLUMNS = ['payment_id', 'loan_id', 'allocation_month', 'applicant_name', 'applicant_contact_number', 'payment_amount', 'currency', 'paid_at', 'channel', 'source', 'reference'];
+/**
+ * The file's header and the variable each column holds (applicant_name / applicant_contact_number are
+ * masked per the caller when the company masks them). The last two are the spec's transaction sample
+ * (spec "Transaction sample: client_customer_id, transaction_id"), appended so earlier columns keep
+ * their places: the lender's customer id of the loan, and the source's own id of the payment (gateway
+ * payment id, field receipt id, upload row key — loan_payments.source_ref).
+ */
+export const PAYMENT_EXPORT_HEADER = ['Payment ID', 'Loan ID', 'Allocation Month', 'Borrower Name', 'Mobile', 'Amount', 'Currency', 'Paid At', 'Channel', 'Source', 'Reference', 'Client Customer ID', 'Transaction ID'];
+const PAYMENT_EXPORT_COLUMNS = ['payment_id', 'loan_id', 'allocation_month', 'applicant_name', 'applicant_contact_number', 'payment_amount', 'currency', 'paid_at', 'channel', 'source', 'reference', 'client_customer_id', 'transaction_id'];
 
 interface PaymentExportJobData {
   exportId: string;
@@ -91,7 +97,7 @@ async function paymentExportWriter(db: Db, companyId: string, f: PaymentExportFi
         for (const p of page) {
           const record = loans.get(`${p.allocationMonth}\u0000${p.loanId}`);
           const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
-          await sink.write([p.paymentId, p.loanId, p.allocationMonth, text(record?.applicant_name), text(record?.applicant_contact_number), fromMinor(p.amountMinor), currency, p.paidAt.toISOString(), p.channel, p.source, p.reference]);
+          await sink.write([p.paymentId, p.loanId, p.allocationMonth, text(record?.applicant_name), text(record?.applicant_contact_number), fromMinor(p.amountMinor), currency, p.paidAt.toISOString(), p.channel, p.source, p.reference, text(record?.client_customer_id), p.sourceRef]);
         }
         total += page.length;
         if (page.length < PAYMENT_EXPORT_PAGE_ROWS) return total;

@@ -4,7 +4,7 @@
  * compliance check, failed — the error file of blocked and failed loans, and the batch's loans of one outcome with the reason (the compliance
  * check's for a blocked message) and the link made. Narrow screens get one card per loan.
  */
-import { Badge, Box, Button, Card, Flex, Heading, HStack, Link, Progress, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Heading, HStack, Link, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,8 @@ import { formatMinor, type Currency } from '../../../domain/common/money';
 import { getLinkBatch, LINK_BATCH_ITEM_STATUSES, linkBatchErrorFile, listLinkBatchItems, type LinkBatchItem, type LinkBatchItemStatus, type LinkBatchRecord } from '../../../domain/contracts/payments/link-batches';
 import { ChoiceField } from '../../components/choice-field';
 import { DownloadButton } from '../../components/download-button';
-import { Pager } from '../../components/pager';
-import { DeskTable, QueryView } from '../../components/query-state';
+import { QueryView } from '../../components/query-state';
+import { ResponsiveList } from '../../components/responsive-list';
 import { useEndpoint } from '../../lib/endpoint';
 import { formatDateTime } from '../../lib/format';
 import { appLink } from '../../lib/navigation';
@@ -102,40 +102,32 @@ function Items({ batch }: { batch: LinkBatchRecord }) {
       </Flex>
       <QueryView query={items} isEmpty={(d) => d.items.length === 0} empty={t('payments.batch.no_items')}>
         {(d) => (
-          <>
-            <Stack display={{ base: 'none', md: 'flex' }}>
-              <DeskTable
-                label={t('payments.batch.loans')}
-                columns={['#', t('payments.mandate.loan'), t('payments.batch.outcome'), t('payments.batch.reason'), t('payments.batch.link')]}
-                footer={<Pager page={page} pageSize={PAGE_SIZE} total={d.total} onPage={setPage} />}
-              >
-                {d.items.map((i) => (
-                  <Table.Row key={i.seq} data-testid="batch-item">
-                    <Table.Cell>{i.seq}</Table.Cell>
-                    <Table.Cell>{loan(i)}</Table.Cell>
-                    <Table.Cell>{badge(i)}</Table.Cell>
-                    <Table.Cell whiteSpace="normal">{i.reason ?? '—'}</Table.Cell>
-                    <Table.Cell>{link(i)}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </DeskTable>
-            </Stack>
-            <Stack gap="2" display={{ base: 'flex', md: 'none' }} as="ul" listStyleType="none" aria-label={t('payments.batch.loans')}>
-              {d.items.map((i) => (
-                <Card.Root as="li" key={i.seq} size="sm" data-testid="batch-item-card">
-                  <Card.Body gap="1">
-                    <Flex justify="space-between" gap="2" align="center">
-                      {loan(i)}
-                      {badge(i)}
-                    </Flex>
-                    {i.reason && <Text fontSize="sm">{i.reason}</Text>}
-                    {i.link_url && <Text fontSize="sm">{link(i)}</Text>}
-                  </Card.Body>
-                </Card.Root>
-              ))}
-              <Pager page={page} pageSize={PAGE_SIZE} total={d.total} onPage={setPage} />
-            </Stack>
-          </>
+          <ResponsiveList
+            items={d.items}
+            itemKey={(i) => i.seq}
+            label={t('payments.batch.loans')}
+            columns={[
+              { header: '#', cell: (i) => i.seq },
+              { header: t('payments.mandate.loan'), cell: loan },
+              { header: t('payments.batch.outcome'), cell: badge },
+              { header: t('payments.batch.reason'), cell: (i) => i.reason ?? '—', cellProps: { whiteSpace: 'normal' } },
+              { header: t('payments.batch.link'), cell: link },
+            ]}
+            card={(i) => (
+              <>
+                <Flex justify="space-between" gap="2" align="center">
+                  {loan(i)}
+                  {badge(i)}
+                </Flex>
+                {i.reason && <Text fontSize="sm">{i.reason}</Text>}
+                {i.link_url && <Text fontSize="sm">{link(i)}</Text>}
+              </>
+            )}
+            cardGap="1"
+            paging={{ page, pageSize: PAGE_SIZE, total: d.total, onPage: setPage }}
+            rowTestId="batch-item"
+            cardTestId="batch-item-card"
+          />
         )}
       </QueryView>
     </Stack>

@@ -15,8 +15,8 @@ import { createLinkBatch, MAX_LINK_BATCH_LOANS, type LinkBatchRecord } from '../
 import { LINK_SEND_CHANNELS, PG_VENDORS, type LinkSendChannel, type PgVendor } from '../../../domain/contracts/payments/links';
 import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
 import { ChoiceField } from '../../components/choice-field';
+import { FormError } from '../../components/form-dialog';
 import { FilterChips, FiltersDrawer, filterNames, useFilterConfig } from '../../components/loan-filters-drawer';
-import { errorMessage } from '../../lib/api';
 import { can, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 import { useShell } from '../../lib/shell-context';
 import { useGateways } from './api';
@@ -148,11 +148,7 @@ export function LinkBatchForm({ initial, currency, onStarted }: { initial: Batch
             {t('payments.link.sms_needs_dlt')}
           </Text>
         )}
-        {create.isError && (
-          <Text color="fg.error" role="alert" data-testid="batch-error">
-            {errorMessage(create.error)}
-          </Text>
-        )}
+        <FormError error={create.error} testId="batch-error" />
         <HStack>
           <Button type="submit" size="sm" loading={create.isPending} disabled={!month || minor === null || minor <= 0} data-testid="batch-submit">
             <Send aria-hidden /> {t('payments.batch.start')}

@@ -5,7 +5,7 @@
  * one by posting it to a loan, marking a refund needed, or dismissing it, always with remarks
  * (the server audits the resolution). Owns only its filter and dialog state; the queue is the server's.
  */
-import { Alert, Badge, Box, Button, Card, Dialog, Field, Flex, Heading, Input, NativeSelect, Portal, RadioGroup, Stack, Table, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Button, Field, Flex, Heading, Input, NativeSelect, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinor, type Currency } from '../../../domain/common/money';
@@ -21,13 +21,13 @@ import {
   type PaymentExceptionStatus,
   type PaymentSource,
 } from '../../../domain/contracts/payments/exceptions';
-import { errorMessage } from '../../lib/api';
 import { can } from '../../lib/endpoint';
 import { formatDateTime } from '../../lib/format';
 import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
-import { Pager } from '../../components/pager';
-import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
+import { FormDialog } from '../../components/form-dialog';
+import { QueryView } from '../../components/query-state';
+import { ResponsiveList } from '../../components/responsive-list';
 import { useExceptions, useResolveException } from './api';
 
 const PAGE_SIZE = 20;
@@ -97,66 +97,48 @@ function ResolveDialog({ item, companyId, currency, onClose }: { item: PaymentEx
     );
   };
   return (
-    <Dialog.Root open={item !== null} onOpenChange={(e) => !e.open && close()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="3">
-            <form onSubmit={submit}>
-              <Dialog.Header>
-                <Dialog.Title>{t('payments.exceptions.resolve_title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                {item && (
-                  <Stack gap="4">
-                    <Text fontSize="sm">
-                      {t('payments.exceptions.resolve_summary', { amount: formatMinor(item.amount_minor, currency), reason: t(`payments.exceptions.reasons.${item.reason}`), reference: item.reference ?? item.source_ref })}
-                    </Text>
-                    {resolve.error && (
-                      <Alert.Root status="error" role="alert">
-                        <Alert.Indicator />
-                        <Alert.Title>{errorMessage(resolve.error)}</Alert.Title>
-                      </Alert.Root>
-                    )}
-                    <RadioGroup.Root value={action} onValueChange={(e) => setAction(e.value as ExceptionAction)} aria-label={t('payments.exceptions.action')}>
-                      <Stack gap="2">
-                        {EXCEPTION_ACTIONS.map((a) => (
-                          <RadioGroup.Item key={a} value={a}>
-                            <RadioGroup.ItemHiddenInput />
-                            <RadioGroup.ItemIndicator />
-                            <RadioGroup.ItemText>{t(`payments.exceptions.actions.${a}`)}</RadioGroup.ItemText>
-                          </RadioGroup.Item>
-                        ))}
-                      </Stack>
-                    </RadioGroup.Root>
-                    {action === 'post' && (
-                      <Field.Root required={!item.loan_id || item.reason === 'unknown_loan'}>
-                        <Field.Label>{t('payments.exceptions.post_to_loan')}</Field.Label>
-                        <Input value={loanId} placeholder={item.reason === 'unknown_loan' ? '' : (item.loan_id ?? '')} maxLength={64} autoComplete="off" onChange={(e) => setLoanId(e.currentTarget.value)} />
-                        <Field.HelperText>{t('payments.exceptions.post_help')}</Field.HelperText>
-                      </Field.Root>
-                    )}
-                    <Field.Root required>
-                      <Field.Label>{t('payments.exceptions.remarks')}</Field.Label>
-                      <Textarea value={remarks} maxLength={500} rows={3} onChange={(e) => setRemarks(e.currentTarget.value)} />
-                      <Field.HelperText>{t('payments.exceptions.remarks_help')}</Field.HelperText>
-                    </Field.Root>
-                  </Stack>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={close}>
-                  {t('payments.exceptions.cancel')}
-                </Button>
-                <Button type="submit" loading={resolve.isPending} disabled={remarks.trim().length < 3 || (action === 'post' && (!loan || (item?.reason === 'unknown_loan' && !loanId.trim())))}>
-                  {t(`payments.exceptions.actions.${action}`)}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={item !== null}
+      onOpenChange={(open) => !open && close()}
+      title={t('payments.exceptions.resolve_title')}
+      onSubmit={submit}
+      error={resolve.error}
+      cancelLabel={t('payments.exceptions.cancel')}
+      submitLabel={t(`payments.exceptions.actions.${action}`)}
+      submitting={resolve.isPending}
+      submitDisabled={remarks.trim().length < 3 || (action === 'post' && (!loan || (item?.reason === 'unknown_loan' && !loanId.trim())))}
+    >
+      {item && (
+        <>
+          <Text fontSize="sm">
+            {t('payments.exceptions.resolve_summary', { amount: formatMinor(item.amount_minor, currency), reason: t(`payments.exceptions.reasons.${item.reason}`), reference: item.reference ?? item.source_ref })}
+          </Text>
+          <RadioGroup.Root value={action} onValueChange={(e) => setAction(e.value as ExceptionAction)} aria-label={t('payments.exceptions.action')}>
+            <Stack gap="2">
+              {EXCEPTION_ACTIONS.map((a) => (
+                <RadioGroup.Item key={a} value={a}>
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>{t(`payments.exceptions.actions.${a}`)}</RadioGroup.ItemText>
+                </RadioGroup.Item>
+              ))}
+            </Stack>
+          </RadioGroup.Root>
+          {action === 'post' && (
+            <Field.Root required={!item.loan_id || item.reason === 'unknown_loan'}>
+              <Field.Label>{t('payments.exceptions.post_to_loan')}</Field.Label>
+              <Input value={loanId} placeholder={item.reason === 'unknown_loan' ? '' : (item.loan_id ?? '')} maxLength={64} autoComplete="off" onChange={(e) => setLoanId(e.currentTarget.value)} />
+              <Field.HelperText>{t('payments.exceptions.post_help')}</Field.HelperText>
+            </Field.Root>
+          )}
+          <Field.Root required>
+            <Field.Label>{t('payments.exceptions.remarks')}</Field.Label>
+            <Textarea value={remarks} maxLength={500} rows={3} onChange={(e) => setRemarks(e.currentTarget.value)} />
+            <Field.HelperText>{t('payments.exceptions.remarks_help')}</Field.HelperText>
+          </Field.Root>
+        </>
+      )}
+    </FormDialog>
   );
 }
 
@@ -178,8 +160,12 @@ export default function PaymentExceptionsPage() {
   };
   const open = list.data?.open_by_reason ?? {};
   const openTotal = Object.values(open).reduce((a, b) => a + b, 0);
-  const rows = list.data?.exceptions ?? [];
-  const label = (e: PaymentExceptionRecord) => t('payments.exceptions.resolve_for', { reference: e.source_ref });
+  const resolveButton = (e: PaymentExceptionRecord, size: 'xs' | 'sm') => (
+    <Button size={size} variant="outline" aria-label={t('payments.exceptions.resolve_for', { reference: e.source_ref })} onClick={() => setResolving(e)}>
+      {t('payments.exceptions.resolve')}
+    </Button>
+  );
+  const reasonBadge = (e: PaymentExceptionRecord) => <Badge colorPalette={REASON_COLOUR[e.reason]}>{t(`payments.exceptions.reasons.${e.reason}`)}</Badge>;
 
   return (
     <Stack gap="5" maxW="6xl">
@@ -208,89 +194,48 @@ export default function PaymentExceptionsPage() {
           <Input size="sm" value={loan} maxLength={64} onChange={(e) => filter(setLoan)(e.currentTarget.value)} />
         </Field.Root>
       </Flex>
-      {list.isPending ? (
-        <LoadingState />
-      ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState>{status === 'open' ? t('payments.exceptions.none_open') : t('payments.exceptions.none')}</EmptyState>
-      ) : (
-        <>
-          <Box display={{ base: 'none', md: 'block' }}>
-            <Table.ScrollArea borderWidth="1px" rounded="md" bg="bg">
-              <Table.Root size="sm">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>{t('payments.exceptions.received')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('payments.exceptions.reason')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('payments.exceptions.loan_id')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('payments.exceptions.source')}</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">{t('payments.exceptions.amount')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{t('payments.exceptions.reference')}</Table.ColumnHeader>
-                    <Table.ColumnHeader>{status === 'open' ? '' : t('payments.exceptions.remarks')}</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {rows.map((e) => (
-                    <Table.Row key={e.exception_id}>
-                      <Table.Cell whiteSpace="nowrap">{formatDateTime(e.paid_at)}</Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette={REASON_COLOUR[e.reason]}>{t(`payments.exceptions.reasons.${e.reason}`)}</Badge>
-                      </Table.Cell>
-                      <Table.Cell>{e.loan_id ?? <Text color="fg.muted">{t('payments.exceptions.no_loan')}</Text>}</Table.Cell>
-                      <Table.Cell>
-                        {t(`payments.exceptions.sources.${e.source}`)} · {e.channel}
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <Amounts e={e} currency={currency} />
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Text fontFamily="mono" fontSize="xs" wordBreak="break-all">
-                          {e.reference ?? e.source_ref}
-                        </Text>
-                      </Table.Cell>
-                      <Table.Cell>
-                        {canResolve ? (
-                          <Button size="xs" variant="outline" aria-label={label(e)} onClick={() => setResolving(e)}>
-                            {t('payments.exceptions.resolve')}
-                          </Button>
-                        ) : (
-                          <Text fontSize="xs">{e.remarks}</Text>
-                        )}
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
-          </Box>
-          <Stack gap="3" display={{ base: 'flex', md: 'none' }} as="ul" listStyleType="none">
-            {rows.map((e) => (
-              <Card.Root as="li" key={e.exception_id} size="sm">
-                <Card.Body gap="2">
-                  <Flex justify="space-between" gap="2" align="start">
-                    <Badge colorPalette={REASON_COLOUR[e.reason]}>{t(`payments.exceptions.reasons.${e.reason}`)}</Badge>
-                    <Amounts e={e} currency={currency} />
-                  </Flex>
-                  <Text fontSize="sm">
-                    {e.loan_id ?? t('payments.exceptions.no_loan')} · {t(`payments.exceptions.sources.${e.source}`)} · {e.channel}
+      <QueryView query={list} isEmpty={(d) => d.exceptions.length === 0} empty={status === 'open' ? t('payments.exceptions.none_open') : t('payments.exceptions.none')}>
+        {(d) => (
+          <ResponsiveList
+            items={d.exceptions}
+            itemKey={(e) => e.exception_id}
+            label={t('payments.exceptions.title')}
+            columns={[
+              { header: t('payments.exceptions.received'), cell: (e) => formatDateTime(e.paid_at), cellProps: { whiteSpace: 'nowrap' } },
+              { header: t('payments.exceptions.reason'), cell: reasonBadge },
+              { header: t('payments.exceptions.loan_id'), cell: (e) => e.loan_id ?? <Text color="fg.muted">{t('payments.exceptions.no_loan')}</Text> },
+              { header: t('payments.exceptions.source'), cell: (e) => `${t(`payments.exceptions.sources.${e.source}`)} · ${e.channel}` },
+              { header: t('payments.exceptions.amount'), end: true, cell: (e) => <Amounts e={e} currency={currency} /> },
+              {
+                header: t('payments.exceptions.reference'),
+                cell: (e) => (
+                  <Text fontFamily="mono" fontSize="xs" wordBreak="break-all">
+                    {e.reference ?? e.source_ref}
                   </Text>
-                  <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
-                    {formatDateTime(e.paid_at)} · {e.reference ?? e.source_ref}
-                  </Text>
-                  {e.remarks && <Text fontSize="sm">{e.remarks}</Text>}
-                  {canResolve && (
-                    <Button size="sm" variant="outline" aria-label={label(e)} onClick={() => setResolving(e)}>
-                      {t('payments.exceptions.resolve')}
-                    </Button>
-                  )}
-                </Card.Body>
-              </Card.Root>
-            ))}
-          </Stack>
-          <Pager page={page} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPage} />
-        </>
-      )}
+                ),
+              },
+              { header: status === 'open' ? '' : t('payments.exceptions.remarks'), cell: (e) => (canResolve ? resolveButton(e, 'xs') : <Text fontSize="xs">{e.remarks}</Text>) },
+            ]}
+            card={(e) => (
+              <>
+                <Flex justify="space-between" gap="2" align="start">
+                  {reasonBadge(e)}
+                  <Amounts e={e} currency={currency} />
+                </Flex>
+                <Text fontSize="sm">
+                  {e.loan_id ?? t('payments.exceptions.no_loan')} · {t(`payments.exceptions.sources.${e.source}`)} · {e.channel}
+                </Text>
+                <Text fontSize="xs" color="fg.muted" wordBreak="break-all">
+                  {formatDateTime(e.paid_at)} · {e.reference ?? e.source_ref}
+                </Text>
+                {e.remarks && <Text fontSize="sm">{e.remarks}</Text>}
+                {canResolve && resolveButton(e, 'sm')}
+              </>
+            )}
+            paging={{ page, pageSize: PAGE_SIZE, total: d.total, onPage: setPage }}
+          />
+        )}
+      </QueryView>
       <ResolveDialog item={resolving} companyId={companyId} currency={currency} onClose={() => setResolving(null)} />
     </Stack>
   );

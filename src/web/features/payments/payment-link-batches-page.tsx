@@ -5,7 +5,7 @@
  * the `allocation_month`, `search` and `filters` URL parameters), and the company's batches, newest
  * first, with their progress; `batch_id` opens one batch (link-batch-detail.tsx).
  */
-import { Button, Card, Flex, Heading, Link, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, Link, Progress, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,8 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import { formatMinor, type Currency } from '../../../domain/common/money';
 import { createLinkBatch, listLinkBatches, type LinkBatchRecord } from '../../../domain/contracts/payments/link-batches';
 import { loanFilters } from '../../../domain/contracts/portfolio/filters.schema';
-import { Pager } from '../../components/pager';
-import { DeskTable, QueryView } from '../../components/query-state';
+import { QueryView } from '../../components/query-state';
+import { ResponsiveList } from '../../components/responsive-list';
 import { can, useEndpoint } from '../../lib/endpoint';
 import { formatDateTime } from '../../lib/format';
 import { appLink } from '../../lib/navigation';
@@ -76,6 +76,7 @@ export default function PaymentLinkBatchesPage() {
       </Progress.Track>
     </Progress.Root>
   );
+  const progress = (b: LinkBatchRecord) => t('payments.batch.progress', { done: b.done.toLocaleString(), total: b.total.toLocaleString() });
   const counts = (b: LinkBatchRecord) => t('payments.batch.counts', { sent: b.sent, blocked: b.blocked, failed: b.failed });
 
   return (
@@ -99,55 +100,49 @@ export default function PaymentLinkBatchesPage() {
       )}
       <QueryView query={list} isEmpty={(d) => d.batches.length === 0} empty={t('payments.batch.none')}>
         {(d) => (
-          <>
-            <Stack display={{ base: 'none', md: 'flex' }}>
-              <DeskTable
-                label={t('payments.batch.page_title')}
-                columns={[t('payments.batch.started_at'), t('payments.batch.month'), { label: t('payments.batch.amount_col'), end: true }, t('payments.field.pg_vendor'), t('payments.link.send_via'), t('payments.batch.status_col'), t('payments.batch.progress_col'), t('payments.batch.outcomes')]}
-                footer={<Pager page={page} pageSize={PAGE_SIZE} total={d.total} onPage={setPage} />}
-              >
-                {d.batches.map((b) => (
-                  <Table.Row key={b.batch_id} data-testid="batch-row">
-                    <Table.Cell>{open(b)}</Table.Cell>
-                    <Table.Cell>{b.allocation_month}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatMinor(b.amount_minor, currency)}</Table.Cell>
-                    <Table.Cell>{t(`payments.vendor.${b.pg_vendor}`)}</Table.Cell>
-                    <Table.Cell>{t(`payments.link.via.${b.send_via}`)}</Table.Cell>
-                    <Table.Cell>
-                      <BatchStatus status={b.status} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      {bar(b)}
-                      <Text fontSize="xs" color="fg.muted">
-                        {t('payments.batch.progress', { done: b.done.toLocaleString(), total: b.total.toLocaleString() })}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell>{counts(b)}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </DeskTable>
-            </Stack>
-            <Stack gap="3" display={{ base: 'flex', md: 'none' }} as="ul" listStyleType="none" aria-label={t('payments.batch.page_title')}>
-              {d.batches.map((b) => (
-                <Card.Root as="li" key={b.batch_id} size="sm" data-testid="batch-card">
-                  <Card.Body gap="2">
-                    <Flex justify="space-between" gap="2" align="center">
-                      {open(b)}
-                      <BatchStatus status={b.status} />
-                    </Flex>
-                    <Text fontSize="sm">
-                      {formatMinor(b.amount_minor, currency)} · {b.allocation_month} · {t(`payments.vendor.${b.pg_vendor}`)} · {t(`payments.link.via.${b.send_via}`)}
-                    </Text>
+          <ResponsiveList
+            items={d.batches}
+            itemKey={(b) => b.batch_id}
+            label={t('payments.batch.page_title')}
+            columns={[
+              { header: t('payments.batch.started_at'), cell: open },
+              { header: t('payments.batch.month'), cell: (b) => b.allocation_month },
+              { header: t('payments.batch.amount_col'), end: true, cell: (b) => formatMinor(b.amount_minor, currency) },
+              { header: t('payments.field.pg_vendor'), cell: (b) => t(`payments.vendor.${b.pg_vendor}`) },
+              { header: t('payments.link.send_via'), cell: (b) => t(`payments.link.via.${b.send_via}`) },
+              { header: t('payments.batch.status_col'), cell: (b) => <BatchStatus status={b.status} /> },
+              {
+                header: t('payments.batch.progress_col'),
+                cell: (b) => (
+                  <>
                     {bar(b)}
-                    <Text fontSize="sm" color="fg.muted">
-                      {t('payments.batch.progress', { done: b.done.toLocaleString(), total: b.total.toLocaleString() })} · {counts(b)}
+                    <Text fontSize="xs" color="fg.muted">
+                      {progress(b)}
                     </Text>
-                  </Card.Body>
-                </Card.Root>
-              ))}
-              <Pager page={page} pageSize={PAGE_SIZE} total={d.total} onPage={setPage} />
-            </Stack>
-          </>
+                  </>
+                ),
+              },
+              { header: t('payments.batch.outcomes'), cell: counts },
+            ]}
+            card={(b) => (
+              <>
+                <Flex justify="space-between" gap="2" align="center">
+                  {open(b)}
+                  <BatchStatus status={b.status} />
+                </Flex>
+                <Text fontSize="sm">
+                  {formatMinor(b.amount_minor, currency)} · {b.allocation_month} · {t(`payments.vendor.${b.pg_vendor}`)} · {t(`payments.link.via.${b.send_via}`)}
+                </Text>
+                {bar(b)}
+                <Text fontSize="sm" color="fg.muted">
+                  {progress(b)} · {counts(b)}
+                </Text>
+              </>
+            )}
+            paging={{ page, pageSize: PAGE_SIZE, total: d.total, onPage: setPage }}
+            rowTestId="batch-row"
+            cardTestId="batch-card"
+          />
         )}
       </QueryView>
     </Stack>

@@ -4,14 +4,14 @@
  * the loan's profile, where the mandate card acts on it), mode, EMI, debit day, next due date and
  * its latest debit. Narrow screens get one card per mandate.
  */
-import { Badge, Card, Field, Flex, Heading, Link, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Field, Flex, Heading, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatMinor, type Currency } from '../../../domain/common/money';
 import { listMandates, MANDATE_STATUSES, type MandateRecord, type MandateStatus as Status } from '../../../domain/contracts/payments/mandates';
-import { Pager } from '../../components/pager';
-import { DeskTable, QueryView } from '../../components/query-state';
+import { QueryView } from '../../components/query-state';
+import { ResponsiveList } from '../../components/responsive-list';
 import { useEndpoint } from '../../lib/endpoint';
 import { appLink } from '../../lib/navigation';
 import { useShell } from '../../lib/shell-context';
@@ -73,53 +73,39 @@ export default function PaymentMandatesPage() {
       </Field.Root>
       <QueryView query={list} isEmpty={(d) => d.mandates.length === 0} empty={t(status ? 'payments.mandate.none_with_status' : 'payments.mandate.none_company')}>
         {(d) => (
-          <>
-            <Stack display={{ base: 'none', md: 'flex' }}>
-              <DeskTable
-                label={t('payments.mandate.page_title')}
-                columns={[t('payments.mandate.loan'), t('payments.mandate.mode'), t('payments.mandate.status'), { label: t('payments.mandate.emi_col'), end: true }, t('payments.mandate.debit_day'), t('payments.mandate.next_col'), t('payments.mandate.latest')]}
-                footer={<Pager page={page} pageSize={PAGE_SIZE} total={d.total} onPage={setPage} />}
-              >
-                {d.mandates.map((m) => (
-                  <Table.Row key={m.mandate_id} data-testid="mandate-row">
-                    <Table.Cell>{loan(m)}</Table.Cell>
-                    <Table.Cell>{t(`payments.mandate.modes.${m.mode}`)}</Table.Cell>
-                    <Table.Cell>
-                      <MandateStatus status={m.status} />
-                    </Table.Cell>
-                    <Table.Cell textAlign="end">{formatMinor(m.emi_minor, currency)}</Table.Cell>
-                    <Table.Cell>{m.debit_day}</Table.Cell>
-                    <Table.Cell>{m.next_debit_date ?? '—'}</Table.Cell>
-                    <Table.Cell>
-                      <LatestDebit m={m} currency={currency} />
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </DeskTable>
-            </Stack>
-            <Stack gap="3" display={{ base: 'flex', md: 'none' }} as="ul" listStyleType="none">
-              {d.mandates.map((m) => (
-                <Card.Root as="li" key={m.mandate_id} size="sm">
-                  <Card.Body gap="2">
-                    <Flex justify="space-between" gap="2" align="center">
-                      {loan(m)}
-                      <MandateStatus status={m.status} />
-                    </Flex>
-                    <Text fontSize="sm">
-                      {t(`payments.mandate.modes.${m.mode}`)} · {t('payments.mandate.summary', { emi: formatMinor(m.emi_minor, currency), day: m.debit_day })}
-                    </Text>
-                    {m.next_debit_date && (
-                      <Badge alignSelf="start" variant="subtle">
-                        {t('payments.mandate.next', { date: m.next_debit_date })}
-                      </Badge>
-                    )}
-                    <LatestDebit m={m} currency={currency} />
-                  </Card.Body>
-                </Card.Root>
-              ))}
-              <Pager page={page} pageSize={PAGE_SIZE} total={d.total} onPage={setPage} />
-            </Stack>
-          </>
+          <ResponsiveList
+            items={d.mandates}
+            itemKey={(m) => m.mandate_id}
+            label={t('payments.mandate.page_title')}
+            columns={[
+              { header: t('payments.mandate.loan'), cell: loan },
+              { header: t('payments.mandate.mode'), cell: (m) => t(`payments.mandate.modes.${m.mode}`) },
+              { header: t('payments.mandate.status'), cell: (m) => <MandateStatus status={m.status} /> },
+              { header: t('payments.mandate.emi_col'), end: true, cell: (m) => formatMinor(m.emi_minor, currency) },
+              { header: t('payments.mandate.debit_day'), cell: (m) => m.debit_day },
+              { header: t('payments.mandate.next_col'), cell: (m) => m.next_debit_date ?? '—' },
+              { header: t('payments.mandate.latest'), cell: (m) => <LatestDebit m={m} currency={currency} /> },
+            ]}
+            card={(m) => (
+              <>
+                <Flex justify="space-between" gap="2" align="center">
+                  {loan(m)}
+                  <MandateStatus status={m.status} />
+                </Flex>
+                <Text fontSize="sm">
+                  {t(`payments.mandate.modes.${m.mode}`)} · {t('payments.mandate.summary', { emi: formatMinor(m.emi_minor, currency), day: m.debit_day })}
+                </Text>
+                {m.next_debit_date && (
+                  <Badge alignSelf="start" variant="subtle">
+                    {t('payments.mandate.next', { date: m.next_debit_date })}
+                  </Badge>
+                )}
+                <LatestDebit m={m} currency={currency} />
+              </>
+            )}
+            paging={{ page, pageSize: PAGE_SIZE, total: d.total, onPage: setPage }}
+            rowTestId="mandate-row"
+          />
         )}
       </QueryView>
     </Stack>

@@ -2,7 +2,8 @@
  * `/app/payments-dashboard` (issue 15 "a payments dashboard (collections by day, channel, gateway,
  * bucket)"; route ours, the spec gives none): what was posted to loans between two days (default the
  * last 30), the total and count, then the charts (a lazy recharts chunk). Loading, error with retry
- * and "nothing collected" come from QueryView.
+ * and "nothing collected" come from QueryView. Below: "Export payments" and the payment exports
+ * (payment-exports.tsx), the dialog starting from the dashboard's range.
  */
 import { Card, Field, Flex, Heading, Input, SimpleGrid, Skeleton, Stack, Stat } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
@@ -12,6 +13,7 @@ import { getPaymentsDashboard } from '../../../domain/contracts/payments/dashboa
 import { QueryView } from '../../components/query-state';
 import { useEndpoint } from '../../lib/endpoint';
 import { useShell } from '../../lib/shell-context';
+import { PaymentExports } from './payment-exports';
 
 const PaymentsDashboardCharts = lazy(() => import('./payments-dashboard-charts'));
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -68,6 +70,7 @@ export default function PaymentsDashboardPage() {
           </Stack>
         )}
       </QueryView>
+      <PaymentExports from={range.from ?? dashboard.data?.from ?? ''} to={range.to ?? dashboard.data?.to ?? ''} />
     </Stack>
   );
 }
