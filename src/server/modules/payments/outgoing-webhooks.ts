@@ -52,9 +52,9 @@ const PRIVATE = /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|\[f[cd]|
  */
 export function assertEndpointUrl(url: string, serverHost: string, config: Pick<AppConfig, 'port' | 'production'>): void {
   const u = new URL(url);
-  const self = new URL(`http://${serverHost}`);
+  const self = URL.canParse(`http://${serverHost}`) ? new URL(`http://${serverHost}`) : null;
   const host = u.hostname.toLowerCase();
-  if ((host === self.hostname.toLowerCase() && portOf(u) === portOf(self)) || (LOOPBACK.test(host) && portOf(u) === String(config.port))) {
+  if ((self && host === self.hostname.toLowerCase() && portOf(u) === portOf(self)) || (LOOPBACK.test(host) && portOf(u) === String(config.port))) {
     throw badRequest('The webhook URL must not point at this server');
   }
   if (config.production && (LOOPBACK.test(host) || PRIVATE.test(host))) throw badRequest('The webhook URL must be a public address');
