@@ -54,7 +54,9 @@ export function assertEndpointUrl(url: string, serverHost: string, config: Pick<
   const u = new URL(url);
   const self = URL.canParse(`http://${serverHost}`) ? new URL(`http://${serverHost}`) : null;
   const host = u.hostname.toLowerCase();
-  if ((self && host === self.hostname.toLowerCase() && portOf(u) === portOf(self)) || (LOOPBACK.test(host) && portOf(u) === String(config.port))) {
+  // A Host without a port is the default port of whichever scheme reached us (TLS may end at a proxy).
+  const samePort = self && (self.port ? portOf(u) === self.port : portOf(u) === '80' || portOf(u) === '443');
+  if ((self && host === self.hostname.toLowerCase() && samePort) || (LOOPBACK.test(host) && portOf(u) === String(config.port))) {
     throw badRequest('The webhook URL must not point at this server');
   }
   if (config.production && (LOOPBACK.test(host) || PRIVATE.test(host))) throw badRequest('The webhook URL must be a public address');
