@@ -147,6 +147,11 @@ function Deliveries({ companyId, endpoint, canWrite }: { companyId: string | nul
   const input = { params: { endpoint_id: endpoint.endpoint_id }, query: { company_id: companyId ?? undefined, page_size: 20 } };
   const log = useEndpoint(listWebhookDeliveries, input, { enabled: Boolean(companyId), refetchInterval: (q) => (q.state.data?.deliveries.some((d) => d.status === 'pending') ? 5000 : false) });
   const resend = useEndpointMutation(resendWebhookDelivery, { onSuccess: () => client.invalidateQueries({ queryKey: [listWebhookDeliveries.operation] }) });
+  const resendButton = (deliveryId: string) => (
+    <Button size="xs" variant="outline" loading={resend.isPending && resend.variables?.params?.delivery_id === deliveryId} onClick={() => resend.mutate({ params: { endpoint_id: endpoint.endpoint_id, delivery_id: deliveryId }, query: { company_id: companyId ?? undefined } })}>
+      {t('payments.hooks.resend')}
+    </Button>
+  );
   return (
     <Stack gap="2" aria-label={t('payments.hooks.deliveries_of', { url: endpoint.url })} role="region">
       <Heading as="h3" size="sm">
@@ -165,7 +170,39 @@ function Deliveries({ companyId, endpoint, canWrite }: { companyId: string | nul
       ) : log.data.deliveries.length === 0 ? (
         <EmptyState>{t('payments.hooks.no_deliveries')}</EmptyState>
       ) : (
-        <Table.ScrollArea>
+        <>
+        {/* Phones: one card per delivery (the table's seven columns do not fit 390 px). */}
+        <Stack gap="2" hideFrom="md">
+          {log.data.deliveries.map((d) => (
+            <Stack key={d.delivery_id} gap="1" borderWidth="1px" rounded="md" p="3" fontSize="sm">
+              <Flex justify="space-between" gap="2">
+                <Text fontWeight="medium">{t(`payments.hooks.event.${d.event_type}`)}</Text>
+                <Badge colorPalette={STATUS_COLOR[d.status]}>{t(`payments.hooks.delivery.${d.status}`)}</Badge>
+              </Flex>
+              <Text fontFamily="mono" fontSize="xs" color="fg.muted" wordBreak="break-all">
+                {d.event_id}
+              </Text>
+              <Text>
+                {t('payments.hooks.attempts')}: {d.attempts} · {t('payments.hooks.last_answer')}: {d.last_status_code ?? d.last_error ?? '—'}
+              </Text>
+              {d.response_excerpt && (
+                <Text fontSize="xs" color="fg.muted" lineClamp={2}>
+                  {d.response_excerpt}
+                </Text>
+              )}
+              <Text fontSize="xs" color="fg.muted">
+                {t('payments.hooks.created')}: {when(d.created_at)}
+                {d.next_attempt_at && ` · ${t('payments.hooks.next_retry')}: ${when(d.next_attempt_at)}`}
+              </Text>
+              {canWrite && (
+                <div>
+                  {resendButton(d.delivery_id)}
+                </div>
+              )}
+            </Stack>
+          ))}
+        </Stack>
+        <Table.ScrollArea hideBelow="md">
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>
@@ -203,9 +240,7 @@ function Deliveries({ companyId, endpoint, canWrite }: { companyId: string | nul
                   <Table.Cell>{when(d.created_at)}</Table.Cell>
                   {canWrite && (
                     <Table.Cell>
-                      <Button size="xs" variant="outline" loading={resend.isPending && resend.variables?.params?.delivery_id === d.delivery_id} onClick={() => resend.mutate({ params: { endpoint_id: endpoint.endpoint_id, delivery_id: d.delivery_id }, query: { company_id: companyId ?? undefined } })}>
-                        {t('payments.hooks.resend')}
-                      </Button>
+                      {resendButton(d.delivery_id)}
                     </Table.Cell>
                   )}
                 </Table.Row>
@@ -213,6 +248,7 @@ function Deliveries({ companyId, endpoint, canWrite }: { companyId: string | nul
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
+        </>
       )}
     </Stack>
   );
