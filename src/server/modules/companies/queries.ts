@@ -24,6 +24,11 @@ export async function companySettings(db: DbOrTx, companyId: string): Promise<{ 
   return row ? { maskedVariables: row.masked ?? [], isCreditLine: row.isCreditLine, currency: row.currency === 'IDR' ? 'IDR' : 'INR' } : null;
 }
 
+/** The company's currency ('INR' | 'IDR') as a SQL expression, to fold into a statement the caller runs anyway. */
+export function companyCurrencySql(companyId: string): SQL<string> {
+  return sql<string>`(select case when ${companies.countryCurrencyCode} = 'IDR' then 'IDR' else 'INR' end from ${companies} where ${companies.companyId} = ${companyId})`;
+}
+
 /** What the compliance check needs of a company: its country and the DLT flag (spec 3), or null for an unknown company. */
 export async function companyCompliance(db: DbOrTx, companyId: string): Promise<{ country: 'INDIA' | 'INDONESIA'; dltCheckApplicable: boolean } | null> {
   const [row] = await db.select({ country: companies.country, dlt: companies.dltCheckApplicable }).from(companies).where(eq(companies.companyId, companyId));

@@ -6,7 +6,9 @@
  * (outside /api) for links sent by SMS; offline payment uploads (the `payments-uploads` job); eNACH /
  * UPI Autopay mandates with due debits presented by a 15-minute sweep; payment exports (the
  * `payment-exports` job, files and download through the bulk area); the payment settings sections
- * of spec 3 and billers (settings-sections-*.ts). Sending links by SMS/WhatsApp is the communication area's: it calls
+ * of spec 3 and billers (settings-sections-*.ts); outgoing signed webhooks to the lender's systems
+ * (spec 3 webhook_configurations: queued with the change, delivered after commit by the
+ * `payments-outgoing-webhooks` job, retried with backoff, a delivery log). Sending links by SMS/WhatsApp is the communication area's: it calls
  * createPaymentLink (src/domain/contracts/payments/links.ts) and sends the link's `url`.
  */
 import { defineArea } from '../../http/area';
@@ -19,6 +21,8 @@ import { workPaymentUploads } from './uploads-job';
 import { workLinkBatches } from './link-batches';
 import { paymentExportRoutes } from './exports-routes';
 import { settingsSectionRoutes } from './settings-sections-routes';
+import { outgoingWebhookRoutes } from './outgoing-webhook-routes';
+import { workOutgoingWebhooks } from './outgoing-webhooks';
 import { workPaymentExports } from './exports-service';
 import { liveMandateTransport, presentDueDebits } from './mandates-service';
 import type { JobContext } from '../../http/area';
@@ -50,10 +54,11 @@ const sandboxWhenOn: RouteGroup = async (app, deps) => {
   }
 };
 
-export default defineArea({ name: 'payments', tables, routes: [paymentRoutes(), webhookRoutes, paymentExportRoutes, settingsSectionRoutes, sandboxWhenOn], rootRoutes: [shortLinkRoutes], demoSeed: seedDemoPayments, jobs: (ctx) => {
+export default defineArea({ name: 'payments', tables, routes: [paymentRoutes(), webhookRoutes, paymentExportRoutes, settingsSectionRoutes, outgoingWebhookRoutes, sandboxWhenOn], rootRoutes: [shortLinkRoutes], demoSeed: seedDemoPayments, jobs: (ctx) => {
     workPaymentUploads(ctx);
     workLinkBatches(ctx);
     workPaymentExports(ctx);
+    workOutgoingWebhooks(ctx);
     scheduleMandateDebits(ctx);
   },
 });

@@ -13,6 +13,7 @@ import { notFound } from '../../http/errors';
 import { addLoanEvents } from '../portfolio/queries';
 import type { MandateEvent, PgVendor } from './gateways/types';
 import { recordPayment } from './reconciliation';
+import { queueOutgoingEvents } from './outgoing-webhooks';
 import type { PaymentMandateDebitRow, PaymentMandateRow } from './schema';
 import { paymentGatewayEvents, paymentMandateDebits, paymentMandates } from './schema';
 
@@ -43,6 +44,7 @@ export async function applyMandateEvent(tx: DbOrTx, vendor: PgVendor, companyId:
     if (!status || e.at.getTime() <= m.statusAt.getTime() || status === m.status) return { outcome: 'recorded' };
     await tx.update(paymentMandates).set({ status, statusAt: e.at, updatedAt: now, ...(status === 'ACTIVE' ? { authFailure: null } : {}) }).where(eq(paymentMandates.mandateId, m.mandateId));
     await note(`Mandate ${status.toLowerCase().replaceAll('_', ' ')}`, { status });
+    await queueOutgoingEvents(tx, companyId, [{ type: 'mandate.status_changed', data: { mandate_id: m.mandateId, loan_id: m.loanId, allocation_month: m.allocationMonth, pg_vendor: vendor, status, previous_status: m.status, status_at: e.at.toISOString() } }], now);
     return { outcome: 'recorded' };
   }
   if (e.kind === 'auth') {

@@ -14,8 +14,10 @@ import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf, safeInteger } from '../../db/sql-helpers';
 import { companySettings } from '../companies/queries';
-import { addLoanEvents, applyLoanPayments, latestLoanMonth, latestLoanMonthSql, loanPaymentsUpdateSql } from '../portfolio/queries';
+import { addLoanEvents, applyLoanPayments, latestLoanMonth, latestLoanMonthSql, loanEventInsertSql, loanPaymentsUpdateSql } from '../portfolio/queries';
+import type { LoanEventInput } from '../portfolio/queries';
 import { loanPayments, paymentExceptions } from './schema';
+import { queueOutgoingEvents, type OutgoingEvent } from './outgoing-webhooks';
 
 /** What was expected of a payment. `atMost`: any amount up to it is fine (a partial-payment link's remainder). */
 export interface Expectation {
@@ -128,7 +130,8 @@ export async function recordPayment(db: DbOrTx, p: PaymentInput): Promise<Record
 }
 
 /**
- * Writes the loan_payments row and the loan's timeline entry, and lowers the loan's dues
+ * Writes the loan_payments row, the loan's timeline entry and the `payment.posted` outgoing
+ * webhook deliveries (sent after commit by the delivery job or its sweep), and lowers the loan's dues
  * (portfolio's applyLoanPayments: total claim amount, recovery_status); null when (source, source_ref) was
  * posted meanwhile. Also used when a person posts an exception.
  */
@@ -141,24 +144,54 @@ export async function postToLoan(db: DbOrTx, p: PaymentInput & { loanId: string;
     .returning({ paymentId: loanPayments.paymentId });
   if (!row) return null;
   const currency = (await companySettings(db, p.companyId))?.currency ?? 'INR';
-  const vendor = typeof p.details?.pg_vendor === 'string' ? `${p.details.pg_vendor}, ` : '';
-  const how = p.source === 'online' ? 'online' : `by ${p.source.replace('_', ' ')}`;
-  await addLoanEvents(db, [
-    {
-      companyId: p.companyId,
-      loanId: p.loanId,
-      allocationMonth: p.allocationMonth,
-      kind: 'payment',
-      module: 'payments',
-      remark: `${formatMinor(p.amountMinor, currency)} paid ${how} (${vendor}${p.channel})`,
-      details: { ...p.details, source: p.source, source_ref: p.sourceRef, amount_minor: p.amountMinor, channel: p.channel, payment_id: paymentId },
-      authorId: p.actorId ?? null,
-      createdAt: p.paidAt,
-    },
-  ]);
+  await addLoanEvents(db, [timelineEntry(p, paymentId, currency)]);
+  await queueOutgoingEvents(db, p.companyId, [paymentPostedEvent(p, paymentId, currency)], p.paidAt);
   // Last, so a loan paid by many at once is locked for the shortest time.
   if (!p.deferDues) await applyLoanPayments(db, p.companyId, [{ loanId: p.loanId, allocationMonth: p.allocationMonth, amountMinor: p.amountMinor }]);
   return paymentId;
+}
+
+/** A posted payment's timeline entry ("₹1,234.56 paid online (cashfree, upi)"). */
+function timelineEntry(p: PaymentInput & { loanId: string; allocationMonth: string }, paymentId: string, currency: string): LoanEventInput {
+  const vendor = typeof p.details?.pg_vendor === 'string' ? `${p.details.pg_vendor}, ` : '';
+  const how = p.source === 'online' ? 'online' : `by ${p.source.replace('_', ' ')}`;
+  return {
+    companyId: p.companyId,
+    loanId: p.loanId,
+    allocationMonth: p.allocationMonth,
+    kind: 'payment',
+    module: 'payments',
+    remark: `${formatMinor(p.amountMinor, currency === 'IDR' ? 'IDR' : 'INR')} paid ${how} (${vendor}${p.channel})`,
+    details: { ...p.details, source: p.source, source_ref: p.sourceRef, amount_minor: p.amountMinor, channel: p.channel, payment_id: paymentId },
+    authorId: p.actorId ?? null,
+    createdAt: p.paidAt,
+  };
+}
+
+/** The `payment.posted` outgoing webhook event of a posted payment (amounts in minor units). */
+export function paymentPostedEvent(p: PaymentInput & { loanId: string; allocationMonth: string; reference: string }, paymentId: string, currency: string): OutgoingEvent {
+  const d = p.details ?? {};
+  return {
+    type: 'payment.posted',
+    data: { payment_id: paymentId, loan_id: p.loanId, allocation_month: p.allocationMonth, amount_minor: p.amountMinor, currency, paid_at: p.paidAt.toISOString(), channel: p.channel, source: p.source, reference: p.reference, pg_vendor: d.pg_vendor ?? null, link_id: p.linkId ?? d.link_id ?? null, gateway_payment_id: d.gateway_payment_id ?? null },
+  };
+}
+
+/**
+ * postToLoan as two CTEs to fold into the caller's own statement (the gateway webhook: one round
+ * trip for payment, timeline, link and dues): `lp` — the loan_payments row (payment_id, loan_id,
+ * allocation_month, amount_minor), empty when (source, source_ref) was posted meanwhile (the unique
+ * index keeps it once) — and `lp_event`, its timeline entry, written only with it. The caller
+ * lowers the dues from `lp` (portfolio's loanPaymentsUpdateSql). `currency`: the company's, asked
+ * in an earlier statement (companies' companyCurrencySql).
+ */
+export function postToLoanCtes(p: PaymentInput & { loanId: string; allocationMonth: string; reference: string }, paymentId: string, currency: string): SQL {
+  return sql`lp as (
+      insert into ${loanPayments} (payment_id, company_id, loan_id, allocation_month, amount_minor, paid_at, channel, reference, source, source_ref)
+      values (${paymentId}, ${p.companyId}, ${p.loanId}, ${p.allocationMonth}, ${p.amountMinor}, ${p.paidAt.toISOString()}::timestamptz, ${p.channel}, ${p.reference}, ${p.source}, ${p.sourceRef})
+      on conflict do nothing
+      returning payment_id, loan_id, allocation_month, amount_minor
+    ), lp_event as (${loanEventInsertSql(timelineEntry(p, paymentId, currency), sql`exists (select 1 from lp)`)})`;
 }
 
 /** One row of a batch (as the batch endpoint takes it). */

@@ -26,6 +26,7 @@ import { openShortCode } from './short-links';
 import { listPostedPayments } from './loan-payments-service';
 import { createUpload, listUploads, terminateUpload, toUploadRecord, uploadErrorFile, uploadOf } from './uploads-service';
 import { handleWebhook } from './webhook-service';
+import { kickDeliveries } from './outgoing-webhooks';
 import type { MandateTransport } from './mandates-service';
 import { cancelMandate, createMandate, getMandate, listMandates, liveMandateTransport, presentDebit, retryDebit } from './mandates-service';
 
@@ -144,7 +145,7 @@ export const webhookRoutes: RouteGroup = async (app, deps) => {
   const serve = endpointServer(app, deps);
   await serve(webhooks.receiveGatewayWebhook, async ({ req, params }) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const result = await handleWebhook(db, config, params.pg_vendor, params.company_id, raw, req.headers, clock.now());
+    const result = await handleWebhook(db, config, params.pg_vendor, params.company_id, raw, req.headers, clock.now(), () => kickDeliveries(deps.jobs, (err) => req.log.error({ err }, 'outgoing webhook kick failed')));
     return ok(result, result.outcome === 'duplicate' ? 'Duplicate event ignored' : 'Webhook received');
   });
 };

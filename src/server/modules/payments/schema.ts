@@ -11,6 +11,7 @@
  * - payment_link_batches, payment_link_batch_items: links sent to a filtered set of loans by a job.
  * - payment_mandates, payment_mandate_debits: eNACH / UPI Autopay mandates and the debits presented on them.
  * - payment_settings_sections, payment_billers: in ./settings-schema.ts (re-exported at the end).
+ * - payment_webhook_endpoints, payment_webhook_deliveries: outgoing webhooks to the lender and their delivery log.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -334,4 +335,50 @@ export const paymentLinkBatchItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.batchId, t.seq] })],
 );
+
+/** An outgoing webhook endpoint of the lender's own systems (spec 3 webhook_configurations); the signing secret sealed. */
+export const paymentWebhookEndpoints = pgTable(
+  'payment_webhook_endpoints',
+  {
+    endpointId: text('endpoint_id').primaryKey().default(sql`gen_random_uuid()::text`),
+    companyId: text('company_id').notNull().references(companyRef),
+    url: text('url').notNull(),
+    /** The event types it subscribes to (OUTGOING_WEBHOOK_EVENTS), a jsonb array of strings. */
+    events: jsonb('events').$type<string[]>().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    description: text('description'),
+    secretEnc: text('secret_enc').notNull(),
+    secretLast4: text('secret_last4').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_webhook_endpoints_company').on(t.companyId)],
+);
+
+/** One event for one endpoint: the durable outbox the delivery job works through, and the delivery log. */
+export const paymentWebhookDeliveries = pgTable(
+  'payment_webhook_deliveries',
+  {
+    deliveryId: text('delivery_id').primaryKey().default(sql`gen_random_uuid()::text`),
+    companyId: text('company_id').notNull().references(companyRef),
+    endpointId: text('endpoint_id').notNull().references(() => paymentWebhookEndpoints.endpointId, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** The body sent, byte for byte on every attempt (the signature covers it). */
+    payload: text('payload').notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    responseExcerpt: text('response_excerpt'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_webhook_deliveries_endpoint').on(t.companyId, t.endpointId, t.createdAt),
+    index('payment_webhook_deliveries_due').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+  ],
+);
+export type PaymentWebhookDeliveryRow = typeof paymentWebhookDeliveries.$inferSelect;
 export * from './settings-schema';

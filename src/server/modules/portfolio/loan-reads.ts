@@ -174,6 +174,17 @@ export async function addLoanEvents(db: DbOrTx, events: readonly LoanEventInput[
   else await db.insert(loanEvents).values(events.map((e) => ({ ...e })));
 }
 
+/**
+ * One timeline event as an INSERT to fold into the caller's own statement (a CTE: no round trip of
+ * its own), written only when `when` (a boolean SQL over the caller's CTEs) holds; `details` is
+ * merged with `extraDetails` (a jsonb SQL, e.g. an id another CTE returned).
+ */
+export function loanEventInsertSql(e: LoanEventInput, when: SQL, extraDetails: SQL = sql`'{}'::jsonb`): SQL {
+  return sql`insert into ${loanEvents} (company_id, loan_id, allocation_month, kind, module, remark, details, author_id, created_at)
+    select ${e.companyId}, ${e.loanId}, ${e.allocationMonth}, ${e.kind}, ${e.module}, ${e.remark}, ${JSON.stringify(e.details)}::jsonb || ${extraDetails}, ${e.authorId}, ${(e.createdAt ?? new Date()).toISOString()}::timestamptz
+    where ${when}`;
+}
+
 
 /**
  * Moves another area's timeline events of one loan to another loan (and its allocation month):

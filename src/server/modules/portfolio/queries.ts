@@ -11,7 +11,7 @@ import { inJsonList } from '../../db/sql-helpers';
 import { factsOf as contactFactsOf, type LoanContactFacts } from './loan-contacts';
 import { loans } from './schema';
 import { portfolioView, toLoanRecord } from './service';
-export { addLoanEvents, loanBucketsRelation, moveLoanEvents, loanExists, loanExportPage, loanKeyOf, loanSummaries, loanSummary, loansOfImport, monthHasLoans, selectedLoansRelation, selectedLoansSubquery } from './loan-reads';
+export { addLoanEvents, loanBucketsRelation, loanEventInsertSql, moveLoanEvents, loanExists, loanExportPage, loanKeyOf, loanSummaries, loanSummary, loansOfImport, monthHasLoans, selectedLoansRelation, selectedLoansSubquery } from './loan-reads';
 export type { LoanEventInput, LoanKey, LoanSummary } from './loan-reads';
 export type { LoanSelection } from './loan-query';
 export { loanContactFacts, loanContactFactsMany } from './loan-contacts';
