@@ -43,7 +43,8 @@ test('an admin adds a webhook endpoint, a payment is delivered to it signed, and
     const gateway = await page.request.put(`/api/payment/settings/payment_gateway?company_id=${COMPANY}`, { headers, data: { pg_vendor: 'cashfree', merchant_id: CREDS.merchantId, api_key: CREDS.apiKey, api_secret: CREDS.apiSecret } });
     expect(gateway.ok(), await gateway.text()).toBe(true);
 
-    await page.goto(`/app/payments?company_id=${COMPANY}`);
+    await page.goto(`/app/payment-settings?company_id=${COMPANY}`);
+    await page.getByRole('tab', { name: 'Webhooks', exact: true }).click();
     const panel = page.getByRole('region', { name: 'Webhooks to your systems' });
     await panel.getByRole('button', { name: 'Add endpoint' }).click();
     await panel.getByLabel('Endpoint URL').fill(hookUrl);

@@ -4,8 +4,8 @@
  * tabs hold one section's form each. Defaults (spec 2): the payment link tab, and in it the payment
  * settings charges tab. Tabs are Chakra's (role=tablist; arrow keys move between tabs). The
  * payment_gateway section keeps its own screen (`/app/payments`, secrets stored encrypted); the
- * gateway tab shows what is configured and links there. webhook_configurations (the outgoing
- * webhooks feature) joins the payment link group when that feature lands.
+ * gateway tab shows what is configured and links there. webhook_configurations (outgoing signed
+ * webhooks to the lender's systems, with their delivery log) is its own parent tab, "Webhooks".
  */
 import { Badge, Button, Flex, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -21,6 +21,7 @@ import { useGateways } from './api';
 import { useBillers, usePaymentSettings } from './settings-api';
 import { BillersTab } from './billers-tab';
 import { SectionForm } from './settings-section-form';
+import { WebhookConfigurationsPanel } from './webhook-configurations-panel';
 
 /** Parent tabs and their child tabs (sections), first child the default. */
 const GROUPS = {
@@ -29,6 +30,7 @@ const GROUPS = {
   upi_collect: ['upi_collect_configurations', 'upi_collect_configuration', 'upi_collect_webhook_configurations'],
   payment_gateway: [],
   billers: [],
+  webhook_configurations: [],
 } as const satisfies Record<string, readonly SettingsSectionName[]>;
 type Group = keyof typeof GROUPS;
 
@@ -135,6 +137,9 @@ export default function PaymentSettingsPage() {
         </Tabs.Content>
         <Tabs.Content value="billers">
           <BillersTab companyId={companyId} canWrite={can(createBiller, permissions)} />
+        </Tabs.Content>
+        <Tabs.Content value="webhook_configurations">
+          <WebhookConfigurationsPanel />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

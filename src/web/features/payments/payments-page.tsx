@@ -3,8 +3,8 @@
  * merchant id, whether each secret is set (keys by their last 4 characters), the webhook URL to
  * give the gateway — and a form that sets one vendor's credentials. Secrets are typed here and
  * sent once; the server stores them encrypted and never answers them, so fields start empty and
- * an empty field keeps the stored value. Below: outgoing webhooks to the lender's systems
- * (WebhookConfigurationsPanel, spec 3 webhook_configurations).
+ * an empty field keeps the stored value. Outgoing webhooks to the lender's systems are a tab of
+ * `/app/payment-settings` (WebhookConfigurationsPanel, spec 3 webhook_configurations).
  */
 import { Alert, Badge, Button, Field, Flex, Heading, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
@@ -17,7 +17,6 @@ import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
 import { EmptyState, ErrorState, LoadingState } from '../../components/query-state';
 import { companyInput, useGateways, usePutGateway } from './api';
-import { WebhookConfigurationsPanel } from './webhook-configurations-panel';
 
 /** The secrets each vendor's protocol uses (the server checks the same list). */
 const FIELDS: Record<PgVendor, readonly SecretField[]> = {
@@ -194,7 +193,6 @@ export default function PaymentsPage() {
       ) : (
         <Text color="fg.muted">{t('payments.read_only')}</Text>
       )}
-      <WebhookConfigurationsPanel />
     </Stack>
   );
 }
