@@ -27,6 +27,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 import { AREAS } from './src/domain/areas';
 import { stripServerOnlyEndpointParts } from './scripts/endpoint-parts';
+import { routeChunkName } from './scripts/route-chunks';
 import { preloadEnd, preloadStart, type PreloadBlock } from './src/server/http/index-html';
 
 /** Desk pages and desk texts: emitted under assets/lazy/ and never precached (unless the kernel's own, like home). */
@@ -264,7 +265,8 @@ export default defineConfig({
         },
         // One chunk per language and part, whatever the number of areas: `en`, `hi`, `id` (core)
         // and `en-desk`, `hi-desk`, `id-desk`.
-        codeSplitting: { groups: [{ name: localeChunk }] },
+        // The field day list's many small chunks as one, `field-day` (scripts/route-chunks.ts, issue 18 LCP).
+        codeSplitting: { groups: [{ name: localeChunk }, { name: routeChunkName(), includeDependenciesRecursively: false }] },
       },
     },
   },

@@ -31,12 +31,14 @@ beforeAll(async () => {
   loanIds = (await t.app.inject({ url: `/api/recovery/all-loans?allocation_month=${month}&page_size=3`, headers: admin })).json().data.loan_ids.slice(0, 3);
   expect(loanIds).toHaveLength(3);
   // Payments of January 2020 (no demo payment is that old), one just outside, one of the other company.
+  // The range's days are the lender's local days (IST, UTC+05:30): 18:29Z on the 31st is 23:59 IST, still
+  // January; 18:30Z is midnight IST on 1 February, outside.
   const at = (iso: string) => new Date(iso);
   await t.database.db.insert(loanPayments).values([
     { companyId: LENDER, loanId: loanIds[0], allocationMonth: month, amountMinor: 123456, paidAt: at('2020-01-05T10:00:00Z'), channel: 'upi', reference: 'UTR-A', source: 'online', sourceRef: 'pe-a' },
-    { companyId: LENDER, loanId: loanIds[1], allocationMonth: month, amountMinor: 500000, paidAt: at('2020-01-31T23:59:00Z'), channel: 'netbanking', reference: 'UTR-B', source: 'online', sourceRef: 'pe-b' },
+    { companyId: LENDER, loanId: loanIds[1], allocationMonth: month, amountMinor: 500000, paidAt: at('2020-01-31T18:29:00Z'), channel: 'netbanking', reference: 'UTR-B', source: 'online', sourceRef: 'pe-b' },
     { companyId: LENDER, loanId: loanIds[2], allocationMonth: month, amountMinor: 99, paidAt: at('2020-01-10T12:00:00Z'), channel: 'cash', reference: null, source: 'upload', sourceRef: 'pe-c' },
-    { companyId: LENDER, loanId: loanIds[0], allocationMonth: month, amountMinor: 777700, paidAt: at('2020-02-01T00:00:00Z'), channel: 'upi', reference: 'UTR-OUT', source: 'online', sourceRef: 'pe-d' },
+    { companyId: LENDER, loanId: loanIds[0], allocationMonth: month, amountMinor: 777700, paidAt: at('2020-01-31T18:30:00Z'), channel: 'upi', reference: 'UTR-OUT', source: 'online', sourceRef: 'pe-d' },
     { companyId: TRUST, loanId: 'ID-TRUST-1', allocationMonth: month, amountMinor: 2500000, paidAt: at('2020-01-07T08:00:00Z'), channel: 'va', reference: 'UTR-ID', source: 'online', sourceRef: 'pe-e' },
   ]);
 });

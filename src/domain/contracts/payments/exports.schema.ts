@@ -9,10 +9,10 @@ export { companyQuery } from '../envelope';
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
-/** The date range of a payment export: UTC calendar days, both included (the request's and the record's). */
+/** The date range of a payment export: the company's local calendar days, both included (the request's and the record's). */
 const dateRange = z.object({ start_date: calendarDay, end_date: calendarDay });
 
-/** Payments paid on start_date … end_date (UTC calendar days, both included), optionally of one source or channel. */
+/** Payments paid on start_date … end_date (the company's local calendar days, both included), optionally of one source or channel. */
 export const createPaymentExportBody = dateRange
   .extend({
     format: z.enum(EXPORT_FORMATS),

@@ -16,7 +16,8 @@ import type { JobContext } from '../../http/area';
 import type { JobQueue } from '../../jobs/queue';
 import type { FileStorage } from '../../storage/files';
 import { listExportsOfType, recordExport, runFileExport, toExportRecord, type ExportWriter, type RowSink } from '../bulk/queries';
-import { companySettings } from '../companies/queries';
+import { companyCompliance, companySettings } from '../companies/queries';
+import { countryTimeZone, localDayBounds } from '../../../domain/common/dates';
 import { loanSummaries, portfolioView } from '../portfolio/queries';
 import { loanPayments, type LoanPaymentRow } from './schema';
 
@@ -73,14 +74,19 @@ export async function listPaymentExports(db: Db, companyId: string, query: Param
   return { total: page.total, exports: page.exports.map(toPaymentExportRecord) };
 }
 
-/** The writer of one payment export: payments paid in the range, oldest first, by (paid_at, payment_id) pages. */
+/**
+ * The writer of one payment export: payments paid in the range, oldest first, by (paid_at, payment_id)
+ * pages. The range's days are the company's local calendar days (IST, or WIB for Indonesia), the
+ * days the payments dashboard counts by, so a day's dashboard total and its export rows agree.
+ */
 async function paymentExportWriter(db: Db, companyId: string, f: PaymentExportFilters): Promise<ExportWriter> {
-  const [view, settings] = await Promise.all([portfolioView(db, companyId, true), companySettings(db, companyId)]);
+  const [view, settings, compliance] = await Promise.all([portfolioView(db, companyId, true), companySettings(db, companyId), companyCompliance(db, companyId)]);
   const currency = settings?.currency ?? 'INR';
+  const offset = countryTimeZone(compliance?.country).offsetMinutes;
   const base = and(
     eq(loanPayments.companyId, companyId),
-    gte(loanPayments.paidAt, sql`${f.start_date}::date::timestamptz`),
-    lt(loanPayments.paidAt, sql`(${f.end_date}::date + 1)::timestamptz`),
+    gte(loanPayments.paidAt, localDayBounds(f.start_date, offset).start),
+    lt(loanPayments.paidAt, localDayBounds(f.end_date, offset).end),
     f.source ? eq(loanPayments.source, f.source) : undefined,
     f.channel ? eq(loanPayments.channel, f.channel) : undefined,
   );

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { profileDetails, signOut } from '../../../domain/contracts/auth/sign-in';
 import { call } from '../../lib/endpoint';
 import { useSession } from '../../lib/store';
+import { takeWarm } from '../../lib/warm';
 
 /** Ends the session server-side (records platform_logout). Failures are ignored by the caller. */
 export function logout() {
@@ -23,7 +24,7 @@ export function useProfile() {
   const { uat } = useSession();
   return useQuery({
     queryKey: profileKey(uat),
-    queryFn: ({ signal }) => call(profileDetails, { signal }),
+    queryFn: ({ signal }) => takeWarm('__roWarmProfile', null, () => call(profileDetails, { signal })) ?? call(profileDetails, { signal }),
     enabled: Boolean(uat),
     staleTime: 5 * 60_000,
   });

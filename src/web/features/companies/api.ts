@@ -3,10 +3,11 @@
  * from the endpoint definitions of src/domain/contracts. Keys carry the company so switching
  * company refetches.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getCompany, listCompanies, updateCompany } from '../../../domain/contracts/companies/companies';
 import { myPermissions } from '../../../domain/contracts/users/permissions';
-import { endpointKey, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
+import { call, endpointKey, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
+import { takeWarm } from '../../lib/warm';
 
 /** Companies the caller is assigned to (first 100: enough for the switcher). */
 export function useCompanies(enabled: boolean) {
@@ -15,7 +16,15 @@ export function useCompanies(enabled: boolean) {
 
 /** The permissions the caller's profile grants in `companyId`. */
 export function usePermissions(companyId: string | null) {
-  return useEndpoint(myPermissions, { query: { company_id: companyId ?? undefined, simplified: 'true' } }, { enabled: Boolean(companyId), staleTime: 5 * 60_000 });
+  const input = { query: { company_id: companyId ?? undefined, simplified: 'true' as const } };
+  // The day list's first paint takes warm.js's download when there is one (issue 18; lib/warm.ts).
+  const fetchOwn = (signal: AbortSignal) => call(myPermissions, { ...input, signal });
+  return useQuery({
+    queryKey: endpointKey(myPermissions, input),
+    queryFn: ({ signal }) => takeWarm('__roWarmPermissions', companyId, () => fetchOwn(signal)) ?? fetchOwn(signal),
+    enabled: Boolean(companyId),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** The query of a company-scoped call (the header carries the company too). */

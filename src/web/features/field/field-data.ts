@@ -12,6 +12,7 @@ import type { OutboxItem } from '../../../offline/db';
 import { alignReceiptSequence, outboxItems } from '../../../offline/outbox';
 import { afterFirstPaint } from '../../lib/idle';
 import { session } from '../../lib/store';
+import { takeWarm } from '../../lib/warm';
 import { useOfflineRead } from '../../lib/use-offline-read';
 import { DEFAULT_TILE_URL, fetchPublicConfig } from '../../lib/public-config';
 import { fetchAllocation, fetchReceipts } from './api';
@@ -38,24 +39,9 @@ export function useOutbox(userId: string | null, companyId: string | null): Outb
   return useOfflineRead(() => (userId && companyId ? outboxItems(userId, companyId) : Promise.resolve([])), [userId, companyId], ['outbox']);
 }
 
-/** The download public/assets/warm.js started before the app's JavaScript arrived (issue 18). */
-interface WarmAllocation {
-  companyId: string;
-  token: string;
-  body: Promise<{ success?: boolean; data?: AllocationResponse } | null>;
-}
-
-/**
- * The allocation warm.js downloaded for this company and token, taken once; null when there is
- * none. When that download failed (offline, 401, 5xx) the app's own request is made, so its
- * errors are reported as usual (a 401 ends the session).
- */
+/** The allocation warm.js downloaded for this company and token, taken once; null when there is none (lib/warm.ts). */
 function takeWarmAllocation(companyId: string): Promise<AllocationResponse> | null {
-  const holder = globalThis as { __roWarmAllocation?: WarmAllocation };
-  const warm = holder.__roWarmAllocation;
-  if (!warm || warm.companyId !== companyId || warm.token !== session.uat) return null;
-  delete holder.__roWarmAllocation;
-  return warm.body.then((b) => (b && b.success !== false && b.data ? b.data : fetchAllocation(companyId)));
+  return takeWarm<AllocationResponse>('__roWarmAllocation', companyId, () => fetchAllocation(companyId));
 }
 
 /** Allocation downloads in flight, by company: one request however many callers ask at once. */

@@ -1,7 +1,7 @@
 /**
  * Payment exports on the payments dashboard (issue 15 `POST /v2/export/payments`,
  * `GET /exports/payments`; spec 4 export statuses): "Export payments" opens a dialog (a date range
- * of at most MAX_PAYMENT_EXPORT_DAYS UTC days, xlsx or csv, optionally one source or channel), and
+ * of at most MAX_PAYMENT_EXPORT_DAYS days (the company's local calendar days), xlsx or csv, optionally one source or channel), and
  * the company's payment exports, newest first, with their status (a running bar until the job
  * ends), author, range, rows and the file's download (masked for the downloader by the server).
  * The list refreshes every 2 s while an export runs.

@@ -1,0 +1,69 @@
+/**
+ * Fewer, larger chunks on the field route (issue 18 LCP). Left to itself the bundler cuts one chunk
+ * per set of lazy screens sharing a module, so the field day list waited for ~45 scripts, most under
+ * 1 KB gzipped. Over HTTP/1.1 a phone fetches six at a time, and on a slow 4G link (150 ms round
+ * trip) each batch costs a round trip: about a second of the list's LCP was waiting, not bytes.
+ *
+ * One group, `field-day`, by static reachability in the module graph (dynamic imports stay lazy):
+ * the modules the field shell and the day list import that neither the entry (`main.tsx`), the
+ * stand-alone sign-in screen nor the app (`app-main.tsx`) reach. So the entry, the sign-in page
+ * (≤ 120 KB gzipped) and the app download exactly what they did; the field screens (and the few
+ * desk pages importing a field helper) load the one chunk. The lazy roots keep their own chunks
+ * (their top level runs when they are opened).
+ * The app's modules are left to the bundler: an `app-core` group made a cycle with app-main's facade
+ * chunk (a dynamic import target) that Rolldown could not evaluate (React error #130).
+ * No cycles: a grouped module's static imports are grouped too, or the entry's, sign-in's or the
+ * app's, which never import a grouped module statically.
+ */
+import { resolve } from 'node:path';
+
+/** The part of Rolldown's ChunkingContext used here. */
+interface Graph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+const at = (source: string) => resolve(process.cwd(), source);
+const ENTRY = [at('src/web/app/main.tsx')];
+const SIGN_IN = [at('src/web/features/auth/login-screen.tsx')];
+const APP = [at('src/web/app/app-main.tsx')];
+const FIELD_DAY = [at('src/web/features/field/shell/field-shell.tsx'), at('src/web/features/field/visits/my-visits-screen.tsx')];
+
+const ROOTS = new Set([...ENTRY, ...SIGN_IN, ...APP, ...FIELD_DAY]);
+
+/** Modules statically reachable from `roots` (themselves included). */
+function reach(graph: Graph, roots: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    const info = graph.getModuleInfo(id);
+    if (!info) continue;
+    seen.add(id);
+    stack.push(...info.importedIds);
+  }
+  return seen;
+}
+
+/**
+ * The `name` of a Rolldown code-splitting group: `field-day` or null (the bundler's
+ * own split) for the module `id`. The graph is walked once per build (the sets are kept until
+ * a graph without the entry is seen, as the service worker's build is).
+ */
+export function routeChunkName(): (id: string, ctx: Graph) => string | null {
+  let sets: { shared: Set<string>; app: Set<string>; field: Set<string> } | null = null;
+  return (id, ctx) => {
+    if (!sets) {
+      if (!ctx.getModuleInfo(ENTRY[0])) return null;
+      const shared = new Set([...reach(ctx, ENTRY), ...reach(ctx, SIGN_IN)]);
+      sets = { shared, app: reach(ctx, APP), field: reach(ctx, FIELD_DAY) };
+    }
+    // The lazy entries the groups start from keep their own chunks (their top level runs when asked).
+    if (ROOTS.has(id) || sets.shared.has(id)) return null;
+    // The app's modules keep the bundler's split: grouping them made a cycle with app-main's facade
+    // chunk (a dynamic import target), which Rolldown 1.2 could not evaluate.
+    if (sets.app.has(id)) return null;
+    if (sets.field.has(id)) return 'field-day';
+    return null;
+  };
+}
