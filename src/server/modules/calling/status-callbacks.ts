@@ -3,8 +3,8 @@
  * set-based batches (issue 14, "the time from a status callback to the agent's screen", p95 <
  * 300 ms with 200 agents, a burst of them at one instant included).
  *
- * Callbacks arriving while a batch is being written wait and go together in the next one (group
- * commit): one transaction locks their calls in one read, moves each through its callbacks in
+ * Callbacks arriving within a short window (CALLBACK_WINDOW_MS) or while a batch is being written
+ * go together in one batch (group commit): one transaction locks their calls in one read, moves each through its callbacks in
  * arrival order, writes them back in one UPDATE and announces each change in one NOTIFY statement,
  * so the agents' screens hear of a whole burst at one commit. The loan side of ended calls (timeline,
  * calling_status) is left to the call-end writer (call-end-writer.ts, `loan_write_pending`).
@@ -180,35 +180,56 @@ export interface StatusCallbackQueue {
   submit(item: StatusCallbackItem): Promise<void>;
 }
 
-/** A process's queue: callbacks arriving while a batch is written go together in the next one. */
-export function createStatusCallbackQueue(apply: (items: readonly StatusCallbackItem[]) => Promise<(AppError | null)[]>): StatusCallbackQueue {
-  type Waiting = { item: StatusCallbackItem; resolve: () => void; reject: (err: unknown) => void };
+/**
+ * How long the first of a batch's callbacks waits for others before the batch is written, in ms.
+ * PGlite runs on the server's thread: a batch started as soon as one callback is read keeps the
+ * thread busy and delays reading the next requests, so a burst that trickles in (as it does from
+ * another machine) is written as many tiny transactions, each slowing the next read. Waiting this
+ * long first turns such a burst into a few batches; a lone callback is late by this much at most.
+ */
+export const CALLBACK_WINDOW_MS = 10;
+
+/**
+ * A process's queue. A batch starts CALLBACK_WINDOW_MS after its oldest callback arrived (at once
+ * when CALLBACK_BATCH are waiting, or when that time passed while the previous batch was written);
+ * batches are written one at a time in arrival order, each callback in exactly one of them.
+ * `windowMs` is for tests.
+ */
+export function createStatusCallbackQueue(apply: (items: readonly StatusCallbackItem[]) => Promise<(AppError | null)[]>, windowMs = CALLBACK_WINDOW_MS): StatusCallbackQueue {
+  type Waiting = { item: StatusCallbackItem; at: number; resolve: () => void; reject: (err: unknown) => void };
   let waiting: Waiting[] = [];
   let busy = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
   const run = async () => {
-    while (waiting.length > 0) {
-      const batch = waiting.slice(0, CALLBACK_BATCH);
-      waiting = waiting.slice(batch.length);
-      try {
-        const results = await apply(batch.map((w) => w.item));
-        batch.forEach((w, i) => (results[i] ? w.reject(results[i]) : w.resolve()));
-      } catch (err) {
-        // The whole batch rolled back: each caller answers an error and the provider retries.
-        for (const w of batch) w.reject(err);
-      }
+    timer = null;
+    busy = true;
+    const batch = waiting.slice(0, CALLBACK_BATCH);
+    waiting = waiting.slice(batch.length);
+    try {
+      const results = await apply(batch.map((w) => w.item));
+      batch.forEach((w, i) => (results[i] ? w.reject(results[i]) : w.resolve()));
+    } catch (err) {
+      // The whole batch rolled back: each caller answers an error and the provider retries.
+      for (const w of batch) w.reject(err);
     }
     busy = false;
+    schedule();
+  };
+  /** Starts the next batch when its window closes (never while one is written, never twice). */
+  const schedule = () => {
+    if (busy || waiting.length === 0) return;
+    const full = waiting.length >= CALLBACK_BATCH;
+    if (timer && !full) return;
+    if (timer) clearTimeout(timer);
+    // Even when due, started by a timer: this turn's other requests are read first (PGlite's
+    // queries chain as microtasks, so starting at once would write each callback alone).
+    timer = setTimeout(() => void run(), full ? 0 : Math.max(0, waiting[0].at + windowMs - Date.now()));
   };
   return {
     submit(item) {
       return new Promise<void>((resolve, reject) => {
-        waiting.push({ item, resolve, reject });
-        // Started after this turn's I/O: the callbacks read from the sockets together go in one batch
-        // (PGlite's queries chain as microtasks, so starting at once would write each callback alone).
-        if (!busy) {
-          busy = true;
-          setImmediate(() => void run());
-        }
+        waiting.push({ item, at: Date.now(), resolve, reject });
+        schedule();
       });
     },
   };
