@@ -50,17 +50,14 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
   boss.on('error', (err) => opts.onError?.(err));
   const handlers = new Map<QueueName, { handler: JobHandler<object>; concurrency: number }>();
   const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 1;
-  /** This process's pg-boss worker ids per queue, woken by send() so a job sent here starts at once. */
-  const workerIds = new Map<QueueName, string[]>();
   let running = false;
   let stopping = false;
 
   async function startWorker(queue: QueueName, handler: JobHandler<object>, concurrency: number): Promise<void> {
     for (let i = 0; i < concurrency; i += 1) {
-      const id = await boss.work<object>(queue, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+      await boss.work<object>(queue, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await handler(job.data, job.id);
       });
-      workerIds.set(queue, [...(workerIds.get(queue) ?? []), id]);
     }
   }
 
@@ -87,9 +84,6 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
     async send(queue, data) {
       const id = await boss.send(queue, data as object);
       if (!id) throw new Error(`pg-boss did not accept a job for ${queue}`);
-      // An idle worker of this process would see the job only at its next poll (up to
-      // pollingIntervalSeconds later); waking it starts the job now. A busy one ignores this.
-      if (running) for (const w of workerIds.get(queue) ?? []) boss.notifyWorker(w);
       return id;
     },
     work(queue, handler, workOpts) {
