@@ -1,7 +1,8 @@
 /**
  * The loan list's total without counting the month's loans on every page (issue 12 "Speed": 16
- * concurrent clients over 100,000 loans). The unfiltered total is `loan_month_counts.live`, kept
- * exact by triggers on `loans` (migration `loan_counts`); a filtered or searched total is counted
+ * concurrent clients over 100,000 loans). The unfiltered total is the month's live count, kept
+ * exact by triggers on `loans` (migrations `loan_counts`, `loan_count_deltas_triggers`: the
+ * `loan_month_counts` row plus its `loan_month_count_deltas`); a filtered or searched total is counted
  * once per (selection, month generation) and kept in `loan_count_cache`, so every other page of
  * the same list, from any API process, reads it. Any write to the month's loans raises its
  * generation, so a total counted before it is never used after it.
@@ -9,15 +10,13 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq, lt, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { PgDialect, QueryBuilder } from 'drizzle-orm/pg-core';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql-helpers';
 import type { LoanSelection } from './loan-query';
-import { loanCountCache, loanMonthCounts, loans } from './schema';
+import { loanCountCache, loanMonthCountDeltas, loanMonthCounts, loans } from './schema';
 
 const dialect = new PgDialect();
-/** A query builder for subqueries only (never executed). */
-const db0 = new QueryBuilder();
 
 /** A selection's cache key: the SHA-256 of its SQL text and parameters. */
 function selectionKey(where: SQL): string {
@@ -39,14 +38,26 @@ const plainSelection = (selection: LoanSelection) => !selection.archived && !(se
  * Plain selections read the maintained count; others the count cached for the month's generation.
  */
 export function totalProbeSql(selection: LoanSelection, where: SQL): SQL {
-  const month = and(eq(loanMonthCounts.companyId, selection.companyId), eq(loanMonthCounts.allocationMonth, selection.allocationMonth));
-  const generation = sql`(select ${loanMonthCounts.generation} from ${loanMonthCounts} where ${month}) as generation`;
-  if (plainSelection(selection)) return sql`${generation}, (select ${loanMonthCounts.live} from ${loanMonthCounts} where ${month}) as total`;
-  return sql`${generation}, (${db0
-    .select({ total: loanCountCache.total })
-    .from(loanCountCache)
-    .innerJoin(loanMonthCounts, and(eq(loanMonthCounts.companyId, loanCountCache.companyId), eq(loanMonthCounts.allocationMonth, loanCountCache.allocationMonth), eq(loanMonthCounts.generation, loanCountCache.generation)))
-    .where(and(eq(loanCountCache.companyId, selection.companyId), eq(loanCountCache.allocationMonth, selection.allocationMonth), eq(loanCountCache.selectionKey, selectionKey(where))))}) as total`;
+  const generation = sql`(${monthCountsSql(selection, 'generation')}) as generation`;
+  if (plainSelection(selection)) return sql`${generation}, (${monthCountsSql(selection, 'live')}) as total`;
+  return sql`${generation}, (select ${loanCountCache.total} from ${loanCountCache}
+    where ${loanCountCache.companyId} = ${selection.companyId} and ${loanCountCache.allocationMonth} = ${selection.allocationMonth}
+      and ${loanCountCache.selectionKey} = ${selectionKey(where)} and ${loanCountCache.generation} = (${monthCountsSql(selection, 'generation')})) as total`;
+}
+
+/**
+ * A scalar subquery: the month's generation or live count — its folded `loan_month_counts` row
+ * plus its `loan_month_count_deltas` (each delta is one generation) — null when the month has
+ * neither (no loans). One statement reads both tables in one snapshot, so a concurrent fold
+ * (deltas deleted and added to the row in one transaction) never changes the answer.
+ */
+function monthCountsSql(selection: Pick<LoanSelection, 'companyId' | 'allocationMonth'>, what: 'generation' | 'live'): SQL {
+  const base = what === 'generation' ? loanMonthCounts.generation : loanMonthCounts.live;
+  const delta = what === 'generation' ? sql`1` : loanMonthCountDeltas.live;
+  return sql`select sum(n)::bigint from (
+    select ${base} as n from ${loanMonthCounts} where ${loanMonthCounts.companyId} = ${selection.companyId} and ${loanMonthCounts.allocationMonth} = ${selection.allocationMonth}
+    union all
+    select ${delta} from ${loanMonthCountDeltas} where ${loanMonthCountDeltas.companyId} = ${selection.companyId} and ${loanMonthCountDeltas.allocationMonth} = ${selection.allocationMonth}) m`;
 }
 
 /**
@@ -59,12 +70,11 @@ export async function loanListTotal(db: Db, selection: LoanSelection, where: SQL
   if (!read || read.generation === null) return 0;
   if (read.total !== null) return Number(read.total);
   if (plainSelection(selection)) return 0;
-  const month = and(eq(loanMonthCounts.companyId, selection.companyId), eq(loanMonthCounts.allocationMonth, selection.allocationMonth));
   const key = selectionKey(where);
   // The generation and the count from one statement (one snapshot): the pair is consistent even
   // when a write commits meanwhile (its new generation then misses this row).
   const [fresh] = rowsOf<{ generation: string | number; total: string | number }>(
-    await db.execute(sql`select (select ${loanMonthCounts.generation} from ${loanMonthCounts} where ${month}) as generation, (${db.select({ n: count() }).from(loans).where(where)}) as total`),
+    await db.execute(sql`select (${monthCountsSql(selection, 'generation')}) as generation, (${db.select({ n: count() }).from(loans).where(where)}) as total`),
   );
   const generation = Number(fresh.generation);
   const total = Number(fresh.total);

@@ -136,10 +136,10 @@ export type LoanEventRow = typeof loanEvents.$inferSelect;
 
 /**
  * How many loans each (company, allocation month) holds, kept exact by statement-level triggers on
- * `loans` (migration `loan_counts`: every insert, update and delete statement adds its transition
- * rows' counts in the same transaction), and a `generation` that goes up with every statement
- * writing the month's loans (issue 12 "Speed": the loan list's total without counting 100,000 rows
- * per page). A month without a row has no loans.
+ * `loans`, and a `generation` that goes up with every statement writing the month's loans (issue 12
+ * "Speed": the loan list's total without counting 100,000 rows per page). This is the folded base:
+ * the month's figures are this row plus its rows in `loan_month_count_deltas` (loan-counts.ts
+ * monthCountsSql). A month with neither has no loans.
  */
 export const loanMonthCounts = pgTable(
   'loan_month_counts',
@@ -152,6 +152,24 @@ export const loanMonthCounts = pgTable(
     generation: bigint('generation', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.allocationMonth] })],
+);
+
+/**
+ * What each statement writing a month's loans changed (migration `loan_count_deltas`): one row per
+ * (statement, company, month) with the live/archived difference, counting one generation. Append
+ * only, so concurrent writers (webhook postings on different loans of one month) never wait on one
+ * counts row; a writer that finds 64 or more folds them into `loan_month_counts` (one folder per
+ * month at a time: an advisory try-lock; the others skip), keeping sums and generation unchanged.
+ */
+export const loanMonthCountDeltas = pgTable(
+  'loan_month_count_deltas',
+  {
+    companyId: text('company_id').notNull(),
+    allocationMonth: text('allocation_month').notNull(),
+    live: integer('live').notNull(),
+    archived: integer('archived').notNull(),
+  },
+  (t) => [index('loan_month_count_deltas_month').on(t.companyId, t.allocationMonth)],
 );
 
 /**
