@@ -11,7 +11,7 @@ import type { CallingSettings, CallRecord } from '../../../domain/contracts/call
 import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';
 import { companyInput, useRecordDisposition } from './api';
-import { fromMinor } from '../../../domain/common/money';
+import { currencySymbol, fromMinor } from '../../../domain/common/money';
 import { reasonLanguage } from '../../lib/languages';
 import { linkAmountOf, NO_LINK, PaymentLinkFields, toastLinkOutcome, type LinkAsk } from './payment-link-fields';
 
@@ -34,7 +34,7 @@ export function DispositionForm({ companyId, call, settings, dueMinor = null, on
   const [link, setLink] = useState<LinkAsk>(NO_LINK);
   const suggestedLink = ptpAmount || (dueMinor ? String(fromMinor(dueMinor)) : '');
   const linkAmount = linkAmountOf(link, suggestedLink);
-  const currencyLabel = settings.currency === 'IDR' ? 'Rp' : 'Rs';
+  const currencyLabel = currencySymbol(settings.currency);
   // An inbound call whose number matched several loans: the agent says which loan it was about.
   const choices = call.direction === 'inbound' && call.matched_loan_ids.length > 1 ? call.matched_loan_ids : [];
   const [loanId, setLoanId] = useState(call.loan_id);

@@ -23,7 +23,7 @@ import { toaster } from '../../../lib/toaster';
 import { CheckInCard, useCheckIn } from './check-in-card';
 import { FormField } from '../form-field';
 import { useCachedAllocation, useCachedLoan } from '../field-data';
-import { fromMinor, parseAmount } from '../../../../domain/common/money';
+import { currencySymbol, fromMinor, parseAmount } from '../../../../domain/common/money';
 import { reasonLanguage } from '../../../lib/languages';
 import { LINK_SEND_CHANNELS, type LinkSendChannel } from '../../../../domain/contracts/payments/links';
 import { bodyMinor, localDay, minorOf, moneyMinor } from '../format';
@@ -310,7 +310,7 @@ export default function VisitFormScreen() {
             </label>
             {link.on && (
               <>
-                <TextField label={t('field.form.link_amount', { currency: currency === 'IDR' ? 'Rp' : 'Rs' })} value={linkAmount} onChange={(v) => { setLink({ ...link, amount: v }); clear('link_amount'); }} error={err('link_amount')} required inputMode="decimal" />
+                <TextField label={t('field.form.link_amount', { currency: currencySymbol(currency) })} value={linkAmount} onChange={(v) => { setLink({ ...link, amount: v }); clear('link_amount'); }} error={err('link_amount')} required inputMode="decimal" />
                 <SelectField label={t('field.form.link_channel')} value={link.channel} onChange={(v) => setLink({ ...link, channel: v || 'whatsapp' })} options={LINK_SEND_CHANNELS.map((c) => ({ value: c, label: t(`field.form.link_via.${c}`) }))} required testId="visit-link-channel" />
               </>
             )}
