@@ -178,7 +178,8 @@ export async function depositSlipKey(db: Db, caller: Caller, depositId: string):
 
 /**
  * GET /api/fos/online-recoveries: online payments on loans allocated to the caller (in the
- * payment's allocation month), newest first, each attributed to the caller's latest visit to the
+ * payment's allocation month), newest first, each attributed to the caller's visit the paid link
+ * was sent from (issue 15 "Send payment link" at a visit), else the caller's latest visit to the
  * loan within ATTRIBUTION_WINDOW_DAYS before the payment (null when none). Names masked for the caller.
  */
 export async function onlineRecoveries(db: Db, caller: Caller): Promise<z.infer<typeof onlineRecoveriesResponse>> {
