@@ -305,8 +305,8 @@ export default function VisitFormScreen() {
             {fields.map((field) => fieldInput[field])}
             <TextField label={t('field.form.remarks')} value={draft.remarks} onChange={set('remarks')} error={err('remarks')} multiline />
             <PhotoPicker label={t('field.form.photos')} photos={photos} onChange={setPhotos} max={MAX_PHOTOS} testId="visit-photos" />
-            <label className="field-link-toggle">
-              <input type="checkbox" checked={link.on} onChange={(e) => setLink({ ...link, on: e.currentTarget.checked })} data-testid="visit-send-link" /> {t('field.form.send_link')}
+            <label style={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 44 }}>
+              <input type="checkbox" style={{ width: 20, height: 20 }} checked={link.on} onChange={(e) => setLink({ ...link, on: e.currentTarget.checked })} data-testid="visit-send-link" /> {t('field.form.send_link')}
             </label>
             {link.on && (
               <>
