@@ -12,6 +12,9 @@ export const LANGUAGES = [
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
+/** The language the server words its reasons in (en, hi, id): the screen's, where the server has it. */
+export const reasonLanguage = (lng: string): 'en' | 'hi' | 'id' => (lng === 'hi' || lng === 'id' ? lng : 'en');
+
 /** Text direction of a language code: only the RTL English option is right-to-left. */
 export function directionOf(code: string): 'ltr' | 'rtl' {
   return code === 'en-XB' ? 'rtl' : 'ltr';

@@ -128,6 +128,7 @@ describe('the area registry', () => {
       'payment-link-batches',
       'payment-mandates',
       'payments-dashboard',
+      'payment-exports',
       'communication',
       'user-reports',
     ]);

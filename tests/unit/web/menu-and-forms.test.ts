@@ -45,7 +45,8 @@ describe('visibleMenu', () => {
   });
 
   it('shows bulk operations to a user who may read imports or exports, and loans with portfolio and saved filters read', () => {
-    expect(visibleMenu(grant({ 'Core Collection Modules': { exports: 'r' } }), 'other').map((e) => e.screen)).toEqual(['', 'bulk-operations']);
+    // Export permission also reaches the payment exports without the payments dashboard (issue 15).
+    expect(visibleMenu(grant({ 'Core Collection Modules': { exports: 'r' } }), 'other').map((e) => e.screen)).toEqual(['', 'bulk-operations', 'payment-exports']);
     expect(visibleMenu(grant({ 'Core Collection Modules': { allocation: 'r' } }), 'other').map((e) => e.screen)).toEqual(['', 'bulk-operations']);
     expect(visibleMenu(grant({ 'Core Collection Modules': { imports: 'r', portfolio: 'r', saved_filters: 'r' } }), 'other').map((e) => e.screen)).toEqual(['', 'customer-loans', 'bulk-operations']);
   });

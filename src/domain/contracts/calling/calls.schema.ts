@@ -6,6 +6,7 @@ import { CALLING_MODES } from '../../calling/calling-mode';
 import { AGENT_STATUS_REASONS, MICROPHONE_STATES, SUPERVISOR_ACTIONS } from '../../calling/campaigns';
 import { amount, calendarDay, isoDateTime, majorField, minorField } from '../common.schema';
 import { companyQuery } from '../envelope';
+import { paymentLinkOutcome, paymentLinkRequest } from '../payments/links.schema';
 
 export { companyQuery };
 
@@ -114,6 +115,11 @@ export const dispositionBody = z.object({
    * agent choose one of its matched_loan_ids (the call then counts on that loan). Default the call's loan.
    */
   loan_id: z.string().min(1).max(64).optional(),
+  /**
+   * "Send payment link" (issue 15): a link for this amount sent to the borrower by this channel
+   * through the payments area (compliance-checked), once per call. Null: none.
+   */
+  payment_link: paymentLinkRequest.nullable().default(null),
 });
 export type DispositionBody = z.input<typeof dispositionBody>;
 
@@ -147,6 +153,9 @@ export const dispositionRecord = z.object({
   reminder: reminderRecord.nullable(),
 });
 export type DispositionRecord = z.infer<typeof dispositionRecord>;
+/** POST /calling/dispositions answers the disposition and what became of the payment link asked with it (null when none was asked). */
+export const dispositionAnswer = dispositionRecord.extend({ payment_link: paymentLinkOutcome.nullable() });
+export type DispositionAnswer = z.infer<typeof dispositionAnswer>;
 
 export const loanParams = z.object({ loan_id: loanId });
 

@@ -11,6 +11,7 @@ import type {
   CallingSettings,
   CallRecord,
   DispositionBody,
+  DispositionAnswer,
   DispositionRecord,
   QueueLoan,
   QueueResponse,
@@ -19,7 +20,7 @@ import type {
   StartBreakBody,
   StartCallBody,
 } from './calls.schema';
-export type { AgentStatusRecord, CallDetailsRecord, CallingSettings, CallRecord, DispositionBody, DispositionRecord, QueueLoan, QueueResponse, ReminderRecord, RemindersResponse, StartBreakBody, StartCallBody };
+export type { AgentStatusRecord, CallDetailsRecord, CallingSettings, CallRecord, DispositionAnswer, DispositionBody, DispositionRecord, QueueLoan, QueueResponse, ReminderRecord, RemindersResponse, StartBreakBody, StartCallBody };
 
 const tags = ['calling'];
 /** Every desk action is the click-to-call permission (spec 6 `calling` module); other modes are checked per call. */
@@ -104,8 +105,10 @@ export const recordDisposition = endpoint({
   permission: desk('write'),
   retrySafe: true,
   tags,
-  summary: 'Record the disposition of a call (PTP date and amount, callback time, remarks)',
-  schemas: async () => ({ query: await company(), body: (await schema()).dispositionBody, response: (await schema()).dispositionRecord }),
+  summary: 'Record the disposition of a call (PTP date and amount, callback time, remarks; optionally send a payment link)',
+  description:
+    'With `payment_link` {amount (major units), channel sms|whatsapp|email} a payment link is created on the company’s first active gateway and sent to the borrower through the compliance check, once per call; `payment_link` in the answer says whether it was created and sent, and the server’s message when not (no gateway, blocked, no number). A refused link does not undo the disposition.',
+  schemas: async () => ({ query: await company(), body: (await schema()).dispositionBody, response: (await schema()).dispositionAnswer }),
 });
 
 /** GET /api/calling/loans/{loan_id}/call-details: calls of the last week, PTPs and broken PTPs of the last month, last PTP. */

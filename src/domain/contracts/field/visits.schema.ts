@@ -9,6 +9,7 @@ import { VISIT_FLAGS } from '../../field/geo';
 import { VERIFICATION_STATUSES } from '../../field/verification';
 import { amount, calendarDay, isoDateTime, majorField, minorField, month } from '../common.schema';
 import { VISIT_MAX_PHOTOS } from './visits';
+import { paymentLinkOutcome, paymentLinkRequest } from '../payments/links.schema';
 
 /** One loan of the signed-in executive's allocation (GET /api/fos/allocation). */
 export const allocatedLoan = z.object({
@@ -66,10 +67,18 @@ export const visitBody = z.object({
   next_visit_date: calendarDay.nullable().default(null),
   /** Receipt number made on the phone when money was collected (the receipt is posted separately). */
   receipt_number: z.string().nullable().default(null),
+  /**
+   * "Send payment link" at the visit (issue 15): a link for this amount sent to the borrower by
+   * this channel through the payments area, tied to this visit (online recoveries attribute its
+   * payment to it). Queued offline with the visit; one link per visit. Null: none.
+   */
+  payment_link: paymentLinkRequest.nullable().default(null),
 });
 export type VisitBody = z.infer<typeof visitBody>;
 
-export const visitRecord = visitBody.extend({
+export const visitRecord = visitBody.omit({ payment_link: true }).extend({
+  /** Only in the answer to recording the visit: what became of the payment link asked with it. */
+  payment_link: paymentLinkOutcome.nullable().optional(),
   amount_collected_minor: minorField.nullable(),
   ptp_amount_minor: minorField.nullable(),
   visit_id: z.string(),

@@ -1,6 +1,6 @@
 /** Schemas of payment links (issue 15). Behind ./links.ts. Amounts: integer minor units (paise). */
 import { z } from 'zod';
-import { minorField, positiveMinorAmount } from '../common.schema';
+import { amount, minorField, positiveMinorAmount } from '../common.schema';
 import { companyQuery, pagingQuery } from '../envelope';
 import { LINK_SEND_CHANNELS, MAX_LINK_EXPIRY_MINUTES, PAYMENT_LINK_STATUSES, PG_VENDORS } from './links';
 
@@ -71,3 +71,31 @@ export const linkParams = z.object({ link_id: z.string().min(1).max(64) });
 export const linksQuery = pagingQuery.extend(companyQuery.shape).extend({ loan_id: z.string().trim().min(1).max(64).optional() });
 export const paymentLinksPage = z.object({ links: z.array(paymentLinkRecord), total: z.number().int(), page_number: z.number().int(), page_size: z.number().int() });
 export type PaymentLinksPage = z.infer<typeof paymentLinksPage>;
+
+/**
+ * "Send payment link" asked with another write (issue 15): a call's disposition or a field visit.
+ * Amount in major units (rupees, rupiah; at most 2 decimals) like the rest of those forms; the
+ * link goes out on the company's first active gateway through communication's compliance check.
+ */
+export const paymentLinkRequest = z.object({
+  amount: amount,
+  channel: z.enum(LINK_SEND_CHANNELS),
+  /** Language of the refusal reasons (the agent's screen language). */
+  lang: z.enum(['en', 'hi', 'id']).default('en'),
+});
+export type PaymentLinkRequest = z.output<typeof paymentLinkRequest>;
+
+/**
+ * What became of a link asked with another write: `link_id` null when none was created (no
+ * gateway, no number…); `sent` false when created but not sent (blocked by the compliance check or
+ * failed); `message` the server's sentence saying so; `reasons` the compliance check's reasons.
+ */
+export const paymentLinkOutcome = z.object({
+  link_id: z.string().nullable(),
+  amount_minor: minorField,
+  channel: z.enum(LINK_SEND_CHANNELS),
+  sent: z.boolean(),
+  message: z.string(),
+  reasons: z.array(z.object({ code: z.string(), message: z.string() })),
+});
+export type PaymentLinkOutcome = z.infer<typeof paymentLinkOutcome>;

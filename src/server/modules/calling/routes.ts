@@ -18,6 +18,8 @@ import type { RouteGroup } from '../../http/area';
 import { callerOf } from '../../http/caller';
 import { ok } from '../../http/envelope';
 import { endpointServer } from '../../http/route';
+import { toMinor } from '../../../domain/common/money';
+import { paymentLinkContext, sendPaymentLinkFrom } from '../payments/queries';
 import type { ProviderFor } from './calls-service';
 import { endCall, getCall, startCall, statusCallbackPath } from './calls-service';
 import { callDetails, callingQueue, dueReminders, recordDispositionOnce } from './desk-service';
@@ -95,10 +97,18 @@ export const callingRoutes: RouteGroup = async (app, deps) => {
   await serve(calls.endCall, async ({ req, params }) => ok(await endCall(db, providerFor, callerOf(req), params.call_id), 'Ending the call'));
   await serve(calls.recordDisposition, async ({ req, body }) => {
     const caller = callerOf(req);
-    const { record, created } = await db.transaction((tx) => recordDispositionOnce(tx, caller, body, clock.now()));
+    const ask = body.payment_link;
+    const { record, created, link } = await db.transaction(async (tx) => {
+      const done = await recordDispositionOnce(tx, caller, body, clock.now());
+      // "Send payment link" from the disposition (issue 15): the payments area's front door, in this transaction, once per call.
+      const origin = { kind: 'call' as const, id: done.record.call_id };
+      const asked = ask && { loanId: done.record.loan_id, amountMinor: toMinor(ask.amount), channel: ask.channel, lang: ask.lang, origin };
+      const link = asked ? await sendPaymentLinkFrom(tx, paymentLinkContext(deps.config, req, clock.now()), caller.companyId, caller.user.userId, asked) : null;
+      return { ...done, link };
+    });
     // Spec 7: the dialer vendor hears of each new disposition after it is saved; its failures are only logged.
     if (created) void postDispositionToVendor(db, caller, record, req.log);
-    return ok(record, 'Disposition saved');
+    return ok({ ...record, payment_link: link }, link && !link.sent ? `Disposition saved. ${link.message}` : 'Disposition saved');
   });
   await serve(calls.loanCallDetails, async ({ req, params }) => ok(await callDetails(db, callerOf(req), params.loan_id, clock.now())));
   await serve(calls.myReminders, async ({ req }) => ok({ reminders: await dueReminders(db, callerOf(req), clock.now()) }));

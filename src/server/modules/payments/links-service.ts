@@ -6,8 +6,10 @@
  * queries.ts (`sendToBorrower`: the compliance check, DLT, the company's provider), never here.
  */
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { CreatePaymentLinkBody, LinkSendChannel, PaymentLinkRecord, PaymentLinksPage, PaymentLinkStatus } from '../../../domain/contracts/payments/links';
+import type { PaymentLinkOutcome } from '../../../domain/contracts/payments/links.schema';
 import { formatMinor } from '../../../domain/common/money';
 import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -17,7 +19,7 @@ import { loanContactFacts } from '../portfolio/queries';
 import { GATEWAY_HOSTS, GATEWAYS, sendToVendor } from './gateways';
 import type { LinkSpec, OutboundRequest, PgVendor } from './gateways/types';
 import type { PaymentLinkRow } from './schema';
-import { paymentLinks } from './schema';
+import { paymentGatewayCredentials, paymentLinks } from './schema';
 import { createShortLink } from './short-links';
 import { credentialsOf } from './settings-service';
 import { settingsSectionOf } from './settings-sections-service';
@@ -37,6 +39,11 @@ export const liveTransport: GatewayTransport = async (vendor, request) => {
   if (typeof url !== 'string') throw new AppError(502, 'The payment gateway refused the link');
   return url;
 };
+
+/** The origin the caller reached us at (behind a proxy with TRUST_PROXY: the forwarded one). */
+export function originOf(req: Pick<FastifyRequest, 'protocol' | 'host'>): string {
+  return `${req.protocol}://${req.host}`;
+}
 
 /** The status a reader sees: an unpaid or part-paid link past its expiry is EXPIRED. */
 export function statusAt(row: Pick<PaymentLinkRow, 'status' | 'expiresAt'>, now: Date): PaymentLinkStatus {
@@ -125,7 +132,7 @@ export interface LinkContext {
  * Creates a link for a loan's latest allocation month.
  * @throws AppError 400 when the gateway is not configured or does not offer partial payments; 404 'Loan not found'; 502 when the vendor refuses
  */
-export async function createLink(tx: DbOrTx, ctx: LinkContext, companyId: string, userId: string, body: CreatePaymentLinkBody): Promise<PaymentLinkRecord> {
+export async function createLink(tx: DbOrTx, ctx: LinkContext, companyId: string, userId: string, body: CreatePaymentLinkBody, origin?: LinkOrigin): Promise<PaymentLinkRecord> {
   if (body.template_id && !body.send_via) throw badRequest('A template is used only when the link is sent (send_via)');
   const vendor = body.pg_vendor;
   const adapter = GATEWAYS[vendor];
@@ -170,12 +177,73 @@ export async function createLink(tx: DbOrTx, ctx: LinkContext, companyId: string
       url,
       expiresAt: spec.expiresAt,
       createdBy: userId,
+      originKind: origin?.kind ?? null,
+      originId: origin?.id ?? null,
       createdAt: ctx.now,
       updatedAt: ctx.now,
     })
     .returning();
   if (body.send_via) return sendLink(tx, row, body.send_via, { userId, templateId: body.template_id, lang: body.lang ?? 'en', now: ctx.now, origin: ctx.origin, keys: ctx.config });
   return linkRecord(row, ctx.now);
+}
+
+/** The sentence the server says of a created link: created, sent, or why not sent. */
+export function linkSentence(link: PaymentLinkRecord): string {
+  const m = link.message;
+  if (!m) return 'Payment link created';
+  if (m.status === 'blocked') return `Payment link created but not sent: ${m.reasons.map((r) => r.message).join('; ')}`;
+  if (m.status === 'failed') return `Payment link created but not sent: ${m.error ?? 'the provider failed'}`;
+  return 'Payment link created and sent';
+}
+
+/** Where an agent asked for a link with another write: a field visit or a call's disposition. */
+export interface LinkOrigin {
+  kind: 'visit' | 'call';
+  id: string;
+}
+
+function outcomeOf(link: PaymentLinkRecord, channel: LinkSendChannel): PaymentLinkOutcome {
+  const m = link.message;
+  return { link_id: link.link_id, amount_minor: link.amount_minor, channel, sent: Boolean(m && m.status !== 'blocked' && m.status !== 'failed'), message: linkSentence(link), reasons: m?.reasons ?? [] };
+}
+
+/**
+ * Sends a loan's borrower a payment link asked with another write (issue 15: a call's disposition,
+ * a field visit), inside that write's transaction `tx`: on the company's first active gateway (by
+ * name), through communication's compliance check, remembering `origin` (one link per origin: asked
+ * again, the first link's outcome is answered). Never throws for the link's own problems (no
+ * gateway, no number, vendor refused): those are undone in a savepoint and answered as an outcome
+ * with link_id null, so the visit or disposition still stands.
+ */
+export async function sendLinkFrom(
+  tx: DbOrTx,
+  ctx: LinkContext,
+  companyId: string,
+  userId: string,
+  ask: { loanId: string; amountMinor: number; channel: LinkSendChannel; lang: 'en' | 'hi' | 'id'; origin: LinkOrigin },
+): Promise<PaymentLinkOutcome> {
+  const [earlier] = await tx
+    .select()
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.companyId, companyId), eq(paymentLinks.originKind, ask.origin.kind), eq(paymentLinks.originId, ask.origin.id)));
+  if (earlier) return outcomeOf((await linkRecords(tx, companyId, [earlier], ctx.now))[0], earlier.sentVia ?? ask.channel);
+  const none = (message: string): PaymentLinkOutcome => ({ link_id: null, amount_minor: ask.amountMinor, channel: ask.channel, sent: false, message, reasons: [] });
+  const [gateway] = await tx
+    .select({ vendor: paymentGatewayCredentials.pgVendor })
+    .from(paymentGatewayCredentials)
+    .where(and(eq(paymentGatewayCredentials.companyId, companyId), eq(paymentGatewayCredentials.isActive, true)))
+    .orderBy(asc(paymentGatewayCredentials.pgVendor))
+    .limit(1);
+  if (!gateway) return none('Payment link not created: no payment gateway is configured');
+  try {
+    const link = await tx.transaction((sp) =>
+      createLink(sp, ctx, companyId, userId, { loan_id: ask.loanId, amount_minor: ask.amountMinor, pg_vendor: gateway.vendor, send_via: ask.channel, lang: ask.lang }, ask.origin),
+    );
+    return outcomeOf(link, ask.channel);
+  } catch (err) {
+    if (err instanceof AppError && (err.statusCode < 500 || err.statusCode === 502)) return none(`Payment link not created: ${err.message}`);
+    throw err;
+  }
 }
 
 /** One link of the company. @throws AppError 404 'Payment link not found' */

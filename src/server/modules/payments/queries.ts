@@ -7,6 +7,8 @@ import type { PaymentSource as Source } from '../../../domain/contracts/payments
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { loanPayments } from './schema';
+import type { FastifyRequest } from 'fastify';
+import { liveTransport, originOf, type LinkContext } from './links-service';
 
 /**
  * A company's payments as a subquery `payments` (paymentId, loanId, allocationMonth, amountMinor,
@@ -15,17 +17,41 @@ import { loanPayments } from './schema';
  */
 export function paymentsSubquery(db: DbOrTx, companyId: string, sources?: readonly Source[]) {
   return db
-    .select({
-      paymentId: loanPayments.paymentId,
-      loanId: loanPayments.loanId,
-      allocationMonth: loanPayments.allocationMonth,
-      amountMinor: loanPayments.amountMinor,
-      paidAt: loanPayments.paidAt,
-      channel: loanPayments.channel,
-      reference: loanPayments.reference,
-    })
+    .select(paymentColumns)
     .from(loanPayments)
     .where(and(eq(loanPayments.companyId, companyId), sources ? inArray(loanPayments.source, [...sources]) : undefined))
+    .as('payments');
+}
+
+const paymentColumns = {
+  paymentId: loanPayments.paymentId,
+  loanId: loanPayments.loanId,
+  allocationMonth: loanPayments.allocationMonth,
+  amountMinor: loanPayments.amountMinor,
+  paidAt: loanPayments.paidAt,
+  channel: loanPayments.channel,
+  reference: loanPayments.reference,
+};
+
+/**
+ * A company's gateway ('online') payments as paymentsSubquery's columns plus `linkVisitId`: the
+ * field visit the paid link was asked at (issue 15 "send payment link" from a visit), else null.
+ * An online payment's source_ref is 'vendor:gateway payment id', the key of the gateway payment
+ * that names its link.
+ */
+export function onlinePaymentsWithVisit(db: DbOrTx, companyId: string) {
+  // Qualified by hand: drizzle renders a column inside sql`` unqualified, ambiguous beside g and l.
+  const linkVisitId = sql<string | null>`(
+    select l.origin_id from payment_gateway_payments g
+    join payment_links l on l.link_id = g.link_id and l.origin_kind = 'visit'
+    where g.company_id = loan_payments.company_id
+      and g.pg_vendor = split_part(loan_payments.source_ref, ':', 1)
+      and g.gateway_payment_id = substring(loan_payments.source_ref from position(':' in loan_payments.source_ref) + 1)
+    limit 1)`.as('link_visit_id');
+  return db
+    .select({ ...paymentColumns, linkVisitId })
+    .from(loanPayments)
+    .where(and(eq(loanPayments.companyId, companyId), eq(loanPayments.source, 'online')))
     .as('payments');
 }
 
@@ -72,3 +98,16 @@ export async function loanPaymentDays(db: DbOrTx, companyId: string, loanIds: re
 export { reconcileBatch, recordPayment } from './reconciliation';
 export type { BatchPayment, Expectation, PaymentInput } from './reconciliation';
 export type { PaymentSource } from '../../../domain/contracts/payments/exceptions';
+
+/**
+ * A payment link asked with another area's write (issue 15: a call's disposition, a field visit):
+ * `sendPaymentLinkFrom(tx, paymentLinkContext(config, origin, now), companyId, userId, ask)`.
+ * See links-service.ts sendLinkFrom: never throws for the link's own problems.
+ */
+export { sendLinkFrom as sendPaymentLinkFrom } from './links-service';
+export type { LinkOrigin, LinkContext as PaymentLinkContext } from './links-service';
+
+/** The context a link is made in from another area's request: the live gateway transport (the sandbox when config.paymentSandbox). */
+export function paymentLinkContext(config: LinkContext['config'], req: Pick<FastifyRequest, 'protocol' | 'host'>, now: Date): LinkContext {
+  return { config, origin: originOf(req), transport: liveTransport, now };
+}

@@ -18,7 +18,7 @@ import { ok } from '../../http/envelope';
 import { endpointServer } from '../../http/route';
 import { sendDownload } from '../../http/downloads';
 import type { GatewayTransport } from './links-service';
-import { cancelLink, createLink, getLink, listLinks, liveTransport } from './links-service';
+import { cancelLink, createLink, getLink, linkSentence, listLinks, liveTransport, originOf } from './links-service';
 import { listGatewaySettings, putGatewaySettings } from './settings-service';
 import { getException, listExceptions, resolveException } from './exceptions-service';
 import { reconcileBatch, recordPayment } from './reconciliation';
@@ -30,10 +30,6 @@ import { kickDeliveries } from './outgoing-webhooks';
 import type { MandateTransport } from './mandates-service';
 import { cancelMandate, createMandate, getMandate, listMandates, liveMandateTransport, presentDebit, retryDebit } from './mandates-service';
 
-/** The origin the caller reached us at (behind a proxy with TRUST_PROXY: the forwarded one). */
-export function originOf(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
-}
 
 /** Links and gateway settings (company routes). `transport` is replaced by tests. */
 export function paymentRoutes(transport: GatewayTransport = liveTransport, mandateTransport: MandateTransport = liveMandateTransport): RouteGroup {
@@ -49,9 +45,7 @@ export function paymentRoutes(transport: GatewayTransport = liveTransport, manda
     await serve(links.createPaymentLink, async ({ req, body, idempotency }) => {
       const { companyId, user } = callerOf(req);
       const link = await createLink(idempotency!.tx, { config, origin: originOf(req), transport, now: clock.now() }, companyId, user.userId, body);
-      const m = link.message;
-      const said = !m ? 'Payment link created' : m.status === 'blocked' ? `Payment link created but not sent: ${m.reasons.map((r) => r.message).join('; ')}` : m.status === 'failed' ? `Payment link created but not sent: ${m.error ?? 'the provider failed'}` : 'Payment link created and sent';
-      return ok(link, said);
+      return ok(link, linkSentence(link));
     });
     await serve(links.getPaymentLink, async ({ req, params }) => ok(await getLink(db, callerOf(req).companyId, params.link_id, clock.now())));
     await serve(links.listPaymentLinks, async ({ req, query }) => ok(await listLinks(db, callerOf(req).companyId, query, clock.now())));

@@ -90,11 +90,20 @@ export const paymentLinks = pgTable(
     /** How the link was sent to the borrower (through communication's queries.ts), and that message's id. */
     sentVia: text('sent_via', { enum: ['sms', 'whatsapp', 'email'] }),
     messageId: text('message_id'),
+    /**
+     * Where an agent asked for the link (issue 15): a field visit (its visit_id; online recoveries
+     * attribute a payment on the link to that visit) or a call's disposition (its call_id). One link per origin.
+     */
+    originKind: text('origin_kind', { enum: ['visit', 'call'] }),
+    originId: text('origin_id'),
     createdBy: text('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payment_links_loan').on(t.companyId, t.loanId, t.createdAt)],
+  (t) => [
+    index('payment_links_loan').on(t.companyId, t.loanId, t.createdAt),
+    uniqueIndex('payment_links_origin').on(t.companyId, t.originKind, t.originId).where(sql`origin_id is not null`),
+  ],
 );
 export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 

@@ -276,7 +276,7 @@ function Desk({ pushedCall, pushed, movedCallId }: { pushedCall: CallRecord | nu
             onRedial={current && current.loan_id && !onBreak && !placing ? () => dial(current.loan_id) : null}
           />
           {current && !live && settings.data && !current.disposition && !disposed.has(current.call_id) && (
-            <DispositionForm key={current.call_id} companyId={companyId} call={current} settings={settings.data} onDone={() => setDisposed(new Set(disposed).add(current.call_id))} />
+            <DispositionForm key={current.call_id} companyId={companyId} call={current} settings={settings.data} dueMinor={queue.data?.loans.find((l) => l.loan_id === current.loan_id)?.total_due_minor ?? null} onDone={() => setDisposed(new Set(disposed).add(current.call_id))} />
           )}
           {loanId ? <CallDetails companyId={companyId} loanId={loanId} currency={currency} call={current} /> : <EmptyState>{t('calling.pick_loan')}</EmptyState>}
           <RemindersList companyId={companyId} onOpen={select} />

@@ -11,6 +11,9 @@ import type { CallingSettings, CallRecord } from '../../../domain/contracts/call
 import { errorMessage } from '../../lib/api';
 import { toaster } from '../../lib/toaster';
 import { companyInput, useRecordDisposition } from './api';
+import { currencySymbol, fromMinor } from '../../../domain/common/money';
+import { reasonLanguage } from '../../lib/languages';
+import { linkAmountOf, NO_LINK, PaymentLinkFields, toastLinkOutcome, type LinkAsk } from './payment-link-fields';
 
 /** '2026-11-23T18:30' in the browser's zone → an ISO instant with its offset. */
 function instantOf(local: string): string | null {
@@ -19,14 +22,19 @@ function instantOf(local: string): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
-export function DispositionForm({ companyId, call, settings, onDone }: { companyId: string | null; call: CallRecord; settings: CallingSettings; onDone: () => void }) {
-  const { t } = useTranslation();
+/** `dueMinor`: the loan's dues (minor units), the suggested payment link amount when no PTP amount is typed. */
+export function DispositionForm({ companyId, call, settings, dueMinor = null, onDone }: { companyId: string | null; call: CallRecord; settings: CallingSettings; dueMinor?: number | null; onDone: () => void }) {
+  const { t, i18n } = useTranslation();
   const save = useRecordDisposition();
   const [name, setName] = useState('');
   const [ptpDate, setPtpDate] = useState('');
   const [ptpAmount, setPtpAmount] = useState('');
   const [callbackAt, setCallbackAt] = useState('');
   const [remarks, setRemarks] = useState('');
+  const [link, setLink] = useState<LinkAsk>(NO_LINK);
+  const suggestedLink = ptpAmount || (dueMinor ? String(fromMinor(dueMinor)) : '');
+  const linkAmount = linkAmountOf(link, suggestedLink);
+  const currencyLabel = currencySymbol(settings.currency);
   // An inbound call whose number matched several loans: the agent says which loan it was about.
   const choices = call.direction === 'inbound' && call.matched_loan_ids.length > 1 ? call.matched_loan_ids : [];
   const [loanId, setLoanId] = useState(call.loan_id);
@@ -35,6 +43,7 @@ export function DispositionForm({ companyId, call, settings, onDone }: { company
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!option) return;
+    if (link.on && !(Number(linkAmount) > 0)) return;
     const amount = Number(ptpAmount);
     // mutateAsync, not mutate's callbacks: the refreshed call (with its disposition) may unmount
     // this form before they would run, and the confirmation must still show.
@@ -46,11 +55,14 @@ export function DispositionForm({ companyId, call, settings, onDone }: { company
       callback_at: option.callback ? instantOf(callbackAt) : null,
       remarks,
       ...(choices.length > 0 ? { loan_id: loanId } : {}),
+      ...(link.on ? { payment_link: { amount: Number(linkAmount), channel: link.channel, lang: reasonLanguage(i18n.language) } } : {}),
     };
     void save
       .mutateAsync({ ...companyInput(companyId), body })
-      .then(() => {
+      .then((answer) => {
         toaster.create({ type: 'success', title: t('calling.disposition_saved') });
+        // A toast, not the form: the refreshed call (now disposed) unmounts the form.
+        if (answer.payment_link) toastLinkOutcome(answer.payment_link, t);
         onDone();
       })
       // The form shows the error (save.error).
@@ -97,7 +109,7 @@ export function DispositionForm({ companyId, call, settings, onDone }: { company
             <Input type="date" value={ptpDate} onChange={(e) => setPtpDate(e.currentTarget.value)} data-testid="ptp-date" />
           </Field.Root>
           <Field.Root required>
-            <Field.Label>{t('calling.ptp_amount', { currency: settings.currency === 'IDR' ? 'Rp' : 'Rs' })}</Field.Label>
+            <Field.Label>{t('calling.ptp_amount', { currency: currencyLabel })}</Field.Label>
             <Input inputMode="decimal" value={ptpAmount} onChange={(e) => setPtpAmount(e.currentTarget.value.replace(/[^\d.]/g, ''))} data-testid="ptp-amount" />
           </Field.Root>
         </SimpleGrid>
@@ -112,6 +124,7 @@ export function DispositionForm({ companyId, call, settings, onDone }: { company
         <Field.Label>{t('calling.remarks')}</Field.Label>
         <Textarea value={remarks} maxLength={2000} rows={2} onChange={(e) => setRemarks(e.currentTarget.value)} />
       </Field.Root>
+      <PaymentLinkFields ask={link} onChange={setLink} suggested={suggestedLink} currencyLabel={currencyLabel} />
       {save.error && (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />

@@ -9,7 +9,7 @@ import { Badge, Button, Field, Flex, HStack, Input, Stack, Text } from '@chakra-
 import { ListFilter, Send } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseAmount, type Currency } from '../../../domain/common/money';
+import { currencySymbol, parseAmount, type Currency } from '../../../domain/common/money';
 import { listTemplates } from '../../../domain/contracts/communication/templates';
 import { createLinkBatch, MAX_LINK_BATCH_LOANS, type LinkBatchRecord } from '../../../domain/contracts/payments/link-batches';
 import { LINK_SEND_CHANNELS, PG_VENDORS, type LinkSendChannel, type PgVendor } from '../../../domain/contracts/payments/links';
@@ -112,7 +112,7 @@ export function LinkBatchForm({ initial, currency, onStarted }: { initial: Batch
         {drawer && filterConfig.data && <FiltersDrawer open groups={filterConfig.data.groups} applied={filters} onClose={() => setDrawer(false)} onApply={setFilters} />}
         <Flex gap="3" wrap="wrap" align="start">
           <Field.Root required invalid={amountBad} w={{ base: 'full', sm: '48' }}>
-            <Field.Label>{t('payments.batch.amount', { currency: currency === 'IDR' ? 'Rp' : 'Rs' })}</Field.Label>
+            <Field.Label>{t('payments.batch.amount', { currency: currencySymbol(currency) })}</Field.Label>
             <Input size="sm" value={amount} inputMode="decimal" onChange={(e) => setAmount(e.currentTarget.value)} data-testid="batch-amount" />
             <Field.HelperText>{t('payments.batch.amount_help')}</Field.HelperText>
             <Field.ErrorText>{t('payments.link.amount_invalid')}</Field.ErrorText>

@@ -10,7 +10,7 @@ import { Alert, Button, Card, Field, Flex, Heading, Input, Link, Stack, Text } f
 import { CalendarClock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMinor, parseAmount, type Currency } from '../../../domain/common/money';
+import { currencySymbol, formatMinor, parseAmount, type Currency } from '../../../domain/common/money';
 import { cancelMandate, createMandate, listMandates, MANDATE_FINAL_STATUSES, MANDATE_MODES, presentMandateDebit, type MandateMode, type MandateRecord } from '../../../domain/contracts/payments/mandates';
 import { ChoiceField } from '../../components/choice-field';
 import { FormDialog } from '../../components/form-dialog';
@@ -74,7 +74,7 @@ function SetUpMandateDialog({ loanId, currency }: { loanId: string; currency: Cu
     >
       <ChoiceField label={t('payments.mandate.mode')} value={mode} choices={MANDATE_MODES} choiceLabel={(m) => t(`payments.mandate.modes.${m}`)} onChange={setMode} testId="mandate-mode" />
       <Field.Root required invalid={emi !== '' && (minor === null || minor <= 0)}>
-        <Field.Label>{t('payments.mandate.emi', { currency: currency === 'IDR' ? 'Rp' : 'Rs' })}</Field.Label>
+        <Field.Label>{t('payments.mandate.emi', { currency: currencySymbol(currency) })}</Field.Label>
         <Input value={emi} inputMode="decimal" onChange={(e) => setEmi(e.currentTarget.value)} data-testid="mandate-emi" />
         <Field.ErrorText>{t('payments.link.amount_invalid')}</Field.ErrorText>
       </Field.Root>

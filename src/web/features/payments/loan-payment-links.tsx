@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMinor, parseAmount, type Currency } from '../../../domain/common/money';
+import { currencySymbol, formatMinor, parseAmount, type Currency } from '../../../domain/common/money';
 import { listTemplates } from '../../../domain/contracts/communication/templates';
 import { createPaymentLink, LINK_SEND_CHANNELS, listPaymentLinks, PG_VENDORS, type LinkSendChannel, type PaymentLinkRecord, type PgVendor } from '../../../domain/contracts/payments/links';
 import { getGatewaySettings } from '../../../domain/contracts/payments/settings';
@@ -132,7 +132,7 @@ function SendLinkDialog({ loanId, currency, onSent }: { loanId: string; currency
       ) : (
         <>
           <Field.Root required invalid={amount !== '' && (minor === null || minor <= 0)}>
-            <Field.Label>{t('payments.link.amount', { currency: currency === 'IDR' ? 'Rp' : 'Rs' })}</Field.Label>
+            <Field.Label>{t('payments.link.amount', { currency: currencySymbol(currency) })}</Field.Label>
             <Input value={amount} inputMode="decimal" onChange={(e) => setAmount(e.currentTarget.value)} data-testid="link-amount" />
             <Field.ErrorText>{t('payments.link.amount_invalid')}</Field.ErrorText>
           </Field.Root>

@@ -8,7 +8,8 @@
 import { Alert, Button, Checkbox, Field, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromMinor, parseAmount } from '../../../domain/common/money';
+import { currencySymbol, fromMinor, parseAmount } from '../../../domain/common/money';
+import { useShell } from '../../lib/shell-context';
 import { SETTINGS_SECTIONS, sectionProblem, settingTextProblem, textFormatProblem, type FieldSpec, type SectionValues, type SettingsSectionName } from '../../../domain/payments/settings-sections';
 import { ApiError } from '../../lib/api-errors';
 import { errorMessage } from '../../lib/api';
@@ -52,6 +53,7 @@ function bodyOf(section: SettingsSectionName, fields: Record<string, FieldSpec>,
 /** A section's form; read-only without the write permission. `choices` replaces a field's options (the Billzy link's billers). */
 export function SectionForm<S extends SettingsSectionName>({ companyId, section, values, updatedAt, canWrite, choices }: { companyId: string | null; section: S; values: SectionValues<S>; updatedAt: string | null; canWrite: boolean; choices?: Partial<Record<string, readonly { value: string; label: string }[]>> }) {
   const { t, i18n } = useTranslation();
+  const { company } = useShell();
   const fields = SETTINGS_SECTIONS[section] as Record<string, FieldSpec>;
   const [draft, setDraft] = useState<Draft>(() => draftOf(fields, values as Record<string, string | number>));
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
@@ -60,6 +62,8 @@ export function SectionForm<S extends SettingsSectionName>({ companyId, section,
   const rangeOf = (f: FieldSpec) => (f.kind === 'int' ? t(`payment_settings.unit.${f.unit}`, { min: f.min, max: f.max }) : t('payments.link.amount_invalid'));
   const fieldError = (k: string) => (problem?.field === k ? problem.message || rangeOf(fields[k]) : serverField === k ? errorMessage(put.error) : undefined);
   const percent = draft.charge_unit === 'percentage';
+  // The stored charge_unit stays 'amount' (spec 3 "amount (Rs)"); only the shown label follows the company's currency.
+  const currency = { currency: currencySymbol(company?.country_currency_code) };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -97,7 +101,7 @@ export function SectionForm<S extends SettingsSectionName>({ companyId, section,
         <Flex gap="4" wrap="wrap" align="start">
           {Object.entries(fields).map(([k, f]) => {
             const error = fieldError(k);
-            const label = f.kind === 'charge' ? t(percent ? 'payment_settings.field.charge_percent' : 'payment_settings.field.charge_amount') : t(`payment_settings.field.${k}`);
+            const label = f.kind === 'charge' ? t(percent ? 'payment_settings.field.charge_percent' : 'payment_settings.field.charge_amount', currency) : t(`payment_settings.field.${k}`, currency);
             if (f.kind === 'flag') {
               return (
                 <Field.Root key={k} w={{ base: 'full', md: '64' }} alignSelf="center" disabled={!canWrite}>
@@ -115,7 +119,7 @@ export function SectionForm<S extends SettingsSectionName>({ companyId, section,
                 {f.kind === 'choice' ? (
                   <NativeSelect.Root>
                     <NativeSelect.Field name={k} value={draft[k]} onChange={(e) => set(k, e.currentTarget.value)}>
-                      {(choices?.[k] ?? f.options.map((o) => ({ value: o, label: t(`payment_settings.option.${o}`) }))).map((o) => (
+                      {(choices?.[k] ?? f.options.map((o) => ({ value: o, label: t(`payment_settings.option.${o}`, currency) }))).map((o) => (
                         <option key={o.value} value={o.value}>
                           {o.label}
                         </option>

@@ -15,7 +15,7 @@ import { badRequest, conflict, notFound } from '../../../http/errors';
 import type { FileStorage } from '../../../storage/files';
 import type { Caller } from '../../../http/caller';
 import { allocationsSubquery } from '../../allocation/queries';
-import { paymentsSubquery, recordPayment } from '../../payments/queries';
+import { onlinePaymentsWithVisit, recordPayment } from '../../payments/queries';
 import { canReadUnmasked, loanKeyOf, loanSummaries, portfolioView } from '../../portfolio/queries';
 import { textOrNull } from '../../../db/sql-helpers';
 import { toReceiptRecord } from '../receipts/service';
@@ -178,22 +178,23 @@ export async function depositSlipKey(db: Db, caller: Caller, depositId: string):
 
 /**
  * GET /api/fos/online-recoveries: online payments on loans allocated to the caller (in the
- * payment's allocation month), newest first, each attributed to the caller's latest visit to the
+ * payment's allocation month), newest first, each attributed to the caller's visit the paid link
+ * was sent from (issue 15 "Send payment link" at a visit), else the caller's latest visit to the
  * loan within ATTRIBUTION_WINDOW_DAYS before the payment (null when none). Names masked for the caller.
  */
 export async function onlineRecoveries(db: Db, caller: Caller): Promise<z.infer<typeof onlineRecoveriesResponse>> {
   const { companyId } = caller;
   const userId = caller.user.userId;
   // Online recoveries are gateway payments only (a field receipt or an upload is not one).
-  const payments = paymentsSubquery(db, companyId, ['online']);
+  const payments = onlinePaymentsWithVisit(db, companyId);
   const held = allocationsSubquery(db, companyId, 'fos');
   const attributed = sql<{ visit_id: string; checked_in_at: string } | null>`(
     select json_build_object('visit_id', v.visit_id, 'checked_in_at', v.checked_in_at)
     from fos_visits v
     where v.company_id = ${companyId} and v.loan_id = ${payments.loanId} and v.user_id = ${userId}
-      and v.checked_in_at <= ${payments.paidAt}
-      and v.checked_in_at > ${payments.paidAt} - make_interval(days => ${ATTRIBUTION_WINDOW_DAYS})
-    order by v.checked_in_at desc limit 1)`;
+      and (v.visit_id = ${payments.linkVisitId} or (v.checked_in_at <= ${payments.paidAt}
+        and v.checked_in_at > ${payments.paidAt} - make_interval(days => ${ATTRIBUTION_WINDOW_DAYS})))
+    order by v.visit_id = ${payments.linkVisitId} desc nulls last, v.checked_in_at desc limit 1)`;
   const rows = await db
     .select({
       payment: { paymentId: payments.paymentId, loanId: payments.loanId, allocationMonth: payments.allocationMonth, amountMinor: payments.amountMinor, paidAt: payments.paidAt, channel: payments.channel, reference: payments.reference },

@@ -10,6 +10,7 @@ import { sendStoredFile } from '../../../http/downloads';
 import { ok } from '../../../http/envelope';
 import { imageTypeOfKey } from '../../../http/multipart';
 import { endpointServer } from '../../../http/route';
+import { paymentLinkContext } from '../../payments/queries';
 import { ensurePingPartitions } from '../tracking/service';
 import { listVisits, myAllocation, recordVisit, visitPhotoKey } from './service';
 
@@ -24,7 +25,7 @@ export const visitRoutes: RouteGroup = async (app, deps) => {
 
   await serve(
     visits.recordVisit,
-    async ({ req, form, files: photos, idempotency }) => ok(await recordVisit(idempotency!.tx, files, events, callerOf(req), idempotency!.key, form, photos), 'Visit recorded'),
+    async ({ req, form, files: photos, idempotency }) => ok(await recordVisit(idempotency!.tx, files, events, callerOf(req), idempotency!.key, form, photos, paymentLinkContext(deps.config, req, deps.clock.now())), 'Visit recorded'),
     // A check-in records a ping too; its day's partition is made outside the visit's transaction.
     { prepare: ({ form }) => ensurePingPartitions(db, [new Date(form.checked_in_at)]) },
   );

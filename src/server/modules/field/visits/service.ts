@@ -31,6 +31,7 @@ import { areaLocation } from '../../../geo/geocode';
 import { fosVisits } from '../schema';
 import type { FosVisitRow } from '../schema';
 import { recordPings } from '../tracking/service';
+import { sendPaymentLinkFrom, type PaymentLinkContext } from '../../payments/queries';
 import type { FormFile } from '../../../http/multipart';
 import { imageExtension } from '../../../http/multipart';
 
@@ -197,6 +198,7 @@ export async function recordVisit(
   key: string,
   body: VisitBody,
   photos: readonly FormFile[],
+  linkContext?: PaymentLinkContext,
 ): Promise<VisitRecord> {
   checkVisitBody(body);
   const amountCollectedMinor = body.amount_collected === null ? null : toMinor(body.amount_collected);
@@ -262,7 +264,14 @@ export async function recordVisit(
       const ping = { latitude: body.latitude, longitude: body.longitude, accuracy_m: body.accuracy_m, recorded_at: body.checked_in_at, battery: null, source: 'check_in' as const };
       await recordPings(tx, events, { companyId: caller.companyId, userId: caller.user.userId, name: caller.user.name }, [ping]);
     }
-    return toVisitRecord(row, caller.user.name);
+    // "Send payment link" at the visit (issue 15): through the payments area's front door, in this
+    // transaction, so a replayed visit (same Idempotency-Key) answers the stored result and makes no second link.
+    const ask = body.payment_link;
+    const link =
+      ask && linkContext
+        ? await sendPaymentLinkFrom(tx, linkContext, caller.companyId, caller.user.userId, { loanId: body.loan_id, amountMinor: toMinor(ask.amount), channel: ask.channel, lang: ask.lang, origin: { kind: 'visit', id: visitId } })
+        : null;
+    return { ...toVisitRecord(row, caller.user.name), ...(ask ? { payment_link: link } : {}) };
   } catch (err) {
     await Promise.all(photoKeys.map((k) => files.delete(k)));
     throw err;

@@ -23,7 +23,9 @@ import { toaster } from '../../../lib/toaster';
 import { CheckInCard, useCheckIn } from './check-in-card';
 import { FormField } from '../form-field';
 import { useCachedAllocation, useCachedLoan } from '../field-data';
-import { fromMinor } from '../../../../domain/common/money';
+import { currencySymbol, fromMinor, parseAmount } from '../../../../domain/common/money';
+import { reasonLanguage } from '../../../lib/languages';
+import { LINK_SEND_CHANNELS, type LinkSendChannel } from '../../../../domain/contracts/payments/links';
 import { bodyMinor, localDay, minorOf, moneyMinor } from '../format';
 import { PastVisits } from './past-visits';
 import { PhotoPicker, type PickedPhoto } from '../photo-picker';
@@ -112,7 +114,7 @@ function LoanHeader({ loan, currency }: { loan: AllocatedLoan; currency: Currenc
 type Step = { step: 'visit' } | { step: 'receipt' } | { step: 'done'; receipt: ReceiptView };
 
 export default function VisitFormScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const loanId = params.get('loan_id');
@@ -127,6 +129,8 @@ export default function VisitFormScreen() {
   const [receipt, setReceipt] = useState<ReceiptDraft>({ payment_mode: 'cash', amount: '', instrument_number: '', bank_name: '', payer_name: '' });
   const [step, setStep] = useState<Step>({ step: 'visit' });
   const [saving, setSaving] = useState(false);
+  // "Send payment link" (issue 15): sent with the visit, so offline it waits in the outbox with it.
+  const [link, setLink] = useState({ on: false, amount: '', channel: 'whatsapp' });
   const [saveError, setSaveError] = useState<string | null>(null);
   const today = localDay();
   const visitsLink = appLink(prefix, 'visit-details', companyId);
@@ -160,8 +164,15 @@ export default function VisitFormScreen() {
       </Stack>
     );
 
-  const visitBodyOrErrors = () =>
-    buildVisitBody(draft, { loanId: loan.loan_id, allocationMonth: loan.allocation_month, checkIn: fix, now: new Date(), today });
+  // Until typed: the promised amount, else the loan's dues.
+  const linkAmount = link.amount || draft.ptp_amount || (loan.total_dues_minor ? String(fromMinor(loan.total_dues_minor)) : '');
+  const visitBodyOrErrors = () => {
+    const built = buildVisitBody(draft, { loanId: loan.loan_id, allocationMonth: loan.allocation_month, checkIn: fix, now: new Date(), today });
+    if (!link.on || built.errors) return built;
+    const amount = parseAmount(linkAmount);
+    if (amount === null || amount <= 0) return { errors: { link_amount: 'amount' as const } };
+    return { ...built, body: { ...built.body, payment_link: { amount: fromMinor(amount), channel: link.channel as LinkSendChannel, lang: reasonLanguage(i18n.language) } } };
+  };
 
   const photoFiles = () => photos.map((p, i) => ({ name: `visit-photo-${i + 1}.jpg`, type: p.blob.type || 'image/jpeg', blob: p.blob }));
   const summary = (kind: string, detail: string) => `${t(`field.sync.kind_${kind}`)} · ${loan.applicant_name ?? loan.loan_id} · ${detail}`;
@@ -294,6 +305,15 @@ export default function VisitFormScreen() {
             {fields.map((field) => fieldInput[field])}
             <TextField label={t('field.form.remarks')} value={draft.remarks} onChange={set('remarks')} error={err('remarks')} multiline />
             <PhotoPicker label={t('field.form.photos')} photos={photos} onChange={setPhotos} max={MAX_PHOTOS} testId="visit-photos" />
+            <label style={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 44 }}>
+              <input type="checkbox" style={{ width: 20, height: 20 }} checked={link.on} onChange={(e) => setLink({ ...link, on: e.currentTarget.checked })} data-testid="visit-send-link" /> {t('field.form.send_link')}
+            </label>
+            {link.on && (
+              <>
+                <TextField label={t('field.form.link_amount', { currency: currencySymbol(currency) })} value={linkAmount} onChange={(v) => { setLink({ ...link, amount: v }); clear('link_amount'); }} error={err('link_amount')} required inputMode="decimal" />
+                <SelectField label={t('field.form.link_channel')} value={link.channel} onChange={(v) => setLink({ ...link, channel: v || 'whatsapp' })} options={LINK_SEND_CHANNELS.map((c) => ({ value: c, label: t(`field.form.link_via.${c}`) }))} required testId="visit-link-channel" />
+              </>
+            )}
             <TextField label={t('field.form.next_visit_date')} type="date" min={today} value={draft.next_visit_date} onChange={set('next_visit_date')} error={err('next_visit_date')} />
             <Button type="submit" colorPalette="blue" size="lg" loading={saving}>
               {disposition && collectsMoney(disposition) ? t('field.form.next_receipt') : t('field.form.save')}
