@@ -147,11 +147,11 @@ describe('limitation restarted by acknowledgments and part payments', () => {
     const provider = new LocalLogMessageProvider({ info: () => undefined } as never);
     const sent = async () =>
       (await t.database.db.select().from(messageOutbox).where(and(eq(messageOutbox.template, 'legal_limitation_reminder'), eq(messageOutbox.companyId, LENDER)))).filter((m) => m.body.includes(loanId));
-    // 2028-01-14 in India is 30 days before; 31 days before sends nothing.
-    await sendDueReminders(t.database.db, provider, new Date('2028-01-13T06:00:00Z'));
+    // 2028-01-15 in India is 30 days before; the day before sends nothing (20:00 UTC on 14 January is already 15 January there).
+    await sendDueReminders(t.database.db, provider, new Date('2028-01-14T06:00:00Z'));
     expect(await sent()).toHaveLength(0);
-    await sendDueReminders(t.database.db, provider, new Date('2028-01-14T04:00:00Z'));
-    await sendDueReminders(t.database.db, provider, new Date('2028-01-14T10:00:00Z'));
+    await sendDueReminders(t.database.db, provider, new Date('2028-01-14T20:00:00Z'));
+    await sendDueReminders(t.database.db, provider, new Date('2028-01-15T10:00:00Z'));
     expect((await sent()).map((m) => [m.recipient, m.body.split('\n')[0]])).toEqual([['advocate@demo.in', `Limitation ends on 2028-02-14 (30 days): ibc case, loan ${loanId}`]]);
     await sendDueReminders(t.database.db, provider, new Date('2028-02-07T04:00:00Z'));
     const all = await sent();
