@@ -10,7 +10,7 @@
  * Idempotent: does nothing once the lender has a case (hearings: once the lender has a hearing;
  * acknowledgments: once it has one).
  */
-import { addDays } from '../../domain/common/calendar';
+import { addDays, daysBetween } from '../../domain/common/calendar';
 import { eq, and, asc, count } from 'drizzle-orm';
 import type { ProcessType } from '../../domain/legal/cases';
 import type { Db } from '../db/client';
@@ -75,10 +75,10 @@ export async function seedDemoLegal(db: Db, now: Date = new Date()): Promise<boo
   return true;
 }
 
-/** The demo acknowledgments: case type, days ago signed, remarks. */
-const ACKNOWLEDGMENTS: readonly [ProcessType, number, string][] = [
-  ['civil', 160, 'Borrower signed the balance confirmation letter sent with the recall notice'],
-  ['sarfaesi', 45, 'Reply to the 13(2) notice admits the outstanding and asks for time'],
+/** The demo acknowledgments: case type and remarks. */
+const ACKNOWLEDGMENTS: readonly [ProcessType, string][] = [
+  ['civil', 'Borrower signed the balance confirmation letter sent with the recall notice'],
+  ['sarfaesi', 'Reply to the 13(2) notice admits the outstanding and asks for time'],
 ];
 
 /** A written acknowledgment on the civil suit and on the advocate's SARFAESI case (once). */
@@ -87,10 +87,14 @@ async function seedDemoAcknowledgments(db: Db, now: Date): Promise<void> {
   if (n > 0) return;
   const cases = await db.select().from(legalCases).where(eq(legalCases.companyId, DEMO_COMPANY_IN)).orderBy(asc(legalCases.createdAt), asc(legalCases.loanId));
   const today = now.toISOString().slice(0, 10);
-  const rows = ACKNOWLEDGMENTS.flatMap(([type, daysAgo, remarks]) => {
+  const defaults = new Map((await db.select({ loanId: loans.loanId, month: loans.allocationMonth, on: loans.dateOfDefault }).from(loans).where(eq(loans.companyId, DEMO_COMPANY_IN))).map((l) => [`${l.loanId}|${l.month}`, l.on]));
+  const rows = ACKNOWLEDGMENTS.flatMap(([type, remarks]) => {
     // The SARFAESI one is the advocate's (at possession), so both demo legal users have one to see.
     const c = cases.find((x) => x.processType === type && (type !== 'sarfaesi' || x.stage === 'possession_13_4'));
-    return c ? [{ companyId: DEMO_COMPANY_IN, caseId: c.caseId, acknowledgedOn: addDays(today, -daysAgo), remarks, recordedBy: c.advocateId, recordedAt: now }] : [];
+    const defaulted = c && defaults.get(`${c.loanId}|${c.allocationMonth}`);
+    // Signed after the default (one before it restarts nothing, s.18), a few days back.
+    if (!c || !defaulted || defaulted >= addDays(today, -2)) return [];
+    return [{ companyId: DEMO_COMPANY_IN, caseId: c.caseId, acknowledgedOn: addDays(defaulted, Math.max(1, Math.floor(daysBetween(defaulted, today) / 2))), remarks, recordedBy: c.advocateId, recordedAt: now }];
   });
   if (rows.length > 0) await db.insert(legalAcknowledgments).values(rows);
 }
