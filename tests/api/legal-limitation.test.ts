@@ -3,11 +3,15 @@
  * Limitation Act 1963 s.18 acknowledgment in writing, s.19 part payment): a case's limitation date
  * moves to a fresh period from a posted payment on its loan (payments' front door) or an
  * acknowledgment recorded on the case, with what restarted it; one made after the period ran out
- * moves nothing; bad input, another company and an advocate's others' cases answer 400/404.
+ * moves nothing; bad input, another company and an advocate's others' cases answer 400/404. The
+ * limitation last day is on the calendar and the case's advocate is emailed 30 and 7 days before it.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CaseDetail, CaseRecord } from '../../src/domain/contracts/legal/cases';
+import type { CalendarEntry, CaseDetail, CaseRecord, LegalMember } from '../../src/domain/contracts/legal/cases';
+import { LocalLogMessageProvider } from '../../src/server/messaging/provider';
+import { messageOutbox } from '../../src/server/messaging/schema';
+import { sendDueReminders } from '../../src/server/modules/legal/reminders';
 import { settableClock } from '../../src/server/http/clock';
 import { recordPayment } from '../../src/server/modules/payments/queries';
 import { demoMonth } from '../../src/server/seed/demo-portfolio';
@@ -123,5 +127,36 @@ describe('limitation restarted by acknowledgments and part payments', () => {
     expect((await acknowledge(advocate, civil.case_id, { acknowledged_on: '2025-03-01' })).statusCode).toBe(404);
     // Nothing of those was recorded.
     expect((await detail(civil.case_id)).acknowledgments).toHaveLength(1);
+  });
+
+  it("puts the limitation last day on the calendar and emails the case's advocate 30 and 7 days before, once each", async () => {
+    const advocates = (await t.app.inject({ url: '/api/litigation/advocates', headers: lawyer })).json().data.advocates as LegalMember[];
+    const me = advocates.find((a) => a.profession === 'advocate')!;
+    // Same loan as the civil case: the 2025-02-14 acknowledgment puts its 3 years at 2028-02-14.
+    const opened = await t.app.inject({ method: 'POST', url: '/api/litigation/cases', headers: lawyer, payload: { allocation_month: month, process_type: 'ibc', loan_id: loanId, advocate_id: me.user_id } });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const ibc = opened.json().data as CaseRecord;
+    expect(ibc.limitation_date).toBe('2028-02-14');
+
+    const cal = async (h: Record<string, string>) => (await t.app.inject({ url: '/api/litigation/calendar?from=2028-02-01&to=2028-02-29', headers: h })).json().data.entries as CalendarEntry[];
+    const theirs = (await cal(advocate)).filter((e) => e.kind === 'limitation');
+    expect(theirs.map((e) => [e.date, e.case_id, e.loan_id])).toEqual([['2028-02-14', ibc.case_id, loanId]]);
+    // The lawyer sees the loan's unassigned civil case's last day too; the advocate only their own.
+    expect((await cal(lawyer)).filter((e) => e.kind === 'limitation' && e.loan_id === loanId).map((e) => e.case_id).sort()).toEqual([civil.case_id, ibc.case_id].sort());
+
+    const provider = new LocalLogMessageProvider({ info: () => undefined } as never);
+    const sent = async () =>
+      (await t.database.db.select().from(messageOutbox).where(and(eq(messageOutbox.template, 'legal_limitation_reminder'), eq(messageOutbox.companyId, LENDER)))).filter((m) => m.body.includes(loanId));
+    // 2028-01-15 in India is 30 days before; the day before sends nothing (20:00 UTC on 14 January is already 15 January there).
+    await sendDueReminders(t.database.db, provider, new Date('2028-01-14T06:00:00Z'));
+    expect(await sent()).toHaveLength(0);
+    await sendDueReminders(t.database.db, provider, new Date('2028-01-14T20:00:00Z'));
+    await sendDueReminders(t.database.db, provider, new Date('2028-01-15T10:00:00Z'));
+    expect((await sent()).map((m) => [m.recipient, m.body.split('\n')[0]])).toEqual([['advocate@demo.in', `Limitation ends on 2028-02-14 (30 days): ibc case, loan ${loanId}`]]);
+    await sendDueReminders(t.database.db, provider, new Date('2028-02-07T04:00:00Z'));
+    const all = await sent();
+    expect(all.map((m) => m.body.split('\n')[0])).toContain(`Limitation ends on 2028-02-14 (7 days): ibc case, loan ${loanId}`);
+    // The civil case has no advocate: nobody is emailed for it.
+    expect(all).toHaveLength(2);
   });
 });

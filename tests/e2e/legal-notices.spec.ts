@@ -152,7 +152,7 @@ test('at desk size, a lawyer generates notices for a filter, downloads the Merge
   await expect(panel.getByTestId('cost-row').first()).toContainText('1,250.50');
   // An acknowledgment of the debt signed today restarts the limitation (Limitation Act s.18); the panel says why.
   const signed = new Date().toISOString().slice(0, 10);
-  await expect(panel.getByTestId('case-limitation')).toContainText(/^Limitation \d{4}-\d{2}-\d{2} · (from the date of default|restarted by part payment on) /);
+  await expect(panel.getByTestId('case-limitation')).toContainText(/^Limitation \d{4}-\d{2}-\d{2} · (from the date of default|restarted by (part payment|acknowledgment) on) /);
   await panel.getByTestId('ack-date').fill(signed);
   await panel.getByTestId('ack-remarks').fill('Balance confirmation signed by the borrower');
   await panel.getByTestId('ack-submit').click();

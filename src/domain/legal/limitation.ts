@@ -33,6 +33,12 @@ export interface Limitation {
 }
 
 /**
+ * Days before a case's limitation last day on which its advocate is reminded (issue 17 "limitation
+ * ... computed with reminders to the advocate"): a month to prepare the filing, a week as the last call.
+ */
+export const LIMITATION_REMINDER_DAYS = [30, 7] as const;
+
+/**
  * The same day `years` later ('YYYY-MM-DD'): the day the period starts from is excluded (s.12(1)),
  * so the period ends on its anniversary; 29 February ends on 28 February.
  */

@@ -4,16 +4,18 @@
  * with courts, case numbers and next hearings in the coming weeks; some assigned to the advocate,
  * the others to the lawyer. Each case with a next hearing has the hearing that gave that date (three
  * weeks ago, with proceedings, an order for some, a court fee), and each loan its `legal_status`. Notices are not seeded (printing needs Chromium): the lawyer generates
- * them from `/app/notice-tracking`.
+ * them from `/app/notice-tracking`. Two cases (the civil suit and the advocate's SARFAESI possession)
+ * have a written acknowledgment of the debt on record, which restarts their loans' limitation (s.18).
  *
- * Idempotent: does nothing once the lender has a case (hearings: once the lender has a hearing).
+ * Idempotent: does nothing once the lender has a case (hearings: once the lender has a hearing;
+ * acknowledgments: once it has one).
  */
-import { addDays } from '../../domain/common/calendar';
+import { addDays, daysBetween } from '../../domain/common/calendar';
 import { eq, and, asc, count } from 'drizzle-orm';
 import type { ProcessType } from '../../domain/legal/cases';
 import type { Db } from '../db/client';
 import { legalStatusOf } from '../../domain/legal/cases';
-import { legalCases, legalCosts, legalHearings } from '../modules/legal/schema';
+import { legalAcknowledgments, legalCases, legalCosts, legalHearings } from '../modules/legal/schema';
 import { setLoanStatuses } from '../modules/portfolio/queries';
 import { loans } from '../modules/portfolio/schema';
 import { users } from '../modules/users/schema';
@@ -38,6 +40,7 @@ export async function seedDemoLegal(db: Db, now: Date = new Date()): Promise<boo
   const [{ n }] = await db.select({ n: count() }).from(legalCases).where(eq(legalCases.companyId, DEMO_COMPANY_IN));
   if (n > 0) {
     await seedDemoHearings(db, now);
+    await seedDemoAcknowledgments(db, now);
     return false;
   }
   const month = demoMonth(now);
@@ -68,7 +71,32 @@ export async function seedDemoLegal(db: Db, now: Date = new Date()): Promise<boo
     }),
   );
   await seedDemoHearings(db, now);
+  await seedDemoAcknowledgments(db, now);
   return true;
+}
+
+/** The demo acknowledgments: case type and remarks. */
+const ACKNOWLEDGMENTS: readonly [ProcessType, string][] = [
+  ['civil', 'Borrower signed the balance confirmation letter sent with the recall notice'],
+  ['sarfaesi', 'Reply to the 13(2) notice admits the outstanding and asks for time'],
+];
+
+/** A written acknowledgment on the civil suit and on the advocate's SARFAESI case (once). */
+async function seedDemoAcknowledgments(db: Db, now: Date): Promise<void> {
+  const [{ n }] = await db.select({ n: count() }).from(legalAcknowledgments).where(eq(legalAcknowledgments.companyId, DEMO_COMPANY_IN));
+  if (n > 0) return;
+  const cases = await db.select().from(legalCases).where(eq(legalCases.companyId, DEMO_COMPANY_IN)).orderBy(asc(legalCases.createdAt), asc(legalCases.loanId));
+  const today = now.toISOString().slice(0, 10);
+  const defaults = new Map((await db.select({ loanId: loans.loanId, month: loans.allocationMonth, on: loans.dateOfDefault }).from(loans).where(eq(loans.companyId, DEMO_COMPANY_IN))).map((l) => [`${l.loanId}|${l.month}`, l.on]));
+  const rows = ACKNOWLEDGMENTS.flatMap(([type, remarks]) => {
+    // The SARFAESI one is the advocate's (at possession), so both demo legal users have one to see.
+    const c = cases.find((x) => x.processType === type && (type !== 'sarfaesi' || x.stage === 'possession_13_4'));
+    const defaulted = c && defaults.get(`${c.loanId}|${c.allocationMonth}`);
+    // Signed after the default (one before it restarts nothing, s.18), a few days back.
+    if (!c || !defaulted || defaulted >= addDays(today, -2)) return [];
+    return [{ companyId: DEMO_COMPANY_IN, caseId: c.caseId, acknowledgedOn: addDays(defaulted, Math.max(1, Math.floor(daysBetween(defaulted, today) / 2))), remarks, recordedBy: c.advocateId, recordedAt: now }];
+  });
+  if (rows.length > 0) await db.insert(legalAcknowledgments).values(rows);
 }
 
 /** The hearing that gave each demo case its next date, and the loans' legal_status (once). */

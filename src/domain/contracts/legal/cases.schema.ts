@@ -127,11 +127,11 @@ export type AcknowledgmentBody = z.infer<typeof acknowledgmentBody>;
 export const caseDocumentFields = z.object({ document_type: z.enum(CASE_DOCUMENT_TYPES) });
 export const caseDocumentParams = z.object({ document_id: z.string().min(1).max(64) });
 
-/** The lawyer's calendar: hearings and statutory deadlines between two days (at most CALENDAR_MAX_DAYS). */
+/** The lawyer's calendar: hearings, statutory deadlines and limitation last days between two days (at most CALENDAR_MAX_DAYS). */
 export const calendarQuery = companyQuery.extend({ from: calendarDay, to: calendarDay }).refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
 export const calendarEntry = z.object({
   date: z.string(),
-  kind: z.enum(['hearing', 'deadline']),
+  kind: z.enum(['hearing', 'deadline', 'limitation']),
   case_id: z.string(),
   process_type: z.enum(PROCESS_TYPES),
   loan_id: z.string(),

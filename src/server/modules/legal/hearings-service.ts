@@ -6,11 +6,12 @@
  * (another case answers 404, as another company's does).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, between, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AcknowledgmentBody, CalendarEntry, CaseDetail, CaseDocumentRecord, CostBody, HearingBody, LegalPortfolio } from '../../../domain/contracts/legal/cases';
 import { CALENDAR_MAX_DAYS } from '../../../domain/contracts/legal/cases';
 import { addDays, daysBetween } from '../../../domain/common/calendar';
-import { isStageOf, legalStatusOf, PROCESS_STAGES, stageDeadline, type CaseDocumentType } from '../../../domain/legal/cases';
+import { isStageOf, legalStatusOf, PROCESS_STAGES, stageDeadline, type CaseDocumentType, type ProcessType } from '../../../domain/legal/cases';
+import { LIMITATION_YEARS } from '../../../domain/legal/limitation';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import type { FormFile } from '../../http/multipart';
@@ -159,23 +160,29 @@ export async function caseDocument(db: Db, companyId: string, caller: CaseCaller
 }
 
 /**
- * GET /litigation/calendar: each case's next hearing and its stage's statutory deadline that fall
- * between `from` and `to` (inclusive), by date then loan. @throws 400 for a range over CALENDAR_MAX_DAYS.
+ * GET /litigation/calendar: each case's next hearing, its stage's statutory deadline and its
+ * limitation last day (limitation-service.ts) that fall between `from` and `to` (inclusive), by date
+ * then loan. @throws 400 for a range over CALENDAR_MAX_DAYS.
  */
 export async function calendar(db: Db, companyId: string, caller: CaseCaller, from: string, to: string): Promise<CalendarEntry[]> {
   if (daysBetween(from, to) > CALENDAR_MAX_DAYS) throw badRequest(`The calendar shows at most ${CALENDAR_MAX_DAYS} days`);
   const own = ownOnly(caller) ? [eq(legalCases.advocateId, caller.userId)] : [];
   // A deadline is at most the longest statutory period after its stage began: those cases only.
   const earliestStart = addDays(from, -366);
-  const [hearingRows, deadlineRows] = await Promise.all([
+  const limited = Object.keys(LIMITATION_YEARS) as ProcessType[];
+  const [hearingRows, deadlineRows, limitationRows] = await Promise.all([
     casesWith(db).where(and(eq(legalCases.companyId, companyId), between(legalCases.nextHearingDate, from, to), ...own)),
     casesWith(db).where(and(eq(legalCases.companyId, companyId), gte(legalCases.stageSince, earliestStart), ...own)),
+    // A limitation date is computed (default, acknowledgments, payments), not stored: every case of a type that has one.
+    casesWith(db).where(and(eq(legalCases.companyId, companyId), inArray(legalCases.processType, limited), ...own)),
   ]);
   const withDeadline = deadlineRows.filter(({ row }) => {
     const d = stageDeadline(row.processType, row.stage, row.stageSince);
     return d !== null && d >= from && d <= to;
   });
-  const records = new Map((await caseRecords(db, companyId, caller.unmasked, [...hearingRows, ...withDeadline])).map((r) => [r.case_id, r]));
+  const unique = new Map([...hearingRows, ...withDeadline, ...limitationRows].map((r) => [r.row.caseId, r]));
+  const records = new Map((await caseRecords(db, companyId, caller.unmasked, [...unique.values()])).map((r) => [r.case_id, r]));
+  const limitationDue = [...records.values()].filter((r) => r.limitation_date !== null && r.limitation_date >= from && r.limitation_date <= to);
   const entry = (caseId: string, date: string, kind: CalendarEntry['kind']): CalendarEntry => {
     const r = records.get(caseId)!;
     return { date, kind, case_id: r.case_id, process_type: r.process_type, loan_id: r.loan_id, applicant_name: r.applicant_name, stage: r.stage, court: r.court, case_number: r.case_number, advocate_name: r.advocate_name };
@@ -183,6 +190,7 @@ export async function calendar(db: Db, companyId: string, caller: CaseCaller, fr
   return [
     ...hearingRows.map(({ row }) => entry(row.caseId, row.nextHearingDate!, 'hearing')),
     ...withDeadline.map(({ row }) => entry(row.caseId, stageDeadline(row.processType, row.stage, row.stageSince)!, 'deadline')),
+    ...limitationDue.map((r) => entry(r.case_id, r.limitation_date!, 'limitation')),
   ].sort((a, b) => a.date.localeCompare(b.date) || a.loan_id.localeCompare(b.loan_id) || a.kind.localeCompare(b.kind));
 }
 

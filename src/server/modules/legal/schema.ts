@@ -228,10 +228,10 @@ export const legalReminders = pgTable(
     caseId: text('case_id')
       .notNull()
       .references(() => legalCases.caseId, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['hearing', 'deadline'] }).notNull(),
+    kind: text('kind', { enum: ['hearing', 'deadline', 'limitation'] }).notNull(),
     dueOn: date('due_on', { mode: 'string' }).notNull(),
-    /** 'ahead' (REMINDER_DAYS_AHEAD before) or 'today'. */
-    slot: text('slot', { enum: ['ahead', 'today'] }).notNull(),
+    /** 'ahead' (REMINDER_DAYS_AHEAD before) or 'today'; a limitation's 'ahead_30' / 'ahead_7' (LIMITATION_REMINDER_DAYS before). */
+    slot: text('slot', { enum: ['ahead', 'today', 'ahead_30', 'ahead_7'] }).notNull(),
     recipientId: text('recipient_id').notNull(),
     sentAt: instant('sent_at').notNull().defaultNow(),
   },

@@ -94,7 +94,7 @@ function MonthCalendar({ companyId, prefix }: { companyId: string | null; prefix
               <Stack gap="1" mt="1">
                 {entries.map((e) => (
                   <HStack key={`${e.case_id}-${e.kind}`} gap="2" align="start" data-testid="calendar-entry">
-                    <Badge colorPalette={e.kind === 'hearing' ? 'blue' : 'orange'} flexShrink={0}>
+                    <Badge colorPalette={e.kind === 'hearing' ? 'blue' : e.kind === 'limitation' ? 'red' : 'orange'} flexShrink={0}>
                       {t(`legal.entry.${e.kind}`)}
                     </Badge>
                     <CaseLine c={e} prefix={prefix} />
