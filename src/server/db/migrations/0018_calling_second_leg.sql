@@ -1,0 +1,1 @@
+ALTER TABLE "calling_calls" ADD COLUMN "second_leg" jsonb;
