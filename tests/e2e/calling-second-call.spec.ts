@@ -72,7 +72,9 @@ test('a consult and a conference are rebuilt after a reload; merge, transfer and
   };
 
   const first = await consult(loans[0]);
-  // The page was open: the desk's event stream brings the call (the desk's current call on load).
+  // The open desk hears of both calls on its event stream, as of any call change ...
+  await expect(page.getByTestId('second-call')).toHaveAttribute('data-leg', 'consulting');
+  // ... and a reloaded one rebuilds them from the server (the desk's current call on load).
   await page.reload();
   const state = page.getByTestId('call-state');
   const second = page.getByTestId('second-call');
