@@ -145,3 +145,76 @@ export function agentSipUri(domain: string, mobile: string | null, userId: strin
 export function borrowerSipUri(domain: string, number: string): string {
   return `sip:${number.replace(/[^\d+]/g, '')}@${domain}`;
 }
+
+/**
+ * What the browser reports about the second call (spec 9 add call) of a softphone call: the call to
+ * the colleague was placed, rang, was answered, the agent held it (back with the borrower) or took
+ * it off hold (consulting again), or it ended (hung up by either side) or failed.
+ */
+export const SECOND_LEG_EVENTS = ['started', 'ringing', 'answered', 'held', 'resumed', 'ended', 'failed'] as const;
+export type SecondLegEvent = (typeof SECOND_LEG_EVENTS)[number];
+
+/**
+ * The agent's second leg as the server keeps it: consulting (the agent talks to the second party,
+ * the borrower held), held (the second party held, the agent back with the borrower) or conference
+ * (both merged into one three-way call, nobody held).
+ */
+export const SECOND_LEG_STATES = ['consulting', 'held', 'conference'] as const;
+export type SecondLegState = (typeof SECOND_LEG_STATES)[number];
+
+/** The stored second leg of a softphone call (times ISO 8601; `held`: which call waits on hold, null in a conference). */
+export interface SecondLeg {
+  leg_id: string;
+  /** What the agent typed: an extension, a number or a sip: address. */
+  target: string;
+  state: SecondLegState;
+  /** The second call's own state (Connecting, Ringing, On Call, On Hold). */
+  call_state: CallState;
+  held: 'primary' | 'second' | null;
+  started_at: string;
+  answered_at: string | null;
+}
+
+/** Which call a second-leg state keeps on hold. */
+export const heldCallOf = (state: SecondLegState): SecondLeg['held'] => (state === 'consulting' ? 'primary' : state === 'held' ? 'second' : null);
+
+/**
+ * The second leg after a browser report (null: no second leg now). `started` makes a new leg
+ * (consulting, the borrower on hold) only when none exists; the other events move the leg there
+ * is; ended / failed clear it; a conference ignores hold and resume (the browser mixes both).
+ * @param legId the new leg's id (used by `started` only); `now` stamps started_at / answered_at
+ */
+export function secondLegNext(leg: SecondLeg | null, event: SecondLegEvent, target: string | null, legId: string, now: Date): SecondLeg | null {
+  if (event === 'started') return leg ?? (target ? { leg_id: legId, target, state: 'consulting', call_state: 'Connecting', held: 'primary', started_at: now.toISOString(), answered_at: null } : null);
+  if (!leg) return null;
+  const moved = (state: SecondLegState, callState: CallState, answeredAt = leg.answered_at): SecondLeg => ({ ...leg, state, call_state: callState, held: heldCallOf(state), answered_at: answeredAt });
+  switch (event) {
+    case 'ringing':
+      return leg.answered_at ? leg : moved(leg.state, 'Ringing');
+    case 'answered':
+      return leg.answered_at ? leg : moved(leg.state, leg.state === 'held' ? 'On Hold' : 'On Call', now.toISOString());
+    case 'held':
+      return leg.state === 'conference' || !leg.answered_at ? leg : moved('held', 'On Hold');
+    case 'resumed':
+      return leg.state === 'conference' || !leg.answered_at ? leg : moved('consulting', 'On Call');
+    case 'ended':
+    case 'failed':
+      return null;
+  }
+}
+
+/**
+ * The second leg after a call action on the borrower's call: merging makes it a conference, the
+ * conference ending (one party left) back to consulting, a completed transfer ends it.
+ */
+export function secondLegAfterAction(leg: SecondLeg | null, action: SoftphoneAction): SecondLeg | null {
+  if (!leg) return null;
+  switch (action) {
+    case 'conference_started':
+      return leg.answered_at ? { ...leg, state: 'conference', call_state: 'On Call', held: null } : leg;
+    case 'conference_ended':
+      return leg.state === 'conference' ? { ...leg, state: 'consulting', held: 'primary' } : leg;
+    case 'transferred':
+      return null;
+  }
+}

@@ -1,6 +1,6 @@
 /** The browser softphone's rules (issue 14): SIP events to the spec's call states, SIP addresses, allowed servers. */
 import { describe, expect, it } from 'vitest';
-import { agentSipUri, borrowerSipUri, deskCallActions, isSipWebSocketUrl, sipTargetUri, softphoneActionRemark, softphoneNextState } from '../../../src/domain/calling/softphone';
+import { agentSipUri, borrowerSipUri, deskCallActions, isSipWebSocketUrl, secondLegAfterAction, secondLegNext, sipTargetUri, softphoneActionRemark, softphoneNextState } from '../../../src/domain/calling/softphone';
 import { microphoneStateOf } from '../../../src/web/features/calling/softphone';
 
 describe('softphone call states', () => {
@@ -77,5 +77,40 @@ describe('add call, transfer, merge (spec 9 call buttons)', () => {
     expect(softphoneActionRemark('transferred', '+919876543210', 'blind')).toBe('Call transferred to +919876543210 (blind)');
     expect(softphoneActionRemark('conference_started', '7001', null)).toBe('Conference call with 7001 started');
     expect(softphoneActionRemark('conference_ended', '7001', null)).toBe('Conference call with 7001 ended');
+  });
+});
+
+describe('the second leg kept on the server (spec 9 add call)', () => {
+  const t0 = new Date('2026-11-23T06:00:00.000Z');
+  const t1 = new Date('2026-11-23T06:00:09.000Z');
+  it('starts consulting with the borrower held, answers once, holds and resumes, and ends', () => {
+    const started = secondLegNext(null, 'started', '7001', 'leg-1', t0)!;
+    expect(started).toEqual({ leg_id: 'leg-1', target: '7001', state: 'consulting', call_state: 'Connecting', held: 'primary', started_at: t0.toISOString(), answered_at: null });
+    // A retried start keeps the leg; a start without a target makes none; other events without a leg make none.
+    expect(secondLegNext(started, 'started', '7002', 'leg-2', t1)).toBe(started);
+    expect(secondLegNext(null, 'started', null, 'leg-2', t1)).toBeNull();
+    expect(secondLegNext(null, 'answered', null, 'leg-2', t1)).toBeNull();
+    // Hold before the answer changes nothing.
+    expect(secondLegNext(started, 'held', null, 'x', t1)).toBe(started);
+    const answered = secondLegNext(secondLegNext(started, 'ringing', null, 'x', t0), 'answered', null, 'x', t1)!;
+    expect(answered).toMatchObject({ call_state: 'On Call', answered_at: t1.toISOString(), state: 'consulting' });
+    expect(secondLegNext(answered, 'answered', null, 'x', t0)).toBe(answered);
+    const held = secondLegNext(answered, 'held', null, 'x', t1)!;
+    expect(held).toMatchObject({ state: 'held', held: 'second', call_state: 'On Hold' });
+    expect(secondLegNext(held, 'resumed', null, 'x', t1)).toMatchObject({ state: 'consulting', held: 'primary', call_state: 'On Call' });
+    expect(secondLegNext(held, 'ended', null, 'x', t1)).toBeNull();
+    expect(secondLegNext(started, 'failed', null, 'x', t1)).toBeNull();
+  });
+
+  it('merges into a conference only once answered, leaves it back to consulting, and a transfer ends it', () => {
+    const started = secondLegNext(null, 'started', '7001', 'leg-1', t0)!;
+    expect(secondLegAfterAction(started, 'conference_started')).toBe(started);
+    const answered = secondLegNext(started, 'answered', null, 'x', t1)!;
+    const conference = secondLegAfterAction(answered, 'conference_started')!;
+    expect(conference).toMatchObject({ state: 'conference', held: null });
+    expect(secondLegNext(conference, 'held', null, 'x', t1)).toBe(conference);
+    expect(secondLegAfterAction(conference, 'conference_ended')).toMatchObject({ state: 'consulting', held: 'primary' });
+    expect(secondLegAfterAction(answered, 'transferred')).toBeNull();
+    expect(secondLegAfterAction(null, 'conference_started')).toBeNull();
   });
 });

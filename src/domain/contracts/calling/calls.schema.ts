@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BREAK_TYPES } from '../../calling/breaks';
 import { CALL_OUTCOMES, CALL_STATES, CALL_TYPES, PROVIDER_STATUSES } from '../../calling/call-states';
 import { CALLING_MODES } from '../../calling/calling-mode';
+import { SECOND_LEG_STATES } from '../../calling/softphone';
 import { AGENT_STATUS_REASONS, MICROPHONE_STATES, SUPERVISOR_ACTIONS } from '../../calling/campaigns';
 import { amount, calendarDay, isoDateTime, majorField, minorField } from '../common.schema';
 import { companyQuery } from '../envelope';
@@ -95,6 +96,21 @@ export const callRecord = z.object({
   /** The latest supervisor action on the call (spec 4 socket events barge_initiated, whisper_initiated, force_transfer_initiated). */
   supervisor_action: z
     .object({ action: z.enum(SUPERVISOR_ACTIONS), event: z.enum(['barge_initiated', 'whisper_initiated', 'force_transfer_initiated']), supervisor_name: z.string(), transfer_to_name: z.string().nullable(), at: z.string() })
+    .nullable(),
+  /**
+   * Softphone: the agent's live second call (spec 9 add call) as the server keeps it, so a reloaded
+   * desk shows both calls; null when none. `held`: which call waits on hold (null in a conference).
+   */
+  second_leg: z
+    .object({
+      leg_id: z.string(),
+      target: z.string(),
+      state: z.enum(SECOND_LEG_STATES),
+      call_state: z.enum(CALL_STATES),
+      held: z.enum(['primary', 'second']).nullable(),
+      started_at: z.string(),
+      answered_at: z.string().nullable(),
+    })
     .nullable(),
 });
 export type CallRecord = z.infer<typeof callRecord>;

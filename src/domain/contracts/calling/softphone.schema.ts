@@ -1,7 +1,7 @@
 /** Schemas of the company telephony set-up (issue 14; spec 7, 9): the browser softphone and the dialer vendor endpoint. Behind ./softphone.ts. */
 import { z } from 'zod';
 import { isDialerVendorEndpoint } from '../../calling/dialer-vendor';
-import { SIP_DOMAIN_PATTERN, SOFTPHONE_EVENTS, TRANSFER_KINDS, isSipWebSocketUrl, isSoftphoneAction } from '../../calling/softphone';
+import { SECOND_LEG_EVENTS, SIP_DOMAIN_PATTERN, SOFTPHONE_EVENTS, TRANSFER_KINDS, isSipWebSocketUrl, isSoftphoneAction } from '../../calling/softphone';
 import { companyQuery } from '../envelope';
 import { callRecord, startCallBody } from './calls.schema';
 
@@ -59,6 +59,16 @@ export const softphoneEventBody = z
   });
 export type SoftphoneEventBody = z.infer<typeof softphoneEventBody>;
 export const softphoneCallParams = z.object({ call_id: z.string().min(1).max(64) });
+
+/** `POST /api/calling/softphone/calls/{call_id}/second-leg`: what the agent's second call (spec 9 add call) did. */
+export const secondLegEventBody = z
+  .object({
+    event: z.enum(SECOND_LEG_EVENTS),
+    /** started: the second party (their extension, number or SIP address), as the agent typed it. */
+    target: z.string().trim().min(1).max(200).optional(),
+  })
+  .refine((b) => b.event !== 'started' || b.target !== undefined, { message: 'A second call needs its target', path: ['target'] });
+export type SecondLegEventBody = z.infer<typeof secondLegEventBody>;
 
 /** `PUT /api/calling/dialer-vendor`: the company's third-party dialer disposition endpoint (null: none). */
 export const dialerVendorBody = z.object({

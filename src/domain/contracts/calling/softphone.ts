@@ -7,8 +7,8 @@
 import type { PermissionRequirement } from '../../users/permissions';
 import { companySettingsRead, companySettingsWrite } from '../companies/companies';
 import { endpoint } from '../endpoint';
-import type { DialerVendorBody, DialerVendorSettings, SoftphoneCall, SoftphoneCallBody, SoftphoneConfig, SoftphoneEventBody, SoftphoneSettings, SoftphoneSettingsBody } from './softphone.schema';
-export type { DialerVendorBody, DialerVendorSettings, SoftphoneCall, SoftphoneCallBody, SoftphoneConfig, SoftphoneEventBody, SoftphoneSettings, SoftphoneSettingsBody };
+import type { DialerVendorBody, DialerVendorSettings, SecondLegEventBody, SoftphoneCall, SoftphoneCallBody, SoftphoneConfig, SoftphoneEventBody, SoftphoneSettings, SoftphoneSettingsBody } from './softphone.schema';
+export type { DialerVendorBody, DialerVendorSettings, SecondLegEventBody, SoftphoneCall, SoftphoneCallBody, SoftphoneConfig, SoftphoneEventBody, SoftphoneSettings, SoftphoneSettingsBody };
 
 const tags = ['calling'];
 const desk = (access: 'read' | 'write') => ({ module: 'calling', action: 'click_to_call', access }) as const satisfies PermissionRequirement;
@@ -72,6 +72,27 @@ export const reportSoftphoneEvent = endpoint({
     const s = await schema();
     const calls = await import('./calls.schema');
     return { params: s.softphoneCallParams, query: s.companyQuery, body: s.softphoneEventBody, response: calls.callRecord };
+  },
+});
+
+/**
+ * POST /api/calling/softphone/calls/{call_id}/second-leg: the agent's second call (spec 9 add call)
+ * was placed, rang, was answered, held, resumed, ended or failed. The server keeps the live leg on
+ * the borrower's call (`second_leg` of the call record, pushed on the desk's event stream) so a
+ * reloaded desk rebuilds both calls. @throws 404 'Call not found'; 409 for a click-to-call or an ended call's new leg
+ */
+export const reportSecondLegEvent = endpoint({
+  operation: 'calling.softphone.calls.second_leg',
+  method: 'POST',
+  path: '/calling/softphone/calls/{call_id}/second-leg',
+  access: 'company',
+  permission: desk('write'),
+  tags,
+  summary: "Report the agent's second softphone call (add call: consulting, held, conference); the server keeps it so a reloaded desk shows both calls",
+  schemas: async () => {
+    const s = await schema();
+    const calls = await import('./calls.schema');
+    return { params: s.softphoneCallParams, query: s.companyQuery, body: s.secondLegEventBody, response: calls.callRecord };
   },
 });
 

@@ -67,6 +67,7 @@ export function toCallRecord(row: CallRow, disposition: string | null = null, ac
     supervisor_action: action
       ? { action: action.action, event: SUPERVISOR_ACTION_EVENTS[action.action], supervisor_name: action.supervisorName, transfer_to_name: action.transferToName, at: action.createdAt.toISOString() }
       : null,
+    second_leg: row.secondLeg ?? null,
   };
 }
 

@@ -25,7 +25,7 @@ import { endCall, getCall, startCall, statusCallbackPath } from './calls-service
 import { callDetails, callingQueue, dueReminders, recordDispositionOnce } from './desk-service';
 import { dialerVendorOf, postDispositionToVendor, updateDialerVendor } from './dialer-vendor';
 import { deskSettings, settingsOf } from './settings-service';
-import { reportSoftphoneEvent, softphoneConfig, startSoftphoneCall, updateSoftphoneSettings } from './softphone-service';
+import { reportSecondLegEvent, reportSoftphoneEvent, softphoneConfig, startSoftphoneCall, updateSoftphoneSettings } from './softphone-service';
 import { liveStats, supervisorAction } from './supervisor-service';
 import * as dialer from '../../../domain/contracts/calling/dialer';
 import { conflict } from '../../http/errors';
@@ -120,6 +120,7 @@ export const callingRoutes: RouteGroup = async (app, deps) => {
   await serve(softphone.updateSoftphoneSettings, async ({ req, body }) => ok(await updateSoftphoneSettings(db, callerOf(req), body), 'Softphone settings saved'));
   await serve(softphone.startSoftphoneCall, async ({ req, body }) => ok(await startSoftphoneCall(db, callerOf(req), body, clock.now(), events), 'Calling'));
   await serve(softphone.reportSoftphoneEvent, async ({ req, params, body }) => ok(await reportSoftphoneEvent(db, callerOf(req), params.call_id, body, clock.now(), events)));
+  await serve(softphone.reportSecondLegEvent, async ({ req, params, body }) => ok(await reportSecondLegEvent(db, callerOf(req), params.call_id, body, clock.now(), events)));
 
   await serve(campaigns.supervisorLive, async ({ req }) => ok(await liveStats(db, callerOf(req), clock.now())));
   await serve(campaigns.supervisorAction, async ({ req, params, body }) => {

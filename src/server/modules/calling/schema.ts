@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import type { DispositionOption } from '../../../domain/calling/dispositions';
-import type { SoftphoneAction, TransferKind } from '../../../domain/calling/softphone';
+import type { SecondLeg, SoftphoneAction, TransferKind } from '../../../domain/calling/softphone';
 import { companyRef } from '../companies/queries';
 
 const id = (name: string) => text(name).primaryKey().default(sql`gen_random_uuid()::text`);
@@ -82,6 +82,11 @@ export const callingCalls = pgTable(
     dropped: boolean('dropped').notNull().default(false),
     /** Softphone: the transfers and conferences the agent's browser reported (event ids make a retried report count once). */
     sipActions: jsonb('sip_actions').$type<SipActionRecord[]>().notNull().default([]),
+    /**
+     * Softphone: the agent's live second call (spec 9 add call: consulting, held or conference), kept
+     * here so a reloaded desk rebuilds both calls; null when none (cleared when either call ends).
+     */
+    secondLeg: jsonb('second_leg').$type<SecondLeg>(),
     /**
      * Ended, and its loan side (timeline event, calling_status) not written yet: set in the
      * transaction that ends the call, cleared by the call-end writer's batch (call-end-writer.ts).

@@ -7,10 +7,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { CallState, ProviderStatus } from '../../../domain/calling/call-states';
 import { isLive, outcomeOf } from '../../../domain/calling/call-states';
+import { randomUUID } from 'node:crypto';
 import type { SoftphoneEvent } from '../../../domain/calling/softphone';
-import { ICE_GATHERING_TIMEOUT_MS, agentSipUri, borrowerSipUri, isSoftphoneAction, softphoneActionRemark, softphoneNextState } from '../../../domain/calling/softphone';
+import { ICE_GATHERING_TIMEOUT_MS, agentSipUri, borrowerSipUri, isSoftphoneAction, secondLegAfterAction, secondLegNext, softphoneActionRemark, softphoneNextState } from '../../../domain/calling/softphone';
 import type { CallRecord } from '../../../domain/contracts/calling/calls';
-import type { SoftphoneCall, SoftphoneCallBody, SoftphoneConfig, SoftphoneEventBody, SoftphoneSettings, SoftphoneSettingsBody } from '../../../domain/contracts/calling/softphone';
+import type { SecondLegEventBody, SoftphoneCall, SoftphoneCallBody, SoftphoneConfig, SoftphoneEventBody, SoftphoneSettings, SoftphoneSettingsBody } from '../../../domain/contracts/calling/softphone';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Caller } from '../../http/caller';
 import { conflict, notFound } from '../../http/errors';
@@ -83,13 +84,7 @@ function statusOfCause(cause: string | undefined): ProviderStatus {
  */
 export async function reportSoftphoneEvent(db: Db, caller: Caller, callId: string, body: SoftphoneEventBody, now: Date, events: EventBus): Promise<CallRecord> {
   const record = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(callingCalls)
-      .where(and(eq(callingCalls.callId, callId), eq(callingCalls.companyId, caller.companyId), eq(callingCalls.agentId, caller.user.userId)))
-      .for('update');
-    if (!row) throw notFound(CALL_NOT_FOUND);
-    if (row.provider !== 'webrtc_softphone') throw conflict('This call is placed by the telephony provider: its events come from the provider');
+    const row = await lockedSoftphoneCall(tx, caller, callId);
     if (isSoftphoneAction(body.event)) return toCallRecord(await recordSipAction(tx, row, body, now));
     const current = row.state as CallState;
     if (!isLive(current)) return toCallRecord(row);
@@ -109,6 +104,8 @@ export async function reportSoftphoneEvent(db: Db, caller: Caller, callId: strin
           totalSeconds: Math.max(talk, Math.round((now.getTime() - row.createdAt.getTime()) / 1000)),
           failureReason: status === 'completed' ? null : (body.cause ?? null),
           endedAt: now,
+          // The agent's second call ends with the borrower's on the server's copy (the desk shows no stale leg).
+          secondLeg: null,
           updatedAt: now,
         })
         .where(eq(callingCalls.callId, row.callId))
@@ -130,6 +127,43 @@ export async function reportSoftphoneEvent(db: Db, caller: Caller, callId: strin
 }
 
 /**
+ * The caller's own softphone call, locked for the transaction.
+ * @throws 404 'Call not found' (another agent's or company's call); 409 for a call the provider places
+ */
+async function lockedSoftphoneCall(tx: DbOrTx, caller: Caller, callId: string): Promise<CallRow> {
+  const [row] = await tx
+    .select()
+    .from(callingCalls)
+    .where(and(eq(callingCalls.callId, callId), eq(callingCalls.companyId, caller.companyId), eq(callingCalls.agentId, caller.user.userId)))
+    .for('update');
+  if (!row) throw notFound(CALL_NOT_FOUND);
+  if (row.provider !== 'webrtc_softphone') throw conflict('This call is placed by the telephony provider: its events come from the provider');
+  return row;
+}
+
+/**
+ * POST /calling/softphone/calls/{id}/second-leg: moves the agent's second call (spec 9 add call) kept
+ * on the borrower's call, then announces the call on the desk's event stream (as every call change).
+ * Late reports after the borrower's call ended change nothing.
+ * @throws as lockedSoftphoneCall; 409 'The call has ended' for a new second call on an ended call
+ */
+export async function reportSecondLegEvent(db: Db, caller: Caller, callId: string, body: SecondLegEventBody, now: Date, events: EventBus): Promise<CallRecord> {
+  const record = await db.transaction(async (tx) => {
+    const row = await lockedSoftphoneCall(tx, caller, callId);
+    if (!isLive(row.state as CallState)) {
+      if (body.event === 'started') throw conflict('The call has ended');
+      return toCallRecord(row);
+    }
+    const leg = secondLegNext(row.secondLeg, body.event, body.target ?? null, randomUUID(), now);
+    if (leg === row.secondLeg) return toCallRecord(row);
+    const [moved] = await tx.update(callingCalls).set({ secondLeg: leg, updatedAt: now }).where(eq(callingCalls.callId, row.callId)).returning();
+    return toCallRecord(moved);
+  });
+  await announce(events, db, caller.companyId, caller.user.userId, callId);
+  return record;
+}
+
+/**
  * Keeps a transfer or conference the browser reported on the call and writes it to the loan's
  * timeline (kind 'call', module calling); an event_id already kept changes nothing.
  */
@@ -139,7 +173,7 @@ async function recordSipAction(tx: DbOrTx, row: CallRow, body: SoftphoneEventBod
   const action: SipActionRecord = { event_id: body.event_id, event: body.event, target: body.target, transfer: body.event === 'transferred' ? (body.transfer ?? 'blind') : null, at: now.toISOString() };
   const [moved] = await tx
     .update(callingCalls)
-    .set({ sipActions: [...row.sipActions, action], updatedAt: now })
+    .set({ sipActions: [...row.sipActions, action], secondLeg: secondLegAfterAction(row.secondLeg, action.event), updatedAt: now })
     .where(eq(callingCalls.callId, row.callId))
     .returning();
   if (row.loanId) {

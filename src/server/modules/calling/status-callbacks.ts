@@ -115,6 +115,8 @@ export async function applyStatusCallbacks(db: Db, items: readonly StatusCallbac
         totalSeconds: Math.max(talk, Math.round((now.getTime() - row.createdAt.getTime()) / 1000)),
         recordingUrl: body.RecordingUrl || null,
         endedAt: now,
+        // A second leg ends with the call (its page may be closed and never report it).
+        secondLeg: null,
         // The loan's timeline and calling_status follow in the call-end writer's batch.
         loanWritePending: row.loanId !== '',
         updatedAt: now,
@@ -159,7 +161,8 @@ async function flushRows(tx: DbOrTx, rows: readonly CallRow[]): Promise<void> {
   await tx.execute(sql`
     update calling_calls c set state = v.state, outcome = v.outcome, provider_status = v.provider_status, talk_seconds = v.talk_seconds,
       total_seconds = v.total_seconds, recording_url = v.recording_url, answered_at = v.answered_at, ended_at = v.ended_at,
-      loan_write_pending = v.loan_write_pending, updated_at = v.updated_at
+      loan_write_pending = v.loan_write_pending, updated_at = v.updated_at,
+      second_leg = case when v.ended_at is null then c.second_leg end
     from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(call_id text, state text, outcome text, provider_status text, talk_seconds int,
       total_seconds int, recording_url text, answered_at timestamptz, ended_at timestamptz, loan_write_pending boolean, updated_at timestamptz)
     where c.call_id = v.call_id`);

@@ -28,7 +28,7 @@ import {
   updateCampaign,
 } from '../../../domain/contracts/calling/campaigns';
 import { currentCall } from '../../../domain/contracts/calling/dialer';
-import { getSoftphone, reportSoftphoneEvent, startSoftphoneCall } from '../../../domain/contracts/calling/softphone';
+import { getSoftphone, reportSecondLegEvent, reportSoftphoneEvent, startSoftphoneCall } from '../../../domain/contracts/calling/softphone';
 import { useEndpoint, useEndpointMutation } from '../../lib/endpoint';
 
 export const companyInput = (companyId: string | null) => ({ query: { company_id: companyId ?? undefined } });
@@ -82,8 +82,12 @@ export const useSupervisorAction = () => useRefreshing(supervisorAction, [superv
 
 export const useSoftphoneConfig = (companyId: string | null) => useEndpoint(getSoftphone, companyInput(companyId), { enabled: Boolean(companyId) });
 export const useStartSoftphoneCall = () => useRefreshing(startSoftphoneCall, [callingQueue.operation, getAgentStatus.operation]);
-/** The softphone's SIP events for the server, retried (a lost 'ended' would leave the call live there); replays are harmless. */
-export function useReportSoftphoneEvent() {
+/** Retried browser reports (a lost 'ended' would leave the call live on the server); replays are harmless. */
+function useRetriedReport<E extends typeof reportSoftphoneEvent | typeof reportSecondLegEvent>(endpoint: E) {
   const client = useQueryClient();
-  return useEndpointMutation(reportSoftphoneEvent, { retry: 4, retryDelay: (n) => 500 * 2 ** n, onSuccess: () => client.invalidateQueries({ queryKey: [getCall.operation] }) });
+  return useEndpointMutation(endpoint, { retry: 4, retryDelay: (n) => 500 * 2 ** n, onSuccess: () => client.invalidateQueries({ queryKey: [getCall.operation] }) });
 }
+/** The softphone's SIP events of the borrower's call, for the server. */
+export const useReportSoftphoneEvent = () => useRetriedReport(reportSoftphoneEvent);
+/** The agent's second softphone call (add call), for the server: a reloaded desk rebuilds both calls from it. */
+export const useReportSecondLeg = () => useRetriedReport(reportSecondLegEvent);

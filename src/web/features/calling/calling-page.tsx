@@ -20,7 +20,7 @@ import { can, endpointKey } from '../../lib/endpoint';
 import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
 import { errorMessage } from '../../lib/api';
-import { companyInput, useAgentStatus, useCall, useCallingSettings, useCurrentCall, useQueue, useReportSoftphoneEvent, useStartCall, useStartSoftphoneCall } from './api';
+import { companyInput, useAgentStatus, useCall, useCallingSettings, useCurrentCall, useQueue, useReportSecondLeg, useReportSoftphoneEvent, useStartCall, useStartSoftphoneCall } from './api';
 import { IncomingCall } from './incoming-call';
 import { useCallingEvents } from './use-calling-events';
 import { AutodialLogin } from './autodial-login';
@@ -29,7 +29,8 @@ import { CampaignsPanel } from './campaigns-panel';
 import { CallDetails } from './call-details';
 import type { SoftphoneControls } from './dialer-panel';
 import { DialerPanel } from './dialer-panel';
-import type { Softphone, SoftphoneView } from './softphone';
+import type { ReportEvent, ReportSecondLeg, Softphone, SoftphoneView } from './softphone';
+import { actionId } from './softphone';
 import { DispositionForm } from './disposition-form';
 import { RemindersList } from './reminders-list';
 import { SoftphoneBar, useSoftphone } from './softphone-bar';
@@ -117,6 +118,12 @@ function Desk({ pushedCall, pushed, movedCallId }: { pushedCall: CallRecord | nu
   const start = useStartCall();
   const startSoftphone = useStartSoftphoneCall();
   const reportEvent = useReportSoftphoneEvent();
+  const reportLeg = useReportSecondLeg();
+  // The browser's reports of a call's SIP events and of its second call, for the server.
+  const reporters = (id: string): { report: ReportEvent; reportLeg: ReportSecondLeg } => ({
+    report: (event, cause, details) => reportEvent.mutate({ params: { call_id: id }, ...companyInput(companyId), body: { event, cause, ...details } }),
+    reportLeg: (event, target) => reportLeg.mutate({ params: { call_id: id }, ...companyInput(companyId), body: { event, target } }),
+  });
   const softphone = useSoftphone(companyId);
   // A registered softphone places the desk's calls from the browser; otherwise the provider rings the agent's phone.
   const viaSoftphone = Boolean(softphone.phone && softphone.view.registered);
@@ -179,7 +186,8 @@ function Desk({ pushedCall, pushed, movedCallId }: { pushedCall: CallRecord | nu
           onError,
           onSuccess: ({ call: c, dial_uri }) => {
             show(c);
-            void phone.call(dial_uri, (event, cause, details) => reportEvent.mutate({ params: { call_id: c.call_id }, ...companyInput(companyId), body: { event, cause, ...details } }));
+            const r = reporters(c.call_id);
+            void phone.call(dial_uri, r.report, r.reportLeg);
           },
         },
       );
@@ -272,7 +280,7 @@ function Desk({ pushedCall, pushed, movedCallId }: { pushedCall: CallRecord | nu
             placing={placing}
             error={placeError}
             microphone={softphone.view.microphone ?? status.data?.microphone ?? null}
-            softphone={current?.provider === 'webrtc_softphone' && softphone.phone ? softphoneControls(softphone.phone, softphone.view) : null}
+            softphone={current?.provider === 'webrtc_softphone' && softphone.phone ? softphoneControls(softphone.phone, softphone.view, current, reporters(current.call_id)) : null}
             onRedial={current && current.loan_id && !onBreak && !placing ? () => dial(current.loan_id) : null}
           />
           {current && !live && settings.data && !current.disposition && !disposed.has(current.call_id) && (
@@ -286,9 +294,58 @@ function Desk({ pushedCall, pushed, movedCallId }: { pushedCall: CallRecord | nu
   );
 }
 
-/** The dialer panel's buttons acting on the browser softphone's call. */
-function softphoneControls(phone: Softphone, view: SoftphoneView): SoftphoneControls {
+/**
+ * The dialer panel's buttons acting on the browser softphone's call. The second call's leg state and
+ * times come from the server's copy (`second_leg`). After a reload this page holds no SIP call (the
+ * old page's calls cannot be taken over): both calls are rebuilt from the server's copy and the
+ * buttons report the agent's hang-up, hold, merge and transfer to it.
+ */
+function softphoneControls(phone: Softphone, view: SoftphoneView, call: CallRecord, server: { report: ReportEvent; reportLeg: ReportSecondLeg }): SoftphoneControls {
+  const stored = call.second_leg;
+  const restored = view.callState === null || !isLive(view.callState);
+  const since = stored ? (stored.answered_at ?? stored.started_at) : null;
+  const second =
+    view.second && !restored
+      ? { target: view.second.target, state: view.second.state, leg: stored?.state ?? (view.conference ? 'conference' : 'consulting'), since }
+      : stored
+        ? { target: stored.target, state: stored.call_state, leg: stored.state, since }
+        : null;
+  if (restored) {
+    const transfer = (input?: string): boolean => {
+      const attended = stored !== null && stored.answered_at !== null;
+      const target = attended ? stored.target : (input ?? '').trim();
+      if (!attended && !phone.targetUri(target)) return false;
+      server.report('transferred', undefined, { event_id: actionId(), target, transfer: attended ? 'attended' : 'blind' });
+      server.report('ended');
+      return true;
+    };
+    return {
+      restored: true,
+      muted: false,
+      held: call.state === 'On Hold',
+      mute: () => undefined,
+      unmute: () => undefined,
+      hold: () => server.report('held'),
+      resume: () => server.report('resumed'),
+      hangup: () => server.report('ended'),
+      dtmf: () => undefined,
+      second,
+      conference: stored?.state === 'conference',
+      transferring: false,
+      transferFailed: false,
+      addCall: (target) => Promise.resolve(phone.targetUri(target) !== null),
+      transfer,
+      merge: () => {
+        if (!stored) return;
+        // As the browser's merge: the borrower comes off hold into the three-way call.
+        if (call.state === 'On Hold') server.report('resumed');
+        server.report('conference_started', undefined, { event_id: actionId(), target: stored.target });
+      },
+      dropSecond: () => server.reportLeg('ended'),
+    };
+  }
   return {
+    restored: false,
     muted: view.muted,
     held: view.held,
     mute: () => phone.mute(),
@@ -297,7 +354,7 @@ function softphoneControls(phone: Softphone, view: SoftphoneView): SoftphoneCont
     resume: () => phone.resume(),
     hangup: () => phone.hangup(),
     dtmf: (tones) => phone.dtmf(tones),
-    second: view.second,
+    second,
     conference: view.conference,
     transferring: view.transfer === 'pending',
     transferFailed: view.transfer === 'failed',

@@ -13,6 +13,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallState, ConnectionState } from '../../../domain/calling/call-states';
 import { isLive } from '../../../domain/calling/call-states';
+import type { SecondLegState } from '../../../domain/calling/softphone';
 import { deskCallActions } from '../../../domain/calling/softphone';
 import { formatCountdown } from '../../../domain/calling/breaks';
 import type { MicrophoneState } from '../../../domain/calling/campaigns';
@@ -47,6 +48,8 @@ function useElapsed(from: string | null, running: boolean): number {
 
 /** The browser softphone's controls of the live call (issue 14). */
 export interface SoftphoneControls {
+  /** Rebuilt from the server after a reload: this page holds no SIP call, the buttons report to the server. */
+  restored: boolean;
   muted: boolean;
   held: boolean;
   mute(): void;
@@ -56,8 +59,11 @@ export interface SoftphoneControls {
   hangup(): void;
   /** Keypad tones into the call (IVR menus). */
   dtmf(tones: string): void;
-  /** The second call the agent added (spec 9 add call), null: none. */
-  second: { target: string; state: CallState } | null;
+  /**
+   * The second call the agent added (spec 9 add call), null: none: its own call state, the leg's
+   * state on the server (consulting, held, conference) and since when it runs (ISO; null: not known yet).
+   */
+  second: { target: string; state: CallState; leg: SecondLegState; since: string | null } | null;
   /** The borrower and the second party are merged (three-way call). */
   conference: boolean;
   /** A transfer was asked and the borrower's phone has not answered it yet. */
@@ -98,13 +104,18 @@ function TargetForm({ mode, onSubmit, onCancel }: { mode: 'add' | 'transfer'; on
   );
 }
 
-/** The second call's line (spec 9 add call) and the three-way call badge. */
-function SecondLeg({ softphone }: { softphone: SoftphoneControls }) {
+/**
+ * The second call's line (spec 9 add call): the party, its state and the leg's (consulting, held,
+ * conference), how long it runs (from the server's times), and its own transfer, merge and hang-up.
+ */
+function SecondLeg({ softphone, primaryLive }: { softphone: SoftphoneControls; primaryLive: boolean }) {
   const { t } = useTranslation();
   const second = softphone.second;
+  const answered = second?.state === 'On Call' || second?.state === 'On Hold';
+  const seconds = useElapsed(second?.since ?? null, second !== null);
   if (!second) return null;
   return (
-    <Flex align="center" gap="2" wrap="wrap" borderWidth="1px" rounded="md" px="3" py="2" data-testid="second-call" data-state={second.state} aria-live="polite">
+    <Flex align="center" gap="2" wrap="wrap" borderWidth="1px" rounded="md" px="3" py="2" data-testid="second-call" data-state={second.state} data-leg={second.leg} aria-live="polite">
       {softphone.conference ? (
         <Badge colorPalette="purple" data-testid="conference">
           <Users aria-hidden /> {t('calling.conference')}
@@ -120,9 +131,27 @@ function SecondLeg({ softphone }: { softphone: SoftphoneControls }) {
       <Badge colorPalette={PALETTE[second.state]} data-testid="second-call-state">
         {t(`calling.state.${second.state}`)}
       </Badge>
-      <Button size="xs" variant="outline" colorPalette="red" ms="auto" onClick={() => softphone.dropSecond()} data-testid="drop-second">
-        <PhoneOff /> {t('calling.drop_second')}
-      </Button>
+      <Badge variant="outline" data-testid="second-leg-state">
+        {t(`calling.second_leg.${second.leg}`)}
+      </Badge>
+      <Text fontFamily="mono" fontSize="sm" aria-label={t('calling.duration')} data-testid="second-call-duration">
+        {formatCountdown(seconds)}
+      </Text>
+      <Flex gap="2" ms="auto" wrap="wrap">
+        {!softphone.conference && (
+          <>
+            <Button size="xs" variant="outline" disabled={!primaryLive || !answered || softphone.transferring} onClick={() => softphone.transfer()} data-testid="second-transfer">
+              <ArrowRightLeft /> {t('calling.transfer_to_party', { target: second.target })}
+            </Button>
+            <Button size="xs" variant="outline" disabled={!primaryLive || !answered} onClick={() => softphone.merge()} data-testid="second-merge">
+              <Merge /> {t('calling.merge')}
+            </Button>
+          </>
+        )}
+        <Button size="xs" variant="outline" colorPalette="red" onClick={() => softphone.dropSecond()} data-testid="drop-second">
+          <PhoneOff /> {t('calling.drop_second')}
+        </Button>
+      </Flex>
     </Flex>
   );
 }
@@ -206,13 +235,13 @@ export function DialerPanel({
       )}
       {softphone ? (
         <Flex gap="2" wrap="wrap">
-          <Button size="sm" variant="outline" disabled={!live} aria-pressed={softphone.muted} onClick={() => (softphone.muted ? softphone.unmute() : softphone.mute())} data-testid="softphone-mute">
+          <Button size="sm" variant="outline" disabled={!live || softphone.restored} aria-pressed={softphone.muted} onClick={() => (softphone.muted ? softphone.unmute() : softphone.mute())} data-testid="softphone-mute">
             {softphone.muted ? <MicOff /> : <Mic />} {softphone.muted ? t('calling.unmute') : t('calling.mute')}
           </Button>
           <Button size="sm" variant="outline" disabled={!live || call?.state === 'Ringing' || call?.state === 'Connecting' || softphone.conference} aria-pressed={softphone.held} onClick={() => (softphone.held ? softphone.resume() : softphone.hold())} data-testid="softphone-hold">
             {softphone.held ? <Play /> : <Pause />} {softphone.held ? t('calling.resume') : t('calling.hold')}
           </Button>
-          <Button size="sm" variant="outline" disabled={!live} aria-expanded={keypad} onClick={() => setKeypad(!keypad)} data-testid="softphone-dialpad">
+          <Button size="sm" variant="outline" disabled={!live || softphone.restored} aria-expanded={keypad} onClick={() => setKeypad(!keypad)} data-testid="softphone-dialpad">
             <Grid3x3 /> {t('calling.dialpad')}
           </Button>
           {(() => {
@@ -220,7 +249,7 @@ export function DialerPanel({
             const attended = softphone.second !== null && can.transfer;
             return (
               <>
-                <Button size="sm" variant="outline" disabled={!can.add} aria-expanded={targetMode === 'add'} onClick={() => setTargetMode(targetMode === 'add' ? null : 'add')} data-testid="softphone-add">
+                <Button size="sm" variant="outline" disabled={!can.add || softphone.restored} aria-expanded={targetMode === 'add'} onClick={() => setTargetMode(targetMode === 'add' ? null : 'add')} data-testid="softphone-add">
                   <UserPlus /> {t('calling.add_call')}
                 </Button>
                 <Button
@@ -258,7 +287,12 @@ export function DialerPanel({
           }}
         />
       )}
-      {softphone && <SecondLeg softphone={softphone} />}
+      {softphone && <SecondLeg softphone={softphone} primaryLive={live} />}
+      {softphone?.restored && live && (
+        <Text fontSize="xs" color="fg.muted" data-testid="calls-restored">
+          {t('calling.calls_restored')}
+        </Text>
+      )}
       {softphone?.transferring && (
         <Text fontSize="sm" color="fg.muted" role="status" data-testid="transfer-pending">
           {t('calling.transfer_pending')}

@@ -15,7 +15,7 @@ import type { RTCSession } from 'jssip/lib/RTCSession';
 import type { UA } from 'jssip/lib/UA';
 import type { CallState, ConnectionState } from '../../../domain/calling/call-states';
 import type { MicrophoneState } from '../../../domain/calling/campaigns';
-import type { SoftphoneEvent, TransferKind } from '../../../domain/calling/softphone';
+import type { SecondLegEvent, SoftphoneEvent, TransferKind } from '../../../domain/calling/softphone';
 import { sipTargetUri } from '../../../domain/calling/softphone';
 import type { SoftphoneConfig } from '../../../domain/contracts/calling/softphone';
 
@@ -52,8 +52,11 @@ export interface ActionDetails {
 /** Reports one SIP event (or call action) of the borrower's call to the server. */
 export type ReportEvent = (event: SoftphoneEvent, cause?: string, details?: ActionDetails) => void;
 
+/** Reports one SIP event of the second call (add call) to the server; `target` with 'started'. */
+export type ReportSecondLeg = (event: SecondLegEvent, target?: string) => void;
+
 /** A new id for one reported action (a retried report is then recorded once). */
-function actionId(): string {
+export function actionId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
@@ -134,6 +137,7 @@ export class Softphone {
   private secondTarget = '';
   private mixer: ConferenceMixer | null = null;
   private report: ReportEvent = () => undefined;
+  private reportLeg: ReportSecondLeg = () => undefined;
   private view: SoftphoneView = IDLE_VIEW;
   private readonly audio: HTMLAudioElement | null = typeof Audio === 'undefined' ? null : new Audio();
   /** The second party's voice (the agent hears both in a conference). */
@@ -186,9 +190,10 @@ export class Softphone {
    * Dials `dialUri` (from the server's answer) with the microphone; `report` receives each SIP event
    * for the server. A refused microphone ends here with the spec's microphone state and 'failed'.
    */
-  async call(dialUri: string, report: ReportEvent): Promise<void> {
+  async call(dialUri: string, report: ReportEvent, reportLeg: ReportSecondLeg = () => undefined): Promise<void> {
     if (!this.ua || !this.view.registered) throw new Error('The softphone is not registered');
     this.report = report;
+    this.reportLeg = reportLeg;
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: false });
@@ -297,16 +302,22 @@ export class Softphone {
     this.set({ second: { target: this.secondTarget, state: 'Connecting' }, transfer: null, error: null });
     const second = this.ua.call(uri, { mediaStream: stream, pcConfig: { iceServers: [] } });
     this.secondSession = second;
-    const leg = (state: CallState) => this.set({ second: { target: this.secondTarget, state } });
-    second.on('progress', () => leg('Ringing'));
-    second.on('confirmed', () => leg('On Call'));
-    second.on('hold', () => leg('On Hold'));
-    second.on('unhold', () => leg('On Call'));
+    // The server keeps the leg too: a reloaded desk rebuilds both calls from it.
+    this.reportLeg('started', this.secondTarget);
+    const leg = (state: CallState, event: SecondLegEvent) => {
+      this.set({ second: { target: this.secondTarget, state } });
+      this.reportLeg(event);
+    };
+    second.on('progress', () => leg('Ringing', 'ringing'));
+    second.on('confirmed', () => leg('On Call', 'answered'));
+    second.on('hold', () => leg('On Hold', 'held'));
+    second.on('unhold', () => leg('On Call', 'resumed'));
     const gone = (cause: string | undefined, failed: boolean) => {
       stream.getTracks().forEach((t) => t.stop());
       if (this.secondSession === second) this.secondSession = null;
       void this.endConference();
       this.set({ second: null, error: failed ? (cause ?? null) : this.view.error });
+      this.reportLeg(failed ? 'failed' : 'ended');
     };
     second.on('ended', (e) => gone(e.cause, false));
     second.on('failed', (e) => gone(e.cause, true));
