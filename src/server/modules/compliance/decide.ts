@@ -18,7 +18,7 @@ import { zoneOfAddress } from '../../../domain/compliance/zones';
 import type { DecisionRecord } from '../../../domain/contracts/compliance/check';
 import { normaliseNumber } from '../../../domain/contracts/compliance/numbers';
 import type { DbOrTx } from '../../db/client';
-import { inJsonList, insertRowsAsJson } from '../../db/sql-helpers';
+import { insertRowsAsJson } from '../../db/sql-helpers';
 import { notFound } from '../../http/errors';
 import type { LoanContactFacts } from '../portfolio/queries';
 import { addLoanEvents, loanContactFactsMany } from '../portfolio/queries';
@@ -115,11 +115,11 @@ async function evaluateMany(db: DbOrTx, companyId: string, inputs: readonly Deci
   const history = await db
     .select({ loanId: complianceDecisions.loanId, channel: complianceDecisions.channel, at: complianceDecisions.decidedAt })
     .from(complianceDecisions)
-    .where(and(eq(complianceDecisions.companyId, companyId), inJsonList(complianceDecisions.loanId, loanIds), inArray(complianceDecisions.channel, channels), eq(complianceDecisions.allowed, true), gte(complianceDecisions.decidedAt, earliest), lt(complianceDecisions.decidedAt, latest)));
+    .where(and(eq(complianceDecisions.companyId, companyId), inArray(complianceDecisions.loanId, loanIds), inArray(complianceDecisions.channel, channels), eq(complianceDecisions.allowed, true), gte(complianceDecisions.decidedAt, earliest), lt(complianceDecisions.decidedAt, latest)));
   const overrides = await db
     .select({ overrideId: complianceOverrides.overrideId, loanId: complianceOverrides.loanId, channel: complianceOverrides.channel, expiresAt: complianceOverrides.expiresAt })
     .from(complianceOverrides)
-    .where(and(eq(complianceOverrides.companyId, companyId), inJsonList(complianceOverrides.loanId, loanIds), inArray(complianceOverrides.channel, channels), isNull(complianceOverrides.usedAt), gt(complianceOverrides.expiresAt, firstAt)))
+    .where(and(eq(complianceOverrides.companyId, companyId), inArray(complianceOverrides.loanId, loanIds), inArray(complianceOverrides.channel, channels), isNull(complianceOverrides.usedAt), gt(complianceOverrides.expiresAt, firstAt)))
     .orderBy(asc(complianceOverrides.createdAt), asc(complianceOverrides.overrideId));
   const templates = await dltTemplatesById(db, companyId, inputs.map((i) => i.sms?.dltTemplateId).filter((t): t is string => Boolean(t)));
   // Allowed contact instants per loan and channel; this batch's allowed ones are added as judged.
