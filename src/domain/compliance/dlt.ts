@@ -34,10 +34,20 @@ export function dltTemplateProblems(t: DltTemplate): string[] {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+// Compiled patterns by body and bound: a campaign checks a thousand texts a batch against one template.
+const patterns = new Map<string, RegExp>();
+
 /** The template's body as a regular expression, variables as captures of at most `max` characters (unbounded when null). */
 function bodyPattern(body: string, max: number | null): RegExp {
-  const literal = body.split(DLT_VARIABLE).map(escape);
-  return new RegExp(`^${literal.join(max === null ? '([\\s\\S]*?)' : `([\\s\\S]{0,${max}}?)`)}$`);
+  const key = `${max ?? ''}\u0000${body}`;
+  let re = patterns.get(key);
+  if (!re) {
+    const literal = body.split(DLT_VARIABLE).map(escape);
+    re = new RegExp(`^${literal.join(max === null ? '([\\s\\S]*?)' : `([\\s\\S]{0,${max}}?)`)}$`);
+    if (patterns.size >= 256) patterns.clear();
+    patterns.set(key, re);
+  }
+  return re;
 }
 
 export type DltMatch = { ok: true; variables: string[] } | { ok: false; problem: 'mismatch' } | { ok: false; problem: 'variable_too_long'; index: number; length: number };

@@ -38,8 +38,22 @@ export function isKnownZone(zone: string): boolean {
   }
 }
 
-/** `at` as seen in `zone`. @throws RangeError for an unknown zone */
+// The last instant asked per zone: a campaign's batch judges a thousand contacts at one `now`,
+// and formatToParts was its costliest call (~2 s of CPU per 100,000 messages).
+const lastSeen = new Map<string, { ms: number; local: LocalTime }>();
+
+/** `at` as seen in `zone` (a frozen object, shared by calls for the same instant). @throws RangeError for an unknown zone */
 export function localTime(at: Date, zone: string): LocalTime {
+  const ms = at.getTime();
+  const seen = lastSeen.get(zone);
+  if (seen && seen.ms === ms) return seen.local;
+  const local = Object.freeze(computeLocalTime(at, zone));
+  if (lastSeen.size > 64) lastSeen.clear();
+  lastSeen.set(zone, { ms, local });
+  return local;
+}
+
+function computeLocalTime(at: Date, zone: string): LocalTime {
   const parts = Object.fromEntries(formatOf(zone).formatToParts(at).map((p) => [p.type, p.value]));
   const [y, mo, d, h, mi, s] = [parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second].map(Number);
   const wholeSeconds = Math.floor(at.getTime() / 1000) * 1000;

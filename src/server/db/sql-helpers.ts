@@ -65,8 +65,13 @@ export async function insertRowsAsJson<T extends PgTable>(db: DbOrTx, table: T, 
   if (rows.length === 0) return;
   const all = Object.entries(getTableColumns(table)) as Array<[string, PgColumn]>;
   const used = all.filter(([key]) => rows.some((r) => (r as Record<string, unknown>)[key] !== undefined));
-  const fallback = (c: PgColumn) => (c.default !== undefined && !is(c.default, SQL) ? c.default : null);
-  const payload = rows.map((r) => Object.fromEntries(used.map(([key, c]) => [c.name, (r as Record<string, unknown>)[key] ?? fallback(c)])));
+  // Per column once, not per row and column (drizzle's is() was ~1 s of CPU per 100,000 campaign messages).
+  const fields = used.map(([key, c]) => ({ key, name: c.name, fallback: c.default !== undefined && !is(c.default, SQL) ? c.default : null }));
+  const payload = rows.map((r) => {
+    const o: Record<string, unknown> = {};
+    for (const f of fields) o[f.name] = (r as Record<string, unknown>)[f.key] ?? f.fallback;
+    return o;
+  });
   const names = sql.join(used.map(([, c]) => sql.identifier(c.name)), sql`, `);
   // A column whose default is SQL (now(), gen_random_uuid()) gets it where the row gave no value.
   const values = sql.join(used.map(([, c]) => (is(c.default, SQL) ? sql`coalesce(r.${sql.identifier(c.name)}, ${c.default})` : sql`r.${sql.identifier(c.name)}`)), sql`, `);

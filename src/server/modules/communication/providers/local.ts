@@ -19,7 +19,7 @@ export type RecordedMessage = ProviderMessage & { document: { fileName: string; 
 
 export class LocalProvider implements ChannelProvider {
   readonly name = 'local-provider';
-  /** What was handed over, oldest first (at most 1,000). */
+  /** What was handed over, oldest first (the last 1,000 at least, at most 2,000). */
   readonly recorded: RecordedMessage[] = [];
   /** How many distinct messages were accepted (repeats of a message id not counted). */
   accepted = 0;
@@ -34,7 +34,8 @@ export class LocalProvider implements ChannelProvider {
       attachment: null,
       document: a ? { fileName: a.fileName, contentType: a.contentType, sizeBytes: a.bytes.length, sha256: createHash('sha256').update(a.bytes).digest('hex') } : null,
     });
-    if (this.recorded.length > KEEP) this.recorded.splice(0, this.recorded.length - KEEP);
+    // Trimmed in steps of KEEP, not one at a time (a shift of 1,000 entries per message was ~1 s per 100,000).
+    if (this.recorded.length >= 2 * KEEP) this.recorded.splice(0, this.recorded.length - KEEP);
     const outcome: SendOutcome = { provider: this.name, providerMessageId: `local-${randomUUID()}`, status: 'sent', receipts: ['delivered'] };
     this.accepted += 1;
     this.outcomes.set(message.messageId, outcome);
