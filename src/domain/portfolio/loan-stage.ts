@@ -64,9 +64,11 @@ function minorUnits(n: number): string {
   const dot = text.indexOf('.');
   const whole = dot < 0 ? text : text.slice(0, dot);
   const fraction = dot < 0 ? '' : text.slice(dot + 1);
-  let minor = BigInt(whole + (fraction + '00').slice(0, 2));
-  if (fraction.length > 2 && fraction[2] >= '5') minor += 1n;
-  return n < 0 && minor !== 0n ? `-${minor}` : String(minor);
+  const digits = whole + (fraction + '00').slice(0, 2);
+  const up = fraction.length > 2 && fraction[2] >= '5' ? 1 : 0;
+  // Up to 15 digits the sum is exact in a double; BigInt only beyond (issue 12 "Speed": 300,000 amounts an import).
+  const minor = digits.length <= 15 ? String(Number(digits) + up) : String(BigInt(digits) + BigInt(up));
+  return n < 0 && minor !== '0' ? `-${minor}` : minor;
 }
 
 /**
@@ -79,8 +81,10 @@ function minorUnits(n: number): string {
 export function promotedValue(value: RowValue | undefined, type: SqlType): string | null {
   if (value === null || value === undefined) return null;
   switch (type) {
-    case 'int':
-      return typeof value === 'number' && INT_TEXT.test(numericText(value)) ? numericText(value) : null;
+    case 'int': {
+      const text = typeof value === 'number' ? numericText(value) : '';
+      return INT_TEXT.test(text) ? text : null;
+    }
     case 'minor':
       return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= MAX_MINOR / 100 ? minorUnits(value) : null;
     case 'date':
@@ -92,14 +96,15 @@ export function promotedValue(value: RowValue | undefined, type: SqlType): strin
 
 /** How many co-applicants (co_applicant_N_name or co_applicant_N_contact_number non-empty, per N) the values carry. */
 export function countCoApplicants(values: Readonly<Record<string, RowValue>>): number {
-  const present = new Set<string>();
+  let present: Set<string> | null = null;
   for (const key in values) {
     if (!key.startsWith('co_applicant_')) continue;
     const value = values[key];
+    if (value === null || value === '') continue;
     const m = CO_APPLICANT_KEY.exec(key);
-    if (m && value !== null && value !== '') present.add(m[1]);
+    if (m) (present ??= new Set()).add(m[1]);
   }
-  return present.size;
+  return present ? present.size : 0;
 }
 
 const SPECIAL = /[\\\t\n\r]/;
@@ -131,6 +136,10 @@ export const STAGE_COLUMN_NAMES: readonly string[] = ['n', 'company_id', 'loan_i
  */
 export function loanStageLine(companyId: string, rowNumber: number, loanId: string, values: Readonly<Record<string, RowValue>>): string {
   let line = `${rowNumber}\t${copyField(companyId)}\t${copyField(loanId)}`;
-  for (const [name, type] of PROMOTED) line += `\t${copyField(promotedValue(values[name], type))}`;
+  for (const [name, type] of PROMOTED) {
+    const value = promotedValue(values[name], type);
+    // int, minor and date values are digits, '-' and '.': nothing a COPY line escapes.
+    line += value === null ? '\t\\N' : type === 'text' ? `\t${copyField(value)}` : `\t${value}`;
+  }
   return `${line}\t${countCoApplicants(values)}\t${copyField(JSON.stringify(values))}\n`;
 }

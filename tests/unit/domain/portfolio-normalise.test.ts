@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBlankCell, unwrapCell } from '../../../src/domain/portfolio/normalise';
+import { BLANK_PLACEHOLDERS, isBlankCell, squash, unwrapCell } from '../../../src/domain/portfolio/normalise';
 import { parseEmail, parseMobile, parsePincode } from '../../../src/domain/portfolio/normalise-contact';
 import { parseDate } from '../../../src/domain/portfolio/normalise-dates';
 import { parseAmount, parseInteger, parseNumber } from '../../../src/domain/portfolio/normalise-numbers';
@@ -42,6 +42,12 @@ describe('parseAmount (INR)', () => {
     expect(parseAmount(-1).ok).toBe(false);
     expect(parseAmount('#VALUE!')).toEqual({ ok: false, reason: "Cell holds the Excel error '#VALUE!'" });
     expect(parseAmount('1.234.567').ok).toBe(false); // '.' does not group thousands for rupees
+    // Plain digits take a shorter path; its answers are the full reading's.
+    expect(parseAmount('99999999999999999')).toEqual({ ok: false, reason: "Amount '99999999999999999' is too large" });
+    expect(parseAmount('90071992547409.99')).toEqual({ ok: false, reason: "Amount '90071992547409.99' is too large" });
+    expect(parseAmount('0012.5')).toEqual({ ok: true, value: 12.5 });
+    expect(parseAmount('1.234', 'IDR')).toEqual({ ok: true, value: 1234 });
+    expect(parseInteger('0090')).toEqual({ ok: true, value: 90 });
   });
 });
 
@@ -250,5 +256,21 @@ describe('cells', () => {
     for (const filled of [0, 'Ravi', '0', false, new Date(0)]) {
       expect(isBlankCell(filled)).toBe(false);
     }
+  });
+
+  it('reads every placeholder, in any case and padding, as blank, and nothing longer', () => {
+    for (const p of BLANK_PLACEHOLDERS) {
+      for (const written of [p, p.toUpperCase(), ` \u00a0${p}\t\u200b`]) expect(isBlankCell(written)).toBe(true);
+      expect(isBlankCell(`${p}x`)).toBe(false);
+      expect(isBlankCell(`x${p}`)).toBe(false);
+    }
+    for (const filled of ['n a', 'n\u200ba', '----', 'nıl', 'nullnull', '- -']) expect(isBlankCell(filled)).toBe(false);
+  });
+
+  it('squashes whitespace runs to one space and trims, leaving squashed text as it is', () => {
+    expect(squash('  Ravi \t\u00a0 Kumar\u200b ')).toBe('Ravi Kumar');
+    expect(squash('a\u2007b\u202fc\nd')).toBe('a b c d');
+    expect(squash('\ufeffRavi Kumar')).toBe('Ravi Kumar');
+    expect(squash('Ravi Kumar')).toBe('Ravi Kumar');
   });
 });
