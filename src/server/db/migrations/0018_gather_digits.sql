@@ -1,0 +1,1 @@
+ALTER TABLE "calling_calls" ADD COLUMN "gather_digits" text;
