@@ -206,6 +206,31 @@ test('add call, merge into a conference, attended and blind transfer to a collea
   const fromBorrower = new RegExp(`${lab.colleague}@\\S+: Call established: sip:(?!${agentExt}@)`);
   await expect.poll(async () => lab.colleagueLog(), { timeout: 10_000 }).toMatch(fromBorrower);
 
+  // On the SIP server (RFC 5589 attended transfer): the agent's REFER to the borrower's phone names the colleague with
+  // the Replaces of the agent's consultation call with them (RFC 3891: its Call-ID, to-tag and from-tag); the borrower's
+  // phone calls the colleague; the consultation call and the borrower's call with the agent end (BYE), the new one not.
+  // Debian's baresip 1.0.0 drops the ?Replaces= part of the Refer-To when it follows a REFER (and knows no Replaces as
+  // a target either), so its INVITE carries none: the agent's browser hangs up the consultation call itself.
+  const sip = await lab.sipLog();
+  const invites = sip.flatMap((l) => {
+    const m = l.match(/INVITE ci=(\S+) from=(\S+) to=(\S+) replaces=(.*)$/);
+    return m ? [{ ci: m[1], from: m[2], to: m[3], replaces: m[4] }] : [];
+  });
+  const consult = invites.filter((i) => i.from === agentExt && i.to === lab.colleague).at(-1);
+  const borrowerCall = invites.filter((i) => i.from === agentExt && i.to !== lab.colleague).at(-1);
+  const transferred = invites.filter((i) => i.from !== agentExt && i.to === lab.colleague).at(-1);
+  expect(consult && borrowerCall && transferred, sip.join('\n')).toBeTruthy();
+  const refer = sip.map((l) => l.match(/REFER ci=(\S+) from=(\S+) refer_to=(.*)$/)).find((m) => m?.[1] === borrowerCall!.ci);
+  expect(refer?.[2], sip.join('\n')).toBe(agentExt);
+  const replaces = decodeURIComponent(refer![3].match(/\?Replaces=([^>&]+)/)?.[1] ?? '');
+  expect(replaces.split(';')[0]).toBe(consult!.ci);
+  expect(replaces).toMatch(/;to-tag=[^;]+/);
+  expect(replaces).toMatch(/;from-tag=[^;]+/);
+  if (transferred!.replaces !== '<null>') expect(transferred!.replaces.split(';')[0]).toBe(consult!.ci);
+  await expect.poll(async () => (await lab.sipLog()).join('\n'), { timeout: 10_000 }).toContain(`BYE ci=${consult!.ci}`);
+  expect((await lab.sipLog()).join('\n')).toContain(`BYE ci=${borrowerCall!.ci}`);
+  expect((await lab.sipLog()).join('\n')).not.toContain(`BYE ci=${transferred!.ci}`);
+
   // Blind transfer of the next borrower's call: straight to the colleague's extension.
   const next = page.getByTestId('queue-loan').nth(-3);
   const nextLoanId = (await next.getAttribute('data-loan'))!;
