@@ -70,7 +70,10 @@ describe('Exotel Passthru applet', () => {
     const admin = headers((await signIn(t.app, 'admin@demo.in')).token, LENDER);
     const activity = await t.app.inject({ url: `/api/recovery/loan/activity/${queue[0].loan_id}?page_size=20`, headers: admin });
     const events = activity.json().data.events as { kind: string; remark: string | null }[];
-    expect(events.find((e) => e.kind === 'call')?.remark).toBe('Call Connected (talk time 0m 42s)');
+    const callRemarks = events.filter((e) => e.kind === 'call').map((e) => e.remark);
+    expect(callRemarks).toContain('Call Connected (talk time 0m 42s)');
+    // The Gather digits it carried ("1") are on the timeline too.
+    expect(callRemarks).toContain('Caller pressed 1 in the IVR');
 
     // Asked again (a replay): the same branch, nothing changes.
     const again = await passthru('CallSid=EXOPT-TALK&CallType=completed&DialCallDuration=99');
@@ -111,8 +114,8 @@ describe('Exotel Passthru applet', () => {
     expect((await callOf(row.callId)).gather_digits).toBe('1234');
     expect(await digitRemarks()).toEqual(['Caller pressed 1234 in the IVR']);
 
-    // A later Gather in the flow: the new keys are kept and told too (quotes unencoded, as some clients send them).
-    expect((await passthru('CallSid=EXOPT-GATHER&CallStatus=in-progress&digits="2#"')).statusCode).toBe(200);
+    // A later Gather in the flow: the new keys are kept and told too (quotes unencoded, as some clients send them; # is %23).
+    expect((await passthru('CallSid=EXOPT-GATHER&CallStatus=in-progress&digits="2%23"')).statusCode).toBe(200);
     expect((await callOf(row.callId)).gather_digits).toBe('2#');
     expect(await digitRemarks()).toEqual(expect.arrayContaining(['Caller pressed 1234 in the IVR', 'Caller pressed 2# in the IVR']));
     expect(await digitRemarks()).toHaveLength(2);
