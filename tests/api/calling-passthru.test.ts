@@ -3,7 +3,9 @@
  * branches its flow on our HTTP status. An agent who talked with the caller: 200; nobody did (the
  * Connect applet's agent never picked up, the caller hung up): 302. The status it reports is kept
  * on the call (the agent's desk reads it), and a finished agent leg ends a live call as a terminal
- * StatusCallback would, with its talk time, outcome and the loan's timeline event. Verified like
+ * StatusCallback would, with its talk time, outcome and the loan's timeline event. The keys the
+ * caller pressed in a Gather applet before it (`digits`, in double quotes) are kept on the call
+ * and written to the loan's timeline once per new value. Verified like
  * the StatusCallbacks: a wrong secret 401; a CallSid that is not the company's (another company's
  * included), or a CustomField that is not the call's id, 302 with nothing written.
  */
@@ -68,7 +70,10 @@ describe('Exotel Passthru applet', () => {
     const admin = headers((await signIn(t.app, 'admin@demo.in')).token, LENDER);
     const activity = await t.app.inject({ url: `/api/recovery/loan/activity/${queue[0].loan_id}?page_size=20`, headers: admin });
     const events = activity.json().data.events as { kind: string; remark: string | null }[];
-    expect(events.find((e) => e.kind === 'call')?.remark).toBe('Call Connected (talk time 0m 42s)');
+    const callRemarks = events.filter((e) => e.kind === 'call').map((e) => e.remark);
+    expect(callRemarks).toContain('Call Connected (talk time 0m 42s)');
+    // The Gather digits it carried ("1") are on the timeline too.
+    expect(callRemarks).toContain('Caller pressed 1 in the IVR');
 
     // Asked again (a replay): the same branch, nothing changes.
     const again = await passthru('CallSid=EXOPT-TALK&CallType=completed&DialCallDuration=99');
@@ -87,6 +92,33 @@ describe('Exotel Passthru applet', () => {
     const res2 = await passthru('CallSid=EXOPT-HANGUP&CallType=client-hangup');
     expect(res2.statusCode).toBe(302);
     expect(await callOf(hungUp.callId)).toMatchObject({ state: 'Call Failed', passthru_status: 'client-hangup' });
+  });
+
+  it('Gather digits ("1234" in double quotes) are kept on the call and shown on the loan timeline, once per new value', async () => {
+    const loan = queue[3];
+    const row = await exotelCall('EXOPT-GATHER', 'On Call', LENDER, loan);
+    const admin = headers((await signIn(t.app, 'admin@demo.in')).token, LENDER);
+    const digitRemarks = async () => {
+      const activity = await t.app.inject({ url: `/api/recovery/loan/activity/${loan.loan_id}?page_size=50`, headers: admin });
+      expect(activity.statusCode, activity.body).toBe(200);
+      return (activity.json().data.events as { kind: string; remark: string | null }[]).filter((e) => e.kind === 'call' && e.remark?.startsWith('Caller pressed')).map((e) => e.remark);
+    };
+    // Exotel's parameters as its Passthru guide names them, digits in double quotes (URL-encoded).
+    const res = await passthru('CallSid=EXOPT-GATHER&CallFrom=09876500001&CallTo=08012345678&Direction=incoming&CallStatus=in-progress&CurrentTime=2026-11-23+11%3A00%3A05&digits=%221234%22');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await callOf(row.callId)).toMatchObject({ gather_digits: '1234', passthru_status: 'in-progress' });
+    expect(await digitRemarks()).toEqual(['Caller pressed 1234 in the IVR']);
+
+    // A replay, no keys pressed ("") or no keypad input: nothing new.
+    for (const digits of ['%221234%22', '%22%22', '%22abc%22']) expect((await passthru(`CallSid=EXOPT-GATHER&CallStatus=in-progress&digits=${digits}`)).statusCode).toBe(200);
+    expect((await callOf(row.callId)).gather_digits).toBe('1234');
+    expect(await digitRemarks()).toEqual(['Caller pressed 1234 in the IVR']);
+
+    // A later Gather in the flow: the new keys are kept and told too (quotes unencoded, as some clients send them; # is %23).
+    expect((await passthru('CallSid=EXOPT-GATHER&CallStatus=in-progress&digits="2%23"')).statusCode).toBe(200);
+    expect((await callOf(row.callId)).gather_digits).toBe('2#');
+    expect(await digitRemarks()).toEqual(expect.arrayContaining(['Caller pressed 1234 in the IVR', 'Caller pressed 2# in the IVR']));
+    expect(await digitRemarks()).toHaveLength(2);
   });
 
   it('verified like the StatusCallbacks: wrong secret 401, a call that is not ours 302 with nothing written', async () => {
@@ -108,5 +140,9 @@ describe('Exotel Passthru applet', () => {
     expect(other.json().call_id).toBeNull();
     const [untouched] = await t.database.db.select().from(callingCalls).where(eq(callingCalls.callId, theirs.callId));
     expect(untouched).toMatchObject({ state: 'On Call', passthruStatus: null, endedAt: null });
+    // Nor are a foreign call's Gather digits kept.
+    expect((await passthru('CallSid=EXOPT-THEIRS&CallStatus=in-progress&digits=%229%22')).statusCode).toBe(302);
+    const [still] = await t.database.db.select().from(callingCalls).where(eq(callingCalls.callId, theirs.callId));
+    expect(still.gatherDigits).toBeNull();
   });
 });

@@ -3,18 +3,21 @@
  * company's registrar and proxy (SIP over WebSocket for the browser, UDP for phones) and baresip
  * as the borrower's phone, answering automatically with ICE and DTLS-SRTP (what a WebRTC browser
  * requires). A second baresip is a colleague's desk phone (extension 7001, answering
- * automatically too) for add call, merge and transfer (spec 9). All run on free local ports in a
- * temporary directory and are stopped by `stop()`.
+ * automatically too) for add call, merge and transfer (spec 9). Each phone plays its own tone and
+ * records what it hears (one WAV file per call, see ./tones.ts); kamailio logs every INVITE (with
+ * its Replaces header), REFER (its Refer-To) and BYE. All run on free local ports in a temporary directory and are
+ * stopped by `stop()`.
  * Needs the Debian packages kamailio, kamailio-websocket-modules and baresip (.ci/run installs them).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** The colleague's extension on the lab's SIP server. */
 const COLLEAGUE = '7001';
+const TONES = { phone: 440, colleague: 660 };
 
 export interface SipLab {
   /** The browser softphone's WebSocket address (ws://127.0.0.1:port). */
@@ -27,6 +30,12 @@ export interface SipLab {
   colleague: string;
   /** The colleague's phone log. */
   colleagueLog(): Promise<string>;
+  /** The borrower's (440 Hz) and the colleague's (660 Hz) tones. */
+  tones: { phone: number; colleague: number };
+  /** What a phone heard: one WAV file per call, oldest first (absolute paths). */
+  heard(who: 'phone' | 'colleague'): Promise<string[]>;
+  /** kamailio's `lab:` lines: `INVITE ci=… from=… to=… replaces=…`, `REFER ci=… from=… refer_to=…` and `BYE ci=… from=…`. */
+  sipLog(): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -72,18 +81,22 @@ export async function startSipLab(): Promise<SipLab> {
   await logTo(kamailio, kamLog);
   await waitFor(async () => (await readFile(kamLog, 'utf8')).includes('INFO: <core> [main.c'), 'kamailio start');
 
-  // The borrower's phone and the colleague's: answer every call, play a tone, accept what a browser offers.
+  // The borrower's phone and the colleague's: answer every call, play a tone, record what they hear, accept what a browser offers.
+  // opus before g711: between two of them (a transferred call) baresip 1.0.0 takes the first codec, and on PCMU it
+  // starts no audio ("audio_encoder_set error: Operation not supported").
   const startPhone = async (name: string, user: string, port: number, tone: number): Promise<string> => {
     const home = join(dir, name);
-    await mkdir(home);
+    await mkdir(join(home, 'heard'), { recursive: true });
     const config = [
       `sip_listen 127.0.0.1:${port}`,
       'module_path /usr/lib/baresip/modules',
-      ...['g711.so', 'opus.so', 'ausine.so', 'aubridge.so', 'stun.so', 'ice.so', 'dtls_srtp.so', 'srtp.so'].map((m) => `module ${m}`),
+      ...['opus.so', 'g711.so', 'ausine.so', 'aubridge.so', 'sndfile.so', 'stun.so', 'ice.so', 'dtls_srtp.so', 'srtp.so'].map((m) => `module ${m}`),
       'module_app account.so',
       'module_app menu.so',
       'audio_player aubridge,nil',
       `audio_source ausine,${tone}`,
+      // sndfile: each call's sent (-enc) and heard (-dec) audio as WAV files named by start time.
+      `snd_path ${join(home, 'heard')}`,
       'audio_alert aubridge,nil',
       // Browsers require RTP and RTCP on one port.
       'rtcp_mux yes',
@@ -98,8 +111,8 @@ export async function startSipLab(): Promise<SipLab> {
     await waitFor(async () => registered.test(await readFile(log, 'utf8')), `the ${name} phone registering`);
     return log;
   };
-  const phoneLogPath = await startPhone('borrower', 'gateway', phone, 440);
-  const colleagueLogPath = await startPhone('colleague', COLLEAGUE, colleaguePort, 660);
+  const phoneLogPath = await startPhone('borrower', 'gateway', phone, TONES.phone);
+  const colleagueLogPath = await startPhone('colleague', COLLEAGUE, colleaguePort, TONES.colleague);
 
   return {
     wsUrl: `ws://127.0.0.1:${ws}`,
@@ -107,6 +120,17 @@ export async function startSipLab(): Promise<SipLab> {
     phoneLog: () => readFile(phoneLogPath, 'utf8'),
     colleague: COLLEAGUE,
     colleagueLog: () => readFile(colleagueLogPath, 'utf8'),
+    tones: TONES,
+    async heard(who) {
+      const folder = join(dir, who === 'phone' ? 'borrower' : 'colleague', 'heard');
+      return (await readdir(folder))
+        .filter((f) => f.endsWith('-dec.wav'))
+        .sort()
+        .map((f) => join(folder, f));
+    },
+    async sipLog() {
+      return (await readFile(kamLog, 'utf8')).split('\n').filter((l) => l.includes('lab: '));
+    },
     async stop() {
       for (const p of procs.reverse()) {
         if (p.exitCode === null) {

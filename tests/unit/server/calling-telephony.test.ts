@@ -1,7 +1,7 @@
 /** The calling area's telephony adapter (issue 14): callback secrets compared in constant time, the local simulator speaking Exotel's callbacks, the Exotel request. */
 import { describe, expect, it } from 'vitest';
 import { secretMatches } from '../../../src/server/modules/calling/calls-service';
-import { exotelProvider, passthruAsTerminal, passthruStatusOf } from '../../../src/server/modules/calling/telephony/exotel';
+import { exotelProvider, gatherDigitsOf, passthruAsTerminal, passthruStatusOf } from '../../../src/server/modules/calling/telephony/exotel';
 import { localSimulator } from '../../../src/server/modules/calling/telephony/local-simulator';
 
 const req = { callId: 'call-1', agentNumber: '9876500001', customerNumber: '9812345678', callerId: '08047181001', statusCallback: '/api/calling/telephony/exotel/c/s/status', localHour: 11 };
@@ -102,5 +102,12 @@ describe('Exotel Passthru applet parameters', () => {
     expect(passthruStatusOf({ CallSid: 'S1', CallType: 'incomplete' })).toBe('incomplete');
     expect(passthruStatusOf({ CallSid: 'S1', CallStatus: 'in-progress', CallType: 'completed' })).toBe('in-progress');
     expect(passthruStatusOf({ CallSid: 'S1' })).toBeNull();
+  });
+
+  it('Gather digits come wrapped in double quotes; no keys or no keypad input is none', () => {
+    expect(gatherDigitsOf({ CallSid: 'S1', digits: '"1234"' })).toBe('1234');
+    expect(gatherDigitsOf({ CallSid: 'S1', digits: ' "0*9#" ' })).toBe('0*9#');
+    expect(gatherDigitsOf({ CallSid: 'S1', digits: '7' })).toBe('7');
+    for (const digits of [undefined, '', '""', '"null"', '"12 34"', `"${'1'.repeat(41)}"`]) expect(gatherDigitsOf({ CallSid: 'S1', digits })).toBeNull();
   });
 });

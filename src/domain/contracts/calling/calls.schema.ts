@@ -92,6 +92,8 @@ export const callRecord = z.object({
   failure_reason: z.string().nullable(),
   /** What Exotel's Passthru applet last reported for the call (CallType or CallStatus), else null. */
   passthru_status: z.string().nullable(),
+  /** The keys the caller pressed in an IVR menu (Exotel's Gather applet, reported by its Passthru: 0-9, *, #), else null. */
+  gather_digits: z.string().nullable(),
   disposition: z.string().nullable(),
   /** The latest supervisor action on the call (spec 4 socket events barge_initiated, whisper_initiated, force_transfer_initiated). */
   supervisor_action: z

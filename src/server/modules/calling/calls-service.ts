@@ -63,6 +63,7 @@ export function toCallRecord(row: CallRow, disposition: string | null = null, ac
     recording_url: row.recordingUrl,
     failure_reason: row.failureReason,
     passthru_status: row.passthruStatus,
+    gather_digits: row.gatherDigits,
     disposition,
     supervisor_action: action
       ? { action: action.action, event: SUPERVISOR_ACTION_EVENTS[action.action], supervisor_name: action.supervisorName, transfer_to_name: action.transferToName, at: action.createdAt.toISOString() }

@@ -7,18 +7,24 @@
  * the URL (401 otherwise) and the CallSid one of the company's calls (CustomField, when sent, its
  * id). A call that is not ours answers 302 and nothing is written. A finished agent leg on a live
  * call goes through the StatusCallback queue as a terminal callback (status-callbacks.ts), so the
- * agent's screen and the loan side follow as for any ended call.
+ * agent's screen and the loan side follow as for any ended call. The keys the caller pressed in a
+ * Gather applet before it (`digits`) are kept on the call and written to the loan's timeline once
+ * per new value.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { CallState } from '../../../domain/calling/call-states';
 import { isLive } from '../../../domain/calling/call-states';
 import type { Db } from '../../db/client';
 import { unauthorized } from '../../http/errors';
+import { addLoanEvents } from '../portfolio/queries';
 import { secretMatches } from './calls-service';
 import { callingCalls, callingSettings } from './schema';
 import type { StatusCallbackItem } from './status-callbacks';
 import type { PassthruQuery } from './telephony/exotel';
-import { passthruAsTerminal, passthruStatusOf } from './telephony/exotel';
+import { gatherDigitsOf, passthruAsTerminal, passthruStatusOf } from './telephony/exotel';
+
+/** The timeline remark of the keys a caller pressed in the IVR (English, as the other call remarks). */
+export const gatherDigitsRemark = (digits: string) => `Caller pressed ${digits} in the IVR`;
 
 /** What the applet hears: the HTTP status its flow branches on, and a body for logs. */
 export interface PassthruResult {
@@ -41,8 +47,35 @@ export async function applyPassthru(db: Db, submit: (item: StatusCallbackItem) =
   if (terminal && isLive(row.state as CallState)) await submit({ companyId, secret, body: terminal, now });
   const status = passthruStatusOf(q);
   if (status) await db.update(callingCalls).set({ passthruStatus: status.slice(0, 40), updatedAt: now }).where(eq(callingCalls.callId, row.callId));
+  const digits = gatherDigitsOf(q);
+  if (digits) await keepDigits(db, row.callId, digits, now);
   const after = (await find()) ?? row;
   // An agent talked with the caller: answered, and (once ended) with talk time.
   const answered = after.answeredAt !== null && (after.endedAt === null || (after.talkSeconds ?? 0) > 0);
   return { status: answered ? 200 : 302, body: { branch: answered ? 'answered' : 'not_answered', call_id: after.callId, passthru_status: after.passthruStatus } };
+}
+
+/** Keeps the Gather digits on the call; a new value (not a replay) also goes to the loan's timeline. */
+async function keepDigits(db: Db, callId: string, digits: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(callingCalls)
+      .set({ gatherDigits: digits, updatedAt: now })
+      .where(and(eq(callingCalls.callId, callId), or(isNull(callingCalls.gatherDigits), ne(callingCalls.gatherDigits, digits))))
+      .returning();
+    if (!row?.loanId) return;
+    await addLoanEvents(tx, [
+      {
+        companyId: row.companyId,
+        loanId: row.loanId,
+        allocationMonth: row.allocationMonth,
+        kind: 'call',
+        module: 'calling',
+        remark: gatherDigitsRemark(digits),
+        details: { call_id: row.callId, shoot_id: row.shootId, gather_digits: digits },
+        authorId: null,
+        createdAt: now,
+      },
+    ]);
+  });
 }

@@ -96,6 +96,8 @@ export const callingCalls = pgTable(
     offeredAgentIds: jsonb('offered_agent_ids').$type<string[]>().notNull().default([]),
     /** The status Exotel's Passthru applet last reported for the call (its CallType or CallStatus: completed, incomplete, client-hangup, voicemail, …). */
     passthruStatus: text('passthru_status'),
+    /** The keys the caller pressed in Exotel's Gather applet, as its Passthru last reported them (0-9, *, #). */
+    gatherDigits: text('gather_digits'),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [

@@ -82,6 +82,16 @@ export interface PassthruQuery {
   digits?: string;
 }
 
+/**
+ * The keys a caller pressed in a Gather applet before the Passthru, from its `digits` parameter,
+ * which Exotel wraps in double quotes ("1234"): the quotes and spaces removed, or null when none
+ * were pressed or the value is no keypad input (0-9, *, #; at most 40).
+ */
+export function gatherDigitsOf(q: PassthruQuery): string | null {
+  const digits = (q.digits ?? '').trim().replace(/^"+|"+$/g, '').trim();
+  return /^[0-9*#]{1,40}$/.test(digits) ? digits : null;
+}
+
 /** The status the Passthru applet reports: CallStatus (or Status) when sent, else CallType; null when neither. */
 export function passthruStatusOf(q: PassthruQuery): string | null {
   return q.CallStatus || q.Status || q.CallType || null;
