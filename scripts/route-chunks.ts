@@ -28,7 +28,8 @@ const SIGN_IN = [at('src/web/features/auth/login-screen.tsx')];
 const APP = [at('src/web/app/app-main.tsx')];
 const FIELD_DAY = [at('src/web/features/field/shell/field-shell.tsx'), at('src/web/features/field/visits/my-visits-screen.tsx')];
 
-const ROOTS = new Set([...ENTRY, ...SIGN_IN, ...APP, ...FIELD_DAY]);
+/** Lazy roots that keep their own chunks: their top level runs when they are opened, not when a sibling loads. */
+const ROOTS = new Set([...ENTRY, ...SIGN_IN, ...FIELD_DAY]);
 
 /** Modules statically reachable from `roots` (themselves included). */
 function reach(graph: Graph, roots: readonly string[]): Set<string> {
@@ -46,23 +47,29 @@ function reach(graph: Graph, roots: readonly string[]): Set<string> {
 }
 
 /**
- * The `name` of a Rolldown code-splitting group: `field-day` or null (the bundler's
- * own split) for the module `id`. The graph is walked once per build (the sets are kept until
- * a graph without the entry is seen, as the service worker's build is).
+ * The `name` of a Rolldown code-splitting group for the module `id`: `core`, `app-main`,
+ * `field-day` or null (the bundler's own split). The graph is walked once per build (the sets are
+ * kept until a graph without the entry is seen, as the service worker's build is).
  */
 export function routeChunkName(): (id: string, ctx: Graph) => string | null {
-  let sets: { shared: Set<string>; app: Set<string>; field: Set<string> } | null = null;
+  let sets: { core: Set<string>; app: Set<string>; field: Set<string> } | null = null;
   return (id, ctx) => {
     if (!sets) {
       if (!ctx.getModuleInfo(ENTRY[0])) return null;
-      const shared = new Set([...reach(ctx, ENTRY), ...reach(ctx, SIGN_IN)]);
-      sets = { shared, app: reach(ctx, APP), field: reach(ctx, FIELD_DAY) };
+      const entry = reach(ctx, ENTRY);
+      const signIn = reach(ctx, SIGN_IN);
+      const app = reach(ctx, APP);
+      const field = reach(ctx, FIELD_DAY);
+      // What the entry runs, and what the sign-in page shares with the app or the day list (its
+      // own screen's parts stay out, so the day list does not download them).
+      const core = new Set([...entry, ...[...signIn].filter((m) => app.has(m) || field.has(m))]);
+      sets = { core, app, field };
     }
-    // The lazy entries the groups start from keep their own chunks (their top level runs when asked).
-    if (ROOTS.has(id) || sets.shared.has(id)) return null;
-    // The app's modules keep the bundler's split: grouping them made a cycle with app-main's facade
-    // chunk (a dynamic import target), which Rolldown 1.2 could not evaluate.
-    if (sets.app.has(id)) return null;
+    if (ROOTS.has(id)) return null;
+    if (sets.core.has(id)) return 'core';
+    // app-main.tsx itself joins its group, so the group is the chunk its dynamic import loads (a
+    // separate app-main facade importing the group is the cycle Rolldown could not evaluate).
+    if (sets.app.has(id)) return 'app-main';
     if (sets.field.has(id)) return 'field-day';
     return null;
   };
