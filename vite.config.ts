@@ -265,7 +265,8 @@ export default defineConfig({
         },
         // One chunk per language and part, whatever the number of areas: `en`, `hi`, `id` (core)
         // and `en-desk`, `hi-desk`, `id-desk`.
-        // The field day list's many small chunks as one, `field-day` (scripts/route-chunks.ts, issue 18 LCP).
+        // The entry, the app and the field day list each as one chunk, not ~30 small ones: `core`,
+        // `app-main`, `field-day` (scripts/route-chunks.ts, issue 18 LCP).
         codeSplitting: { groups: [{ name: localeChunk }, { name: routeChunkName(), includeDependenciesRecursively: false }] },
       },
     },
