@@ -230,21 +230,31 @@ export function secretMatches(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The loan's timeline event of an ended call (its `kind` 'call', shown with its recording). */
-export function callEndEvent(row: CallRow, now: Date): LoanEventInput {
-  const connected = row.outcome === 'Connected';
-  const talk = row.talkSeconds ?? 0;
+/**
+ * One call's event on the loan's timeline (`kind` 'call', module calling); `details` gain the
+ * call's `call_id` and `shoot_id`. Used for the call's end, SIP actions and Passthru digits.
+ */
+export function callTimelineEvent(row: CallRow, remark: string, details: Record<string, unknown>, authorId: string | null, now: Date): LoanEventInput {
   return {
     companyId: row.companyId,
     loanId: row.loanId,
     allocationMonth: row.allocationMonth,
     kind: 'call',
     module: 'calling',
-    remark: `Call ${row.outcome ?? 'Failed'}${connected ? ` (talk time ${Math.floor(talk / 60)}m ${talk % 60}s)` : ''}${row.failureReason ? `: ${row.failureReason}` : ''}`,
-    details: { connected, call_id: row.callId, shoot_id: row.shootId, status: row.providerStatus, outcome: row.outcome, talk_seconds: row.talkSeconds, recording_url: row.recordingUrl, to: maskNumber(row.toNumber) },
-    authorId: row.agentId || null,
+    remark,
+    details: { call_id: row.callId, shoot_id: row.shootId, ...details },
+    authorId,
     createdAt: now,
   };
+}
+
+/** The loan's timeline event of an ended call (shown with its recording). */
+export function callEndEvent(row: CallRow, now: Date): LoanEventInput {
+  const connected = row.outcome === 'Connected';
+  const talk = row.talkSeconds ?? 0;
+  const remark = `Call ${row.outcome ?? 'Failed'}${connected ? ` (talk time ${Math.floor(talk / 60)}m ${talk % 60}s)` : ''}${row.failureReason ? `: ${row.failureReason}` : ''}`;
+  const details = { connected, status: row.providerStatus, outcome: row.outcome, talk_seconds: row.talkSeconds, recording_url: row.recordingUrl, to: maskNumber(row.toNumber) };
+  return callTimelineEvent(row, remark, details, row.agentId || null, now);
 }
 
 /**

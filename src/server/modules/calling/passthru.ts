@@ -17,7 +17,7 @@ import { isLive } from '../../../domain/calling/call-states';
 import type { Db } from '../../db/client';
 import { unauthorized } from '../../http/errors';
 import { addLoanEvents } from '../portfolio/queries';
-import { secretMatches } from './calls-service';
+import { callTimelineEvent, secretMatches } from './calls-service';
 import { callingCalls, callingSettings } from './schema';
 import type { StatusCallbackItem } from './status-callbacks';
 import type { PassthruQuery } from './telephony/exotel';
@@ -64,18 +64,6 @@ async function keepDigits(db: Db, callId: string, digits: string, now: Date): Pr
       .where(and(eq(callingCalls.callId, callId), or(isNull(callingCalls.gatherDigits), ne(callingCalls.gatherDigits, digits))))
       .returning();
     if (!row?.loanId) return;
-    await addLoanEvents(tx, [
-      {
-        companyId: row.companyId,
-        loanId: row.loanId,
-        allocationMonth: row.allocationMonth,
-        kind: 'call',
-        module: 'calling',
-        remark: gatherDigitsRemark(digits),
-        details: { call_id: row.callId, shoot_id: row.shootId, gather_digits: digits },
-        authorId: null,
-        createdAt: now,
-      },
-    ]);
+    await addLoanEvents(tx, [callTimelineEvent(row, gatherDigitsRemark(digits), { gather_digits: digits }, null, now)]);
   });
 }

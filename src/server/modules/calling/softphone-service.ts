@@ -17,7 +17,7 @@ import type { Caller } from '../../http/caller';
 import { conflict, notFound } from '../../http/errors';
 import type { EventBus } from '../../realtime/events';
 import { announce } from './agent-routing';
-import { CALL_NOT_FOUND, recordDeskCall, toCallRecord, writeCallEnd } from './calls-service';
+import { CALL_NOT_FOUND, callTimelineEvent, recordDeskCall, toCallRecord, writeCallEnd } from './calls-service';
 import { addLoanEvents } from '../portfolio/queries';
 import { callingCalls, callingSettings } from './schema';
 import type { CallRow, SipActionRecord } from './schema';
@@ -177,19 +177,8 @@ async function recordSipAction(tx: DbOrTx, row: CallRow, body: SoftphoneEventBod
     .where(eq(callingCalls.callId, row.callId))
     .returning();
   if (row.loanId) {
-    await addLoanEvents(tx, [
-      {
-        companyId: row.companyId,
-        loanId: row.loanId,
-        allocationMonth: row.allocationMonth,
-        kind: 'call',
-        module: 'calling',
-        remark: softphoneActionRemark(action.event, action.target, action.transfer),
-        details: { call_id: row.callId, shoot_id: row.shootId, event: action.event, target: action.target, transfer: action.transfer },
-        authorId: row.agentId || null,
-        createdAt: now,
-      },
-    ]);
+    const details = { event: action.event, target: action.target, transfer: action.transfer };
+    await addLoanEvents(tx, [callTimelineEvent(row, softphoneActionRemark(action.event, action.target, action.transfer), details, row.agentId || null, now)]);
   }
   return moved;
 }

@@ -4,10 +4,11 @@
  * it as `payment_link`; the server makes and sends the link through the payments area. Kept apart
  * from the form so the form's change stays small.
  */
-import { Checkbox, Field, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Checkbox, Field, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { toaster } from '../../lib/toaster';
+import { ChoiceField } from '../../components/choice-field';
 import { LINK_SEND_CHANNELS, type LinkSendChannel } from '../../../domain/contracts/payments/links';
 import type { PaymentLinkOutcome } from '../../../domain/contracts/payments/links.schema';
 
@@ -40,19 +41,15 @@ export function PaymentLinkFields({ ask, onChange, suggested, currencyLabel }: {
             <Input inputMode="decimal" value={amount} onChange={(e) => onChange({ ...ask, amount: e.currentTarget.value.replace(/[^\d.]/g, '') })} data-testid="disposition-link-amount" />
             <Field.ErrorText>{t('calling.link_amount_invalid')}</Field.ErrorText>
           </Field.Root>
-          <Field.Root required>
-            <Field.Label>{t('calling.link_channel')}</Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field value={ask.channel} onChange={(e) => onChange({ ...ask, channel: e.currentTarget.value as LinkSendChannel })} data-testid="disposition-link-channel">
-                {LINK_SEND_CHANNELS.map((c) => (
-                  <option key={c} value={c}>
-                    {t(`calling.link_via.${c}`)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </Field.Root>
+          <ChoiceField
+            label={t('calling.link_channel')}
+            value={ask.channel}
+            choices={LINK_SEND_CHANNELS}
+            choiceLabel={(c) => t(`calling.link_via.${c}`)}
+            onChange={(channel) => onChange({ ...ask, channel })}
+            testId="disposition-link-channel"
+            required
+          />
         </SimpleGrid>
       )}
     </Stack>
