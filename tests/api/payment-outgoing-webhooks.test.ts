@@ -167,9 +167,22 @@ describe('outgoing webhooks', () => {
     answers.set('/down', Array.from({ length: 10 }, () => 503));
     await payByWebhook(10_000);
     await until(() => at('/down').length === 1);
-    for (const wait of RETRY_DELAYS_MS) {
+    // The job records its answer just after the receiver saw the request; a round claimed before
+    // that skips the locked row (SKIP LOCKED) and the attempt would be missing.
+    await logWhen(down.endpoint_id, (d) => d.attempts === 1 && d.last_status_code !== null);
+    for (const [i, wait] of RETRY_DELAYS_MS.entries()) {
       clock.set(new Date(clock.now().getTime() + wait));
-      await deliverDue(t.database.db, t.config, clock.now());
+      // Run again until this attempt is recorded: a round that met the sweep's lock claims nothing,
+      // and a second round at the same time finds nothing due once the attempt is made.
+      let newest: WebhookDeliveriesPage['deliveries'][number] | undefined;
+      await until(
+        () => newest?.attempts === i + 2 && newest.last_status_code !== null,
+        15_000,
+        async () => {
+          await deliverDue(t.database.db, t.config, clock.now());
+          newest = ((await deliveries(down.endpoint_id)).json().data as WebhookDeliveriesPage).deliveries[0];
+        },
+      );
     }
     await until(() => at('/down').length === 6);
     clock.set(new Date(clock.now().getTime() + 24 * 3_600_000));
