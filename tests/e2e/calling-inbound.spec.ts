@@ -35,14 +35,19 @@ test('an agent in inbound mode receives a borrower’s call with their loan, and
     expect(made.status(), await made.text()).toBe(200);
 
     await signIn(page, 'telecaller@demo.id');
+    await page.goto('/app/calling');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // A retry may find the agent still in the failed attempt's inbound session: they leave it first.
+    const leave = page.getByTestId('autodial-logout');
+    await expect(page.getByTestId('autodial-campaign').or(leave)).toBeVisible({ timeout: 15_000 });
+    if (await leave.isVisible()) await leave.click();
+    await expect(page.getByTestId('autodial-campaign')).toBeVisible({ timeout: 15_000 });
     // The borrower who will call: one of the agent's allocated loans (their queue before the session).
     const agent = await api(page);
     const queue = await agent.request.get('/api/calling/queue', { headers: agent.h });
     expect(queue.status()).toBe(200);
     const loanId = ((await queue.json()).data.loans as { loan_id: string }[])[0].loan_id;
 
-    await page.goto('/app/calling');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.getByTestId('autodial-campaign').selectOption((await made.json()).data.campaign_id);
     await page.getByTestId('autodial-login').click();
     await expect(page.getByTestId('autodial-session')).toBeVisible({ timeout: 15_000 });
