@@ -27,6 +27,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 import { AREAS } from './src/domain/areas';
 import { stripServerOnlyEndpointParts } from './scripts/endpoint-parts';
+import { blockStylesheets, dropInlinedCss } from './scripts/preload-css';
 import { routeChunkName } from './scripts/route-chunks';
 import { preloadEnd, preloadStart, type PreloadBlock } from './src/server/http/index-html';
 
@@ -105,6 +106,7 @@ const rememberOutDir: Plugin = {
  * index.html: as a <link> it is render-blocking and shares a slow phone's first round trips with
  * the entry's JavaScript, which held the boot shell's first paint back by more than a second
  * (Lighthouse, simulated slow 4G). The CSP allows inline styles (emotion needs them anyway).
+ * Lazy imports' preload lists no longer name it (scripts/preload-css.ts `dropInlinedCss`).
  */
 const inlineEntryCss: Plugin = {
   name: 'inline-entry-css',
@@ -143,7 +145,9 @@ const PRELOAD_BLOCKS: Record<PreloadBlock, readonly string[]> = {
  * (src/server/http/index-html.ts): the sign-in page only its own, so it downloads neither the app
  * nor the day list before its form works; it fetches them while the executive types
  * (features/auth/login-screen.tsx). Every visitor's service worker precaches these chunks anyway
- * (offlineChunk).
+ * (offlineChunk). A block also preloads its chunks' CSS (the day list's, the sign-in screen's),
+ * so Vite's preload helper does not start its download only after the JavaScript has run
+ * (scripts/preload-css.ts).
  */
 const preloadBlocks: Plugin = {
   name: 'preload-blocks',
@@ -167,6 +171,8 @@ const preloadBlocks: Plugin = {
         };
         for (const chunk of chunks) if (modules.includes(sourceOf(chunk.facadeModuleId))) visit(chunk.fileName);
         const links = [...wanted].filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        // Their CSS preloaded: Vite's preload helper then finds it downloaded or on its way (scripts/preload-css.ts).
+        links.push(...blockStylesheets(bundle, wanted, html));
         if (links.length) blocks.push(`    ${preloadStart(block)}\n    ${links.join('\n    ')}\n    ${preloadEnd(block)}\n`);
       }
       return blocks.length ? html.replace('</head>', `${blocks.join('')}  </head>`) : html;
@@ -204,6 +210,7 @@ export default defineConfig({
     serverOnlyEndpointParts,
     react(),
     inlineEntryCss,
+    dropInlinedCss,
     preloadBlocks,
     VitePWA({
       strategies: 'injectManifest',

@@ -1,9 +1,9 @@
 /**
  * The web app's index.html as the server sends it for a client-side route (the SPA fallback).
  *
- * The build adds three marked blocks of `<link rel="modulepreload">` (vite.config.ts
- * `preloadBlocks`), so a page fetches the chunks its first screen needs alongside the entry, and
- * nothing more (issue 18):
+ * The build adds three marked blocks of `<link rel="modulepreload">` and their chunks' CSS preloads
+ * (vite.config.ts `preloadBlocks`), so a page fetches the chunks and CSS its first screen needs
+ * alongside the entry, and nothing more (issue 18):
  * - `app`: the app (app/app-main.tsx: router, TanStack Query, i18next) and its imports — every
  *   page but the sign-in page, whose form works before the app loads;
  * - `field`: the field day list's chunks — inside the app only;
