@@ -92,66 +92,71 @@ test('an agent in inbound mode receives a borrower’s call with their loan, and
   }
 });
 
-test('an inbound call nobody picks up moves to the next agent, and the first agent’s ringing panel closes at once', async ({ page, browser }) => {
-  const { admin, adminContext } = await inboundOn(browser);
-  const secondContext = await browser.newContext();
-  try {
-    const made = await admin.request.post('/api/calling/campaigns', { headers: admin.h, data: { name: `Antrean DID kedua ${Date.now()}`, mode: 'inbound' } });
-    expect(made.status(), await made.text()).toBe(200);
-    const campaignId = (await made.json()).data.campaign_id as string;
-    // A second telecaller of the company.
-    const profiles = (await (await admin.request.get('/api/user/profiles', { headers: admin.h })).json()).data;
-    const list = (Array.isArray(profiles) ? profiles : profiles.profiles) as { profile_name: string; profile_id: string }[];
-    const email = `agen.kedua.${Date.now()}@demo.id`;
-    const mobile = `98${String(Date.now()).slice(-8)}`;
-    const user = await admin.request.post('/api/user/company/users', {
-      headers: admin.h,
-      data: { name: 'Agen Kedua', email, password: 'Demo@1234', user_type: 'user', profession: 'telecalling', profile_id: list.find((p) => p.profile_name === 'Telecaller')!.profile_id, mobile },
-    });
-    expect(user.status(), await user.text()).toBe(200);
+// The same walk with the desks' event streams refused: the desks fall back to reading (the current call every 2 s, the
+// ringing call every 1 s); the missed agent's read of the moved call answers 404 and the panel leaves as the event makes it.
+for (const streamDown of [false, true]) {
+  test(streamDown ? 'with the event stream down, an inbound call still rings, and the missed agent’s panel closes at the next read' : 'an inbound call nobody picks up moves to the next agent, and the first agent’s ringing panel closes at once', async ({ page, browser }) => {
+    const { admin, adminContext } = await inboundOn(browser);
+    const secondContext = await browser.newContext();
+    try {
+      const made = await admin.request.post('/api/calling/campaigns', { headers: admin.h, data: { name: `Antrean DID kedua ${Date.now()}`, mode: 'inbound' } });
+      expect(made.status(), await made.text()).toBe(200);
+      const campaignId = (await made.json()).data.campaign_id as string;
+      // A second telecaller of the company.
+      const profiles = (await (await admin.request.get('/api/user/profiles', { headers: admin.h })).json()).data;
+      const list = (Array.isArray(profiles) ? profiles : profiles.profiles) as { profile_name: string; profile_id: string }[];
+      const email = `agen.kedua.${Date.now()}@demo.id`;
+      const mobile = `98${String(Date.now()).slice(-8)}`;
+      const user = await admin.request.post('/api/user/company/users', {
+        headers: admin.h,
+        data: { name: 'Agen Kedua', email, password: 'Demo@1234', user_type: 'user', profession: 'telecalling', profile_id: list.find((p) => p.profile_name === 'Telecaller')!.profile_id, mobile },
+      });
+      expect(user.status(), await user.text()).toBe(200);
 
-    await signIn(page, 'telecaller@demo.id');
-    const agent = await api(page);
-    const loanId = (((await (await agent.request.get('/api/calling/queue', { headers: agent.h })).json()).data.loans as { loan_id: string }[])[0] ?? { loan_id: '' }).loan_id;
-    const secondPage = await secondContext.newPage();
-    await signIn(secondPage, email);
-    for (const p of [page, secondPage]) {
-      await p.goto('/app/calling');
-      // The telecaller may still be in the first test's session: they leave it first.
-      const leave = p.getByTestId('autodial-logout');
-      await expect(p.getByTestId('autodial-campaign').or(leave)).toBeVisible({ timeout: 15_000 });
-      if (await leave.isVisible()) await leave.click();
-      await p.getByTestId('autodial-campaign').selectOption(campaignId);
-      await p.getByTestId('autodial-login').click();
-      await expect(p.getByTestId('autodial-on')).toHaveText('Taking inbound calls', { timeout: 15_000 });
+      await signIn(page, 'telecaller@demo.id');
+      const agent = await api(page);
+      const loanId = (((await (await agent.request.get('/api/calling/queue', { headers: agent.h })).json()).data.loans as { loan_id: string }[])[0] ?? { loan_id: '' }).loan_id;
+      const secondPage = await secondContext.newPage();
+      await signIn(secondPage, email);
+      for (const p of [page, secondPage]) {
+        if (streamDown) await p.route('**/api/calling/events**', (route) => route.abort('connectionrefused'));
+        await p.goto('/app/calling');
+        // The telecaller may still be in the first test's session: they leave it first.
+        const leave = p.getByTestId('autodial-logout');
+        await expect(p.getByTestId('autodial-campaign').or(leave)).toBeVisible({ timeout: 15_000 });
+        if (await leave.isVisible()) await leave.click();
+        await p.getByTestId('autodial-campaign').selectOption(campaignId);
+        await p.getByTestId('autodial-login').click();
+        await expect(p.getByTestId('autodial-on')).toHaveText('Taking inbound calls', { timeout: 15_000 });
+      }
+
+      // Nobody picks up at the first agent rung: after the 30 s ring time (3 s with the simulator at 10x) the call moves on.
+      const sent = await admin.request.post('/api/calling/simulator/inbound', { headers: admin.h, data: loanId ? { loan_id: loanId, first_agent_answers: false } : { mobile: '081234567890', first_agent_answers: false } });
+      expect(sent.status(), await sent.text()).toBe(200);
+      expect((await sent.json()).data.routed).toBe(true);
+      const panels = [page.getByTestId('incoming-call'), secondPage.getByTestId('incoming-call')];
+      await expect.poll(async () => (await Promise.all(panels.map((p) => p.isVisible()))).some(Boolean), { timeout: 10_000 }).toBe(true);
+      const firstIndex = (await panels[0].isVisible()) ? 0 : 1;
+      const [missedPanel, nextPanel] = firstIndex === 0 ? panels : [panels[1], panels[0]];
+      const [missedPage, nextPage] = firstIndex === 0 ? [page, secondPage] : [secondPage, page];
+      await expect(nextPanel).toBeVisible({ timeout: 15_000 });
+      // The missed agent's panel closes without waiting for any poll: the desk's stream says the call moved away.
+      await expect(missedPanel).toBeHidden({ timeout: streamDown ? 4_000 : 1_500 });
+      await expect(missedPage.getByText('The call went to another agent: it was not answered within 30 seconds.')).toBeVisible();
+      if (process.env.SHOTS_DIR && !streamDown) await missedPage.screenshot({ path: `${process.env.SHOTS_DIR}/calling-inbound-moved.png`, fullPage: true });
+
+      // The next agent takes it and disposes it (so both are free for what follows).
+      const state = nextPage.getByTestId('call-state');
+      await expect(state).toHaveText('On Call', { timeout: 15_000 });
+      await nextPage.getByTestId('end-call').click();
+      await expect(state).toHaveText('Call Ended');
+      await nextPage.getByTestId('disposition-choice').selectOption('Already Paid');
+      await nextPage.getByTestId('save-disposition').click();
+      await expect(nextPage.getByText('Disposition saved')).toBeVisible();
+    } finally {
+      await admin.request.put('/api/user/company', { headers: admin.h, data: { inbound_enabled: false } });
+      await secondContext.close();
+      await adminContext.close();
     }
-
-    // Nobody picks up at the first agent rung: after the 30 s ring time (3 s with the simulator at 10x) the call moves on.
-    const sent = await admin.request.post('/api/calling/simulator/inbound', { headers: admin.h, data: loanId ? { loan_id: loanId, first_agent_answers: false } : { mobile: '081234567890', first_agent_answers: false } });
-    expect(sent.status(), await sent.text()).toBe(200);
-    expect((await sent.json()).data.routed).toBe(true);
-    const panels = [page.getByTestId('incoming-call'), secondPage.getByTestId('incoming-call')];
-    await expect.poll(async () => (await Promise.all(panels.map((p) => p.isVisible()))).some(Boolean), { timeout: 10_000 }).toBe(true);
-    const firstIndex = (await panels[0].isVisible()) ? 0 : 1;
-    const [missedPanel, nextPanel] = firstIndex === 0 ? panels : [panels[1], panels[0]];
-    const [missedPage, nextPage] = firstIndex === 0 ? [page, secondPage] : [secondPage, page];
-    await expect(nextPanel).toBeVisible({ timeout: 15_000 });
-    // The missed agent's panel closes without waiting for any poll: the desk's stream says the call moved away.
-    await expect(missedPanel).toBeHidden({ timeout: 1_500 });
-    await expect(missedPage.getByText('The call went to another agent: it was not answered within 30 seconds.')).toBeVisible();
-    if (process.env.SHOTS_DIR) await missedPage.screenshot({ path: `${process.env.SHOTS_DIR}/calling-inbound-moved.png`, fullPage: true });
-
-    // The next agent takes it and disposes it (so both are free for what follows).
-    const state = nextPage.getByTestId('call-state');
-    await expect(state).toHaveText('On Call', { timeout: 15_000 });
-    await nextPage.getByTestId('end-call').click();
-    await expect(state).toHaveText('Call Ended');
-    await nextPage.getByTestId('disposition-choice').selectOption('Already Paid');
-    await nextPage.getByTestId('save-disposition').click();
-    await expect(nextPage.getByText('Disposition saved')).toBeVisible();
-  } finally {
-    await admin.request.put('/api/user/company', { headers: admin.h, data: { inbound_enabled: false } });
-    await secondContext.close();
-    await adminContext.close();
-  }
-});
+  });
+}

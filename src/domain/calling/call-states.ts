@@ -29,6 +29,23 @@ export function isLive(state: CallState): boolean {
   return state !== 'Call Ended' && state !== 'Call Failed';
 }
 
+/** How far a call has gone: 0 not answered yet, 1 answered, 2 ended. A call never goes back. */
+function progressOf(call: { state: CallState; answered_at: string | null }): number {
+  return !isLive(call.state) ? 2 : call.answered_at ? 1 : 0;
+}
+
+/**
+ * Of two reads of the same call, the one to keep: `incoming` unless it is behind `cached` (an
+ * ended call read as live, an answered one as unanswered). A read sent before a change can land
+ * after the change's pushed event; keeping it would show a finished call as live again, with no
+ * later event to mend it (the desk's disposition form would never open). Different calls:
+ * `incoming`. Generic over the record so that the whole newer record is kept.
+ */
+export function newerCallRead<T extends { call_id: string; state: CallState; answered_at: string | null }>(cached: T | undefined, incoming: T): T {
+  if (!cached || cached.call_id !== incoming.call_id) return incoming;
+  return progressOf(incoming) < progressOf(cached) ? cached : incoming;
+}
+
 /** What a provider event tells us about a call. */
 export type ProviderEvent =
   /** The provider accepted the request and rings the agent's phone first (Calls/connect answer). */

@@ -1,7 +1,7 @@
 /** Calling desk rules (issue 14): call states from provider events, outcomes, the PTP broken rule, dispositions, the simulator's answer curve. */
 import { describe, expect, it } from 'vitest';
 import { answerRateAt, ringSeconds, talkSeconds } from '../../../src/domain/calling/answer-curve';
-import { isLive, nextState, outcomeOf } from '../../../src/domain/calling/call-states';
+import { type CallState, isLive, newerCallRead, nextState, outcomeOf } from '../../../src/domain/calling/call-states';
 import { DEFAULT_DISPOSITIONS, dispositionProblem, indiaCallbackTime } from '../../../src/domain/calling/dispositions';
 import { ptpState } from '../../../src/domain/calling/ptp';
 
@@ -29,6 +29,28 @@ describe('call states', () => {
     expect(outcomeOf('busy', 0)).toBe('Customer Unreachable');
     expect(outcomeOf('no-answer', 0)).toBe('Customer Unreachable');
     expect(outcomeOf('failed', 0)).toBe('Failed');
+  });
+});
+
+describe('a late read of a call', () => {
+  const at = '2026-11-25T03:00:00.000Z';
+  type Read = { call_id: string; state: CallState; answered_at: string | null; note: string };
+  const ringing: Read = { call_id: 'c1', state: 'Agent Ringing', answered_at: null, note: 'ringing' };
+  const onCall: Read = { call_id: 'c1', state: 'On Call', answered_at: at, note: 'on call' };
+  const ended: Read = { call_id: 'c1', state: 'Call Ended', answered_at: at, note: 'ended' };
+  it('never puts an ended call back to live, nor an answered one back to ringing', () => {
+    expect(newerCallRead(ended, onCall)).toBe(ended);
+    expect(newerCallRead(ended, ringing)).toBe(ended);
+    expect(newerCallRead(onCall, ringing)).toBe(onCall);
+  });
+  it('takes a read that is as far or further on, a first read, and another call', () => {
+    expect(newerCallRead(onCall, ended)).toBe(ended);
+    expect(newerCallRead(ringing, onCall)).toBe(onCall);
+    const held: Read = { ...onCall, state: 'On Hold', note: 'held' };
+    expect(newerCallRead(onCall, held)).toBe(held);
+    expect(newerCallRead(undefined, ringing)).toBe(ringing);
+    const other = { ...ringing, call_id: 'c2' };
+    expect(newerCallRead(ended, other)).toBe(other);
   });
 });
 

@@ -22,7 +22,7 @@ import { companyCountry } from '../companies/queries';
 import { paymentsSubquery } from '../payments/queries';
 import { addLoanEvents, canReadUnmasked, loanContactFacts, loanSummaries, moveLoanEvents, portfolioView, setLoanCallingStatuses } from '../portfolio/queries';
 import type { LoanEventInput } from '../portfolio/queries';
-import { callOf, toCallRecord } from './calls-service';
+import { callOf, toCallRecord, writeCallEnd } from './calls-service';
 import { undialedEntries } from './campaigns-service';
 import { callingCalls, callingDispositions, callingReminders } from './schema';
 import type { DispositionRow, ReminderRow } from './schema';
@@ -129,6 +129,15 @@ export async function recordDispositionOnce(tx: DbOrTx, caller: Caller, body: Pa
     .returning();
   // The same call disposed at the same moment by another request: that one stands.
   if (!row) throw conflict('A disposition is already recorded for this call');
+  // The call's end may not be on the loan yet (the call-end writer's batch follows the status
+  // callback by a moment): written here, so the timeline shows the call with its disposition. The
+  // writer locks with SKIP LOCKED and re-checks the flag, so the end is written once either way.
+  const [unwritten] = await tx
+    .update(callingCalls)
+    .set({ loanWritePending: false })
+    .where(and(eq(callingCalls.callId, call.callId), eq(callingCalls.loanWritePending, true)))
+    .returning();
+  if (unwritten) await writeCallEnd(tx, unwritten, unwritten.endedAt ?? now);
   // This call answers the agent's earlier reminders of the loan.
   await tx
     .update(callingReminders)

@@ -1,6 +1,6 @@
 /** Calling desk calls (issue 14) from the endpoint definitions; keys carry the company so switching company refetches. */
 import { useQueryClient } from '@tanstack/react-query';
-import { isLive } from '../../../domain/calling/call-states';
+import { isLive, newerCallRead } from '../../../domain/calling/call-states';
 import {
   callingQueue,
   endBreak,
@@ -14,6 +14,7 @@ import {
   startBreak,
   startCall,
 } from '../../../domain/contracts/calling/calls';
+import type { CallRecord } from '../../../domain/contracts/calling/calls';
 import {
   addCallList,
   autodialLogin,
@@ -43,11 +44,22 @@ export const useAgentStatus = (companyId: string | null) => useEndpoint(getAgent
 export const useCallDetails = (companyId: string | null, loanId: string | null) =>
   useEndpoint(loanCallDetails, { params: { loan_id: loanId ?? '' }, ...companyInput(companyId) }, { enabled: Boolean(companyId && loanId) });
 
-/** The call; pushed by the desk's event stream, read every CALL_POLL_MS while it is live only when the stream is down (`pushed` false). */
+/**
+ * How the desk reads a call: polled every CALL_POLL_MS while live unless the event stream pushes it;
+ * a read that left before a pushed change and lands after it never puts the call back (an ended
+ * call live again: the disposition form would not open; newerCallRead).
+ */
+export const callReadOptions = (pushed: boolean) => ({
+  refetchInterval: (q: { state: { data?: CallRecord } }) => (pushed || (q.state.data && !isLive(q.state.data.state)) ? false : CALL_POLL_MS),
+  structuralSharing: (cached: unknown, incoming: unknown) => newerCallRead(cached as CallRecord | undefined, incoming as CallRecord),
+});
 export const useCall = (companyId: string | null, callId: string | null, pushed = false) =>
-  useEndpoint(getCall, { params: { call_id: callId ?? '' }, ...companyInput(companyId) }, { enabled: Boolean(companyId && callId), refetchInterval: (q) => (pushed || (q.state.data && !isLive(q.state.data.state)) ? false : CALL_POLL_MS) });
-/** The caller's live call or the ended one awaiting its disposition (inbound and predictive calls come to the desk). */
-export const useCurrentCall = (companyId: string | null) => useEndpoint(currentCall, companyInput(companyId), { enabled: Boolean(companyId) });
+  useEndpoint(getCall, { params: { call_id: callId ?? '' }, ...companyInput(companyId) }, { enabled: Boolean(companyId && callId), ...callReadOptions(pushed) });
+/** How often the desk asks for its current call while the event stream is down (an inbound or predictive call still rings there). */
+export const CURRENT_CALL_POLL_MS = 2000;
+/** The caller's live call or the ended one awaiting its disposition (inbound and predictive calls come to the desk); read every CURRENT_CALL_POLL_MS only while the stream is down (`pushed` false). */
+export const useCurrentCall = (companyId: string | null, pushed = false) =>
+  useEndpoint(currentCall, companyInput(companyId), { enabled: Boolean(companyId), refetchInterval: pushed ? false : CURRENT_CALL_POLL_MS });
 
 
 /** A mutation that refreshes the given reads when it succeeds. */

@@ -20,6 +20,7 @@ import { can, endpointKey } from '../../lib/endpoint';
 import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
 import { errorMessage } from '../../lib/api';
+import { ApiError } from '../../lib/api-errors';
 import { companyInput, useAgentStatus, useCall, useCallingSettings, useCurrentCall, useQueue, useReportSecondLeg, useReportSoftphoneEvent, useStartCall, useStartSoftphoneCall } from './api';
 import { IncomingCall } from './incoming-call';
 import { useCallingEvents } from './use-calling-events';
@@ -134,7 +135,7 @@ function Desk({ pushedCall, pushed, movedCallId }: { pushedCall: CallRecord | nu
   const [callId, setCallId] = useState<string | null>(null);
   const [disposed, setDisposed] = useState<Set<string>>(() => new Set());
   const call = useCall(companyId, callId, pushed);
-  const onDesk = useCurrentCall(companyId);
+  const onDesk = useCurrentCall(companyId, pushed);
   const current = call.data && call.data.call_id === callId ? call.data : undefined;
   const live = current ? isLive(current.state) : false;
   const onBreak = status.data?.status === 'on_break';
@@ -149,14 +150,23 @@ function Desk({ pushedCall, pushed, movedCallId }: { pushedCall: CallRecord | nu
     void client.invalidateQueries({ queryKey: [loanCallDetails.operation] });
   }, [ended, refetchStatus, client]);
 
+  // A call that stopped being this agent's while the stream was down (it rang here unanswered and moved on) reads 404:
+  // it leaves the panel as the stream's `call_moved` makes it, instead of ringing here on the last data read.
+  const [lostCallId, setLostCallId] = useState<string | null>(null);
+  const lost = callId !== null && !call.isFetching && call.error instanceof ApiError && call.error.failure.status === 404 ? callId : null;
+  const leaving = movedCallId && movedCallId === callId ? movedCallId : lost;
+  const refetchOnDesk = onDesk.refetch;
   // A call the dialer brought (on load, or pushed) takes the panel when nothing is live on it.
-  const arriving = pushedCall && pushedCall.call_id !== callId && pushedCall.call_id !== movedCallId && isLive(pushedCall.state) ? pushedCall : onDesk.data?.call && !callId && onDesk.data.call.call_id !== movedCallId ? onDesk.data.call : null;
+  const away = (id: string) => id === movedCallId || id === lostCallId;
+  const arriving = pushedCall && pushedCall.call_id !== callId && !away(pushedCall.call_id) && isLive(pushedCall.state) ? pushedCall : onDesk.data?.call && !callId && !away(onDesk.data.call.call_id) ? onDesk.data.call : null;
   useEffect(() => {
-    if (!movedCallId || movedCallId !== callId) return;
+    if (!leaving) return;
+    setLostCallId(leaving);
     setCallId(null);
     setLoanId(null);
+    void refetchOnDesk();
     toaster.create({ type: 'info', title: t('calling.call_moved') });
-  }, [movedCallId, callId, t]);
+  }, [leaving, refetchOnDesk, t]);
   useEffect(() => {
     if (!arriving || live || (arriving.disposition && !isLive(arriving.state))) return;
     setCallId(arriving.call_id);

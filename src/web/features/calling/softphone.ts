@@ -68,6 +68,27 @@ export function microphoneStateOf(err: unknown): MicrophoneState {
 }
 
 /** One agent's softphone; `onChange` receives every new view. */
+/**
+ * The stream to play of a remote track. SIP phones, PBXs and carriers' gateways send SDP without
+ * `a=msid`, and then the track event carries no stream: the track is played in a stream of its own
+ * (else the agent would hear nothing, and the conference mix would get silence).
+ */
+export function remoteStreamOf(t: Pick<RTCTrackEvent, 'streams' | 'track'>): MediaStream {
+  return t.streams[0] ?? new MediaStream([t.track]);
+}
+
+/**
+ * Plays the call's remote audio in `audio`. JsSIP creates an outgoing call's peer connection and
+ * emits `peerconnection` inside `ua.call()`, before a listener added after it can hear it (the
+ * agent then heard nothing): the connection already made is used, else the event's.
+ */
+function playRemote(session: RTCSession, audio: HTMLAudioElement | null): void {
+  if (!audio) return;
+  const listen = (pc: RTCPeerConnection) => pc.addEventListener('track', (t: RTCTrackEvent) => (audio.srcObject = remoteStreamOf(t)));
+  if (session.connection) listen(session.connection);
+  else session.once('peerconnection', (e: { peerconnection: RTCPeerConnection }) => listen(e.peerconnection));
+}
+
 export class Softphone {
   private ua: UA | null = null;
   private session: RTCSession | null = null;
@@ -182,11 +203,7 @@ export class Softphone {
     session.on('icecandidate', (e) => {
       window.setTimeout(() => e.ready(), this.config.ice_gathering_timeout_ms);
     });
-    session.on('peerconnection', (e) => {
-      e.peerconnection.addEventListener('track', (t: RTCTrackEvent) => {
-        if (this.audio && t.streams[0]) this.audio.srcObject = t.streams[0];
-      });
-    });
+    playRemote(session, this.audio);
   }
 
   hold(): void {
@@ -263,11 +280,7 @@ export class Softphone {
     second.on('icecandidate', (e) => {
       window.setTimeout(() => e.ready(), this.config.ice_gathering_timeout_ms);
     });
-    second.on('peerconnection', (e) => {
-      e.peerconnection.addEventListener('track', (t: RTCTrackEvent) => {
-        if (this.audio2 && t.streams[0]) this.audio2.srcObject = t.streams[0];
-      });
-    });
+    playRemote(second, this.audio2);
     return true;
   }
 
