@@ -13,11 +13,11 @@
 import { isoOrNull } from '../../db/sql-helpers';
 import type { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AgentState, AgentType } from '../../../domain/bulk/loan-operations';
 import { FILE_AGENT_HEADERS, FILE_COLUMNS_MESSAGE, FILE_LOAN_HEADERS, agentProblem, agentTypeOf, locateFileColumns } from '../../../domain/bulk/loan-operations';
-import { TERMINATION_FAILED_MESSAGE, canTerminate } from '../../../domain/bulk/termination';
+import { FINAL_STATUSES, TERMINATION_FAILED_MESSAGE, canTerminate } from '../../../domain/bulk/termination';
 import type { CreateLoanOperationBody, LoanOperationRecord } from '../../../domain/contracts/bulk/loan-operations';
 import { loanOperationErrorFile as errorFileEndpoint } from '../../../domain/contracts/bulk/loan-operations';
 import { pathOf } from '../../../domain/contracts/endpoint';
@@ -259,10 +259,12 @@ export async function terminateLoanOperation(db: Db, companyId: string, userId: 
   const [row] = await db.select().from(loanOperations).where(and(eq(loanOperations.companyId, companyId), eq(loanOperations.operationId, operationId)));
   if (!row) throw notFound('Operation not found');
   if (!canTerminate({ status: row.status, operationType: row.operationType, tab: 'loan_operations' })) throw conflict(TERMINATION_FAILED_MESSAGE);
+  // Conditional on the status still not being final, so one that finished meanwhile is not marked
+  // cancelled; not on the status read above, which the worker may have moved from initiated to in_progress.
   const [done] = await db
     .update(loanOperations)
     .set({ status: 'cancelled', terminatedBy: userId, finishedAt: sql`now()`, leaseUntil: null, updatedAt: sql`now()`, message: 'Terminated by user' })
-    .where(and(eq(loanOperations.operationId, operationId), eq(loanOperations.status, row.status)))
+    .where(and(eq(loanOperations.operationId, operationId), notInArray(sql`${loanOperations.status}`, [...FINAL_STATUSES])))
     .returning();
   if (!done) throw conflict(TERMINATION_FAILED_MESSAGE);
   return getLoanOperation(db, companyId, operationId);
