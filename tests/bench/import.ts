@@ -21,6 +21,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { encryptForServer } from '../../src/domain/auth/login-crypto';
 import type { LoginKey } from '../../src/domain/contracts/auth/sign-in';
 import { freshPostgres } from '../api/helpers';
@@ -103,6 +104,7 @@ async function runOnce(label: string, filePath: string, databaseUrl: string | un
     }
     const seconds = (performance.now() - t0) / 1000;
     const peak = peakRssMb(server.pid!);
+    const delay = databaseUrl ? await jobStartDelay(databaseUrl, created.id) : null;
     const rate = record.success_rows / seconds;
     const ratio = copyRowsPerSecond ? `  ${((100 * rate) / copyRowsPerSecond).toFixed(1)} % of COPY` : '';
     console.log(
@@ -110,12 +112,25 @@ async function runOnce(label: string, filePath: string, databaseUrl: string | un
         `${seconds.toFixed(1).padStart(6)} s  ${Math.round(rate).toLocaleString('en-US').padStart(7)} rows/s  peak server RSS ${peak.toFixed(0)} MB${ratio}` +
         (record.message ? `  (${record.message})` : '') +
         `\n             before the upload: server RSS ${before.rss.toFixed(0)} MB (peak so far ${before.peak.toFixed(0)} MB)` +
-        `\n             upload ${((uploaded - t0) / 1000).toFixed(1)} s, to the first chunk ${(((firstRows ?? uploaded) - uploaded) / 1000).toFixed(1)} s`,
+        `\n             upload ${((uploaded - t0) / 1000).toFixed(1)} s, to the first chunk ${(((firstRows ?? uploaded) - uploaded) / 1000).toFixed(1)} s` +
+        (delay === null ? '' : `, job start delay ${delay.toFixed(3)} s (import recorded → job's lease taken)`),
     );
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Seconds from the import's row being recorded (created_at) to its job taking the lease (started_at), from the server's database. */
+async function jobStartDelay(databaseUrl: string, importId: string): Promise<number | null> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ s: string | null }>('select extract(epoch from started_at - created_at)::text as s from imports where import_id = $1', [importId]);
+    return rows[0]?.s == null ? null : Number(rows[0].s);
+  } finally {
+    await client.end();
   }
 }
 

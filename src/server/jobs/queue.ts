@@ -40,6 +40,9 @@ export interface JobQueueOptions {
   onError?: (err: unknown) => void;
 }
 
+/** NOTIFY channel whose payload is the name of a queue a job was just sent to. */
+const WAKE_CHANNEL = 'job_queue_wake';
+
 /** Creates the queue over `database`; nothing runs until start(). */
 export function createJobQueue(database: Database, opts: JobQueueOptions = {}): JobQueue {
   const boss = new PgBoss({
@@ -50,14 +53,23 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
   boss.on('error', (err) => opts.onError?.(err));
   const handlers = new Map<QueueName, { handler: JobHandler<object>; concurrency: number }>();
   const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 1;
+  /** This process's pg-boss worker ids per queue: woken when a job is sent, so it starts without waiting for the poll. */
+  const workerIds = new Map<QueueName, string[]>();
   let running = false;
   let stopping = false;
+  let unlisten: (() => Promise<void>) | null = null;
+
+  /** Wakes this process's idle workers of `queue` (a busy one ignores it and fetches again when done). */
+  function wake(queue: QueueName): void {
+    if (running) for (const w of workerIds.get(queue) ?? []) boss.notifyWorker(w);
+  }
 
   async function startWorker(queue: QueueName, handler: JobHandler<object>, concurrency: number): Promise<void> {
     for (let i = 0; i < concurrency; i += 1) {
-      await boss.work<object>(queue, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+      const id = await boss.work<object>(queue, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) await handler(job.data, job.id);
       });
+      workerIds.set(queue, [...(workerIds.get(queue) ?? []), id]);
     }
   }
 
@@ -74,16 +86,30 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
       }
       running = true;
       for (const [q, h] of handlers) await startWorker(q, h.handler, h.concurrency);
+      // Jobs sent by another API process wake ours through NOTIFY; without it (LISTEN refused or its
+      // connection down) they start at the next poll, as before.
+      unlisten = await database.listen(WAKE_CHANNEL, (queue) => wake(queue)).catch((err: unknown) => {
+        opts.onError?.(err);
+        return null;
+      });
     },
     async stop(timeoutMs = 10_000) {
       if (!running || stopping) return;
       stopping = true;
       running = false;
+      await unlisten?.().catch(() => undefined);
+      unlisten = null;
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
     async send(queue, data) {
       const id = await boss.send(queue, data as object);
       if (!id) throw new Error(`pg-boss did not accept a job for ${queue}`);
+      // The job row is committed: wake this process's worker now (an idle one would otherwise see the
+      // job only at its next poll, up to pollingIntervalSeconds later) and tell other processes.
+      // Senders commit the rows a job reads before sending (see createImport), so a job that starts
+      // at once finds them. A lost NOTIFY only delays the job to the next poll.
+      wake(queue);
+      await database.executeSql('select pg_notify($1, $2)', [WAKE_CHANNEL, queue]).catch((err: unknown) => opts.onError?.(err));
       return id;
     },
     work(queue, handler, workOpts) {

@@ -93,7 +93,8 @@ async function commitChunk(db: ModuleDeps['db'], row: ImportRow, token: number, 
       .where(and(eq(imports.importId, row.importId), eq(imports.status, 'in_progress'), eq(imports.attempts, token)))
       .returning({ id: imports.importId });
     if (!held) return false;
-    await writeStagedLoans(tx, { companyId: row.companyId, allocationMonth: row.allocationMonth, importId: row.importId, lines: chunk.lines });
+    // A month's first import (loan_upload) writes new loans: a plain insert, upserting only if a loan is there after all.
+    await writeStagedLoans(tx, { companyId: row.companyId, allocationMonth: row.allocationMonth, importId: row.importId, lines: chunk.lines, expectNew: row.operationType === 'loan_upload' });
     if (chunk.failed.length > 0) {
       const json = JSON.stringify(chunk.failed.map((f) => ({ n: f.rowNumber, cells: f.cells, reason: f.reason })));
       await tx.execute(sql`

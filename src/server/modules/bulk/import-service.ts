@@ -9,9 +9,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { TERMINATION_FAILED_MESSAGE, canTerminate } from '../../../domain/bulk/termination';
+import { FINAL_STATUSES, TERMINATION_FAILED_MESSAGE, canTerminate } from '../../../domain/bulk/termination';
 import type { ImportPreview, ImportRecord } from '../../../domain/contracts/bulk/imports';
 import { importErrorFile } from '../../../domain/contracts/bulk/imports';
 import { pathOf } from '../../../domain/contracts/endpoint';
@@ -189,14 +189,15 @@ export async function createImport(
       .onConflictDoUpdate({ target: importMappings.companyId, set: { mapping: merged, updatedBy: caller.userId, updatedAt: sql`now()` } });
     return inserted;
   });
-  await deps.jobs.send<ImportJobData>(IMPORT_QUEUE, { importId });
-  // The job may already have started; only an import still awaiting its queue entry moves to initiated.
-  const [queued] = await db
+  // Initiated before the job is sent: the job claims only an initiated import, and a woken worker
+  // may start it before send() returns (it stayed initiated, never claimed, when this came after).
+  // If send() fails, the initiated import is queued again when the queue next starts (resumeLeased).
+  await db
     .update(imports)
     .set({ status: 'initiated', updatedAt: sql`now()` })
-    .where(and(eq(imports.importId, row.importId), eq(imports.status, 'awaiting_file')))
-    .returning();
-  return getImport(db, companyId, (queued ?? row).importId);
+    .where(and(eq(imports.importId, row.importId), eq(imports.status, 'awaiting_file')));
+  await deps.jobs.send<ImportJobData>(IMPORT_QUEUE, { importId });
+  return getImport(db, companyId, row.importId);
 }
 
 /** Progress 0–100: 100 once finished, else processed / total (at most 99 while running). */
@@ -269,11 +270,12 @@ export async function terminateImport(db: Db, companyId: string, userId: string,
   const [row] = await db.select().from(imports).where(and(eq(imports.companyId, companyId), eq(imports.importId, importId)));
   if (!row) throw notFound('Import not found');
   if (!canTerminate({ status: row.status, operationType: row.operationType, tab: 'import_management' })) throw conflict(TERMINATION_FAILED_MESSAGE);
-  // Conditional on the status read above, so an import that finished meanwhile is not marked cancelled.
+  // Conditional on the status still not being final, so one that finished meanwhile is not marked
+  // cancelled; not on the status read above, which the worker may have moved from initiated to in_progress.
   const [done] = await db
     .update(imports)
     .set({ status: 'cancelled', terminatedBy: userId, finishedAt: sql`now()`, leaseUntil: null, updatedAt: sql`now()`, message: 'Terminated by user' })
-    .where(and(eq(imports.importId, importId), eq(imports.status, row.status)))
+    .where(and(eq(imports.importId, importId), notInArray(sql`${imports.status}`, [...FINAL_STATUSES])))
     .returning();
   if (!done) throw conflict(TERMINATION_FAILED_MESSAGE);
   return getImport(db, companyId, importId);

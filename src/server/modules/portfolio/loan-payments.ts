@@ -2,10 +2,10 @@
  * What a posted payment does to the loan (issue 15 "dues and recovery_status update"): the payments
  * area calls this, in the transaction that posted the payments, through portfolio's queries.ts.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { loans } from './schema';
+import { loanEvents, loans } from './schema';
 
 /** One posted payment, as far as the loan cares. Amount in minor units (paise, sen). */
 export interface LoanPaymentPosted {
@@ -51,4 +51,45 @@ export async function applyLoanPayments(db: DbOrTx, companyId: string, payments:
            group by r.loan_id, r.allocation_month)`,
     ),
   );
+}
+
+/**
+ * What a payment link amount can be read from, for one loan of one month (issue 15 bulk links'
+ * per-loan amount rules): its dues (`total_claim_amount_minor`, lowered by posted payments), its
+ * expected EMI, and its latest PTP on the timeline (amount in minor units, promised date
+ * YYYY-MM-DD, when it was recorded, broken or not). Null when the loan is not in that month.
+ * Whether the PTP is still open (not paid since) is the payments area's to decide.
+ */
+export interface LoanAmountBasis {
+  duesMinor: number | null;
+  emiMinor: number | null;
+  lastPtp: { amountMinor: number | null; date: string | null; recordedAt: Date; broken: boolean } | null;
+}
+
+/** LoanAmountBasis of `loanId` in `allocationMonth`, in one statement. */
+export async function loanAmountBasis(db: DbOrTx, companyId: string, allocationMonth: string, loanId: string): Promise<LoanAmountBasis | null> {
+  const [row] = await db
+    .select({
+      dues: loans.totalClaimAmountMinor,
+      emi: loans.expectedEmiMinor,
+      ptpAmount: sql<string | null>`p.details ->> 'ptp_amount_minor'`,
+      ptpAmountMajor: sql<string | null>`p.details ->> 'ptp_amount'`,
+      ptpDate: sql<string | null>`p.details ->> 'ptp_date'`,
+      ptpBroken: sql<string | null>`p.details ->> 'broken'`,
+      ptpAt: sql<string | null>`p.created_at`,
+    })
+    .from(loans)
+    .leftJoin(
+      sql`lateral (select e.details, e.created_at from ${loanEvents} e where e.company_id = ${companyId} and e.loan_id = ${loanId} and e.kind = 'ptp' order by e.created_at desc limit 1) p`,
+      sql`true`,
+    )
+    .where(and(eq(loans.companyId, companyId), eq(loans.allocationMonth, allocationMonth), eq(loans.loanId, loanId)));
+  if (!row) return null;
+  const num = (v: string | number | null) => (v === null || v === '' ? null : Number(v));
+  const ptpMinor = num(row.ptpAmount) ?? (num(row.ptpAmountMajor) === null ? null : Math.round(Number(row.ptpAmountMajor) * 100));
+  return {
+    duesMinor: num(row.dues),
+    emiMinor: num(row.emi),
+    lastPtp: row.ptpAt === null ? null : { amountMinor: ptpMinor, date: row.ptpDate, recordedAt: new Date(row.ptpAt), broken: row.ptpBroken === 'true' },
+  };
 }

@@ -5,7 +5,7 @@
  * change behind these functions.
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { LoanRecord } from '../../../domain/contracts/portfolio/loans';
 import { insertRowsAsJson } from '../../db/sql-helpers';
 import type { DbOrTx } from '../../db/client';
@@ -212,4 +212,14 @@ export async function moveLoanEvents(
     )
     .returning({ id: loanEvents.eventId });
   return moved.length;
+}
+
+/**
+ * SQL condition for another area's rows naming a loan by `allocationMonth` and `loanId` columns:
+ * the company's loan exists and has a date of default on or before `lastDay` ('YYYY-MM-DD'). Lets
+ * an area narrow rows by the default date (legal: a limitation that can end within a window)
+ * without reading every loan.
+ */
+export function loanDefaultedBySql(companyId: string, allocationMonth: AnyColumn, loanId: AnyColumn, lastDay: string): SQL {
+  return sql`exists (select 1 from ${loans} where ${loans.companyId} = ${companyId} and ${loans.allocationMonth} = ${allocationMonth} and ${loans.loanId} = ${loanId} and ${loans.dateOfDefault} <= ${lastDay}::date)`;
 }

@@ -83,18 +83,55 @@ export async function writeLoanBatch(
  * `loans` in one statement, with writeLoanBatch's rules.
  * @param input.lines loanStageLine lines of `companyId`, one loan_id at most once (the import
  *   refuses a repeated loan_id as a failed row before it gets here)
+ * @param input.expectNew the loans are expected to be new (a month's first import): written by a
+ *   plain INSERT under a savepoint, falling back to the upsert when one exists after all
  * @returns how many loans were inserted and how many updated
  * @throws database errors (a malformed line, a repeated loan_id); nothing of the batch is written
  */
 export async function writeStagedLoans(
   tx: DbOrTx,
-  input: { companyId: string; allocationMonth: string; importId: string | null; lines: readonly string[] },
+  input: { companyId: string; allocationMonth: string; importId: string | null; lines: readonly string[]; expectNew?: boolean },
 ): Promise<{ inserted: number; updated: number }> {
   if (input.lines.length === 0) return { inserted: 0, updated: 0 };
   // The staging table and the upsert must share one transaction (and, on a pool, one connection).
   if (!(tx instanceof PgTransaction)) return tx.transaction((t) => writeStagedLoans(t, input));
   await tx.execute(createStage);
   await copyInto(tx, stageTarget, input.lines);
+  const counts = (input.expectNew && (await insertStaged(tx, input))) || (await upsertStaged(tx, input));
+  // The staged rows go with the commit; a later batch of the same transaction must not see them.
+  await tx.execute(sql`delete from loan_stage`);
+  return counts;
+}
+
+/**
+ * The staged rows as a plain INSERT, for a batch whose loans are expected to be new (a month's
+ * first import): ON CONFLICT costs every row a speculative insertion (an index probe before the
+ * insert and a confirmation record after it). Under a savepoint: when a loan is there after all
+ * (another import of the month meanwhile), the insert is undone and null answered (upsert then).
+ */
+async function insertStaged(tx: DbOrTx, input: { companyId: string; allocationMonth: string; importId: string | null }): Promise<{ inserted: number; updated: number } | null> {
+  try {
+    return await tx.transaction(async (sp) => {
+      const res = await sp.execute(sql`
+        insert into loans (company_id, allocation_month, loan_id, ${insertColumns}, co_applicant_count, variables, last_import_id, source_row, updated_at)
+        select r.company_id, ${input.allocationMonth}, r.loan_id, ${selectColumns}, r.c, r.v, ${input.importId}, r.n, now()
+        from loan_stage r
+        where r.company_id = ${input.companyId}`);
+      return { inserted: affectedRows(res), updated: 0 };
+    });
+  } catch (err) {
+    if (pgCode(err) === '23505') return null;
+    throw err;
+  }
+}
+
+/** Rows a statement wrote: node-postgres's rowCount, PGlite's affectedRows. */
+const affectedRows = (res: unknown) => Number((res as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (res as { affectedRows?: number }).affectedRows ?? 0);
+/** The SQLSTATE of a database error (Drizzle may wrap the driver's error as its cause). */
+const pgCode = (err: unknown): string | undefined => (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+
+/** writeStagedLoans's upsert of the staged rows (new loans inserted, loans of the month updated). */
+async function upsertStaged(tx: DbOrTx, input: { companyId: string; allocationMonth: string; importId: string | null }): Promise<{ inserted: number; updated: number }> {
   const res = await tx.execute(sql`
     with written as (
       insert into loans (company_id, allocation_month, loan_id, ${insertColumns}, co_applicant_count, variables, last_import_id, source_row, updated_at)
@@ -115,8 +152,6 @@ export async function writeStagedLoans(
       returning (xmax = 0) as inserted
     )
     select count(*) filter (where inserted)::int as inserted, count(*) filter (where not inserted)::int as updated from written`);
-  // The staged rows go with the commit; a later batch of the same transaction must not see them.
-  await tx.execute(sql`delete from loan_stage`);
   const [counts] = (res as unknown as { rows: { inserted: number | string; updated: number | string }[] }).rows;
   return { inserted: Number(counts.inserted), updated: Number(counts.updated) };
 }

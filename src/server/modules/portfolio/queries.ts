@@ -7,17 +7,17 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { inJsonList } from '../../db/sql-helpers';
+import { inTextList } from '../../db/sql-helpers';
 import { factsOf as contactFactsOf, type LoanContactFacts } from './loan-contacts';
 import { loans } from './schema';
 import { portfolioView, toLoanRecord } from './service';
-export { addLoanEvents, loanBucketsRelation, loanEventInsertSql, moveLoanEvents, loanExists, loanExportPage, loanKeyOf, loanSummaries, loanSummary, loansOfImport, monthHasLoans, selectedLoansRelation, selectedLoansSubquery } from './loan-reads';
+export { addLoanEvents, loanBucketsRelation, loanDefaultedBySql, loanEventInsertSql, moveLoanEvents, loanExists, loanExportPage, loanKeyOf, loanSummaries, loanSummary, loansOfImport, monthHasLoans, selectedLoansRelation, selectedLoansSubquery } from './loan-reads';
 export type { LoanEventInput, LoanKey, LoanSummary } from './loan-reads';
 export type { LoanSelection } from './loan-query';
 export { loanContactFacts, loanContactFactsMany } from './loan-contacts';
 export { latestLoanMonth, latestLoanMonthSql } from './loan-months';
-export { applyLoanPayments, loanPaymentsUpdateSql, RECOVERY_STATUS } from './loan-payments';
-export type { LoanPaymentPosted } from './loan-payments';
+export { applyLoanPayments, loanAmountBasis, loanPaymentsUpdateSql, RECOVERY_STATUS } from './loan-payments';
+export type { LoanAmountBasis, LoanPaymentPosted } from './loan-payments';
 export type { LoanContactFacts, LoanContactRole } from './loan-contacts';
 export { canReadUnmasked } from './loan-masking';
 export { changeLoanTags, loanStates, setLoansArchived, writeLoanBatch, writeStagedLoans } from './loan-writer';
@@ -56,7 +56,7 @@ export async function loanCampaignFactsMany(db: DbOrTx, companyId: string, loanI
   const rows = await db
     .selectDistinctOn([loans.loanId], { ...messageFactColumns, state: loans.state, number: loans.applicantContactNumber })
     .from(loans)
-    .where(and(eq(loans.companyId, companyId), inJsonList(loans.loanId, [...new Set(loanIds)])))
+    .where(and(eq(loans.companyId, companyId), inTextList(loans.loanId, [...new Set(loanIds)])))
     .orderBy(loans.loanId, desc(loans.allocationMonth));
   return { message: new Map(rows.map((r) => [r.loanId, messageFactsOf(r)])), contact: new Map(rows.map((r) => [r.loanId, contactFactsOf(r)])) };
 }
