@@ -4,14 +4,17 @@
  * moves to a fresh period from a posted payment on its loan (payments' front door) or an
  * acknowledgment recorded on the case, with what restarted it; one made after the period ran out
  * moves nothing; bad input, another company and an advocate's others' cases answer 400/404. The
- * limitation last day is on the calendar and the case's advocate is emailed 30 and 7 days before it.
+ * limitation last day is on the calendar and the case's advocate is emailed 30 and 7 days before it;
+ * both compute it only for the cases whose default lets it end within their window.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarEntry, CaseDetail, CaseRecord, LegalMember } from '../../src/domain/contracts/legal/cases';
 import { LocalLogMessageProvider } from '../../src/server/messaging/provider';
 import { messageOutbox } from '../../src/server/messaging/schema';
+import { limitationMayEndBySql } from '../../src/server/modules/legal/limitation-service';
 import { sendDueReminders } from '../../src/server/modules/legal/reminders';
+import { legalCases } from '../../src/server/modules/legal/schema';
 import { settableClock } from '../../src/server/http/clock';
 import { recordPayment } from '../../src/server/modules/payments/queries';
 import { demoMonth } from '../../src/server/seed/demo-portfolio';
@@ -158,5 +161,14 @@ describe('limitation restarted by acknowledgments and part payments', () => {
     expect(all.map((m) => m.body.split('\n')[0])).toContain(`Limitation ends on 2028-02-14 (7 days): ibc case, loan ${loanId}`);
     // The civil case has no advocate: nobody is emailed for it.
     expect(all).toHaveLength(2);
+
+    // The sweep and the calendar compute limitation only for the cases whose default is early enough
+    // for it to end by the window's last day (a restart only moves it later): the SARFAESI case's
+    // 12 years from 2023-06-15 keep it out of any window before 2035.
+    const mayEnd = async (day: string) =>
+      (await t.database.db.select({ id: legalCases.caseId }).from(legalCases).where(and(eq(legalCases.loanId, loanId), limitationMayEndBySql(LENDER, day)))).map((r) => r.id).sort();
+    expect(await mayEnd('2026-06-13')).toEqual([]);
+    expect(await mayEnd('2026-06-15')).toEqual([civil.case_id, ibc.case_id].sort());
+    expect(await mayEnd('2035-06-15')).toEqual([civil.case_id, ibc.case_id, sarfaesi.case_id].sort());
   });
 });

@@ -31,33 +31,39 @@ const MONTH = '2031-01';
 const TARGET_RATE = 10;
 const TARGET_PEAK_MB = 1024;
 
-/** Proportional set size (KB) of one process, from /proc/<pid>/smaps_rollup; 0 once it has ended. */
-function pssKb(pid: number): number {
+/** Proportional and resident set sizes (KB) of one process, from /proc/<pid>/smaps_rollup; 0 once it has ended. */
+function setKb(pid: number): { pss: number; rss: number } {
   try {
-    return Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    return { pss: Number(/^Pss:\s+(\d+)/m.exec(text)?.[1] ?? 0), rss: Number(/^Rss:\s+(\d+)/m.exec(text)?.[1] ?? 0) };
   } catch {
-    return 0;
+    return { pss: 0, rss: 0 };
   }
 }
 
 /**
  * Memory (KB) of this process and of all its descendants (Chromium's browser, renderer, GPU and
- * utility processes): Pss, so pages those processes share are counted once, not once per process.
+ * utility processes, pdfunite): Pss, so pages those processes share are counted once, not once per
+ * process; `rss` is the plain sum of their resident sets (shared pages counted in each), an upper bound.
  */
-function memoryKb(): { own: number; children: number } {
+function memoryKb(): { own: number; children: number; rss: number } {
   const kids = new Map<number, number[]>();
   for (const line of execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' }).trim().split('\n')) {
     const [p, pp] = line.trim().split(/\s+/).map(Number);
     kids.set(pp, [...(kids.get(pp) ?? []), p]);
   }
   let children = 0;
+  const own = setKb(process.pid);
+  let rss = own.rss;
   const stack = [...(kids.get(process.pid) ?? [])];
   while (stack.length) {
     const p = stack.pop()!;
-    children += pssKb(p);
+    const m = setKb(p);
+    children += m.pss;
+    rss += m.rss;
     stack.push(...(kids.get(p) ?? []));
   }
-  return { own: pssKb(process.pid), children };
+  return { own: own.pss, children, rss };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'notice-bench-'));
@@ -83,8 +89,10 @@ try {
   const baseKb = base.own + base.children;
   let peakKb = baseKb;
   let childrenPeakKb = base.children;
+  let rssPeakKb = base.rss;
   const sample = () => {
     const m = memoryKb();
+    rssPeakKb = Math.max(rssPeakKb, m.rss);
     peakKb = Math.max(peakKb, m.own + m.children);
     childrenPeakKb = Math.max(childrenPeakKb, m.children);
   };
@@ -106,6 +114,7 @@ try {
   console.log(`notices: ${done} of ${N} generated, Merged File ${merged ? `${(merged.length / 1048576).toFixed(1)} MB, ${pages} pages` : 'missing'} (batch ${row.status})`);
   console.log(`time: ${seconds.toFixed(1)} s → ${rate.toFixed(1)} notices/s (target ≥ ${TARGET_RATE}/s)`);
   console.log(`peak memory (this process + Chromium): ${peakMb.toFixed(0)} MB (target < ${TARGET_PEAK_MB} MB; ${(baseKb / 1024).toFixed(0)} MB before the job: server and database; Chromium at most ${(childrenPeakKb / 1024).toFixed(0)} MB)`);
+  console.log(`peak resident sets summed (shared pages counted per process): ${(rssPeakKb / 1024).toFixed(0)} MB`);
   console.log(`database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ${readFileSync('/proc/cpuinfo', 'utf8').split('\n').filter((l) => l.startsWith('processor')).length} cores`);
   if (done !== N || !merged || pages < N) process.exitCode = 1;
   if (rate < TARGET_RATE || peakMb >= TARGET_PEAK_MB) {

@@ -1,13 +1,14 @@
-/** Joining printed PDF parts on disk (src/server/documents/pdf.ts withJoinedPdf; issue 17 Merged File). */
+/** Joining PDFs on disk (src/server/documents/pdf.ts withJoinedPdf, withUnitedPdfs; issue 17 Merged File). */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withJoinedPdf } from '../../../src/server/documents/pdf';
+import { UNITE_PART, withJoinedPdf, withUnitedPdfs } from '../../../src/server/documents/pdf';
 
-/** A minimal one-page PDF with a correct cross-reference table. */
-function onePagePdf(): Buffer {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>'];
+/** A minimal one-page PDF `width` points wide with a correct cross-reference table. */
+function onePagePdf(width = 595): Buffer {
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} 842] >>`];
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((o, i) => {
@@ -58,5 +59,30 @@ describe('withJoinedPdf', () => {
       ),
     ).rejects.toThrow();
     expect(dir).toBe('');
+  });
+});
+
+describe('withUnitedPdfs', () => {
+  /** Page widths of a PDF, in page order. */
+  const widths = (path: string) => [...execFileSync('pdfinfo', ['-f', '1', '-l', '100000', path], { encoding: 'utf8' }).matchAll(/Page\s+\d+ size:\s+([\d.]+) x/g)].map((m) => Number(m[1]));
+
+  it('joins more files than one pdfunite run takes, in order, and removes the temporary files', async () => {
+    const sources = Array.from({ length: 2 * UNITE_PART + 1 }, (_, i) => 200 + i);
+    let seen = '';
+    const got = await withUnitedPdfs(
+      sources.map(String),
+      (source, path) => writeFile(path, onePagePdf(Number(source))),
+      async (path) => {
+        seen = path;
+        return widths(path);
+      },
+    );
+    expect(got).toEqual(sources);
+    expect(existsSync(dirname(seen))).toBe(false);
+  });
+
+  it('uses a single file as it is and refuses an empty list', async () => {
+    expect(await withUnitedPdfs(['300'], (s, path) => writeFile(path, onePagePdf(Number(s))), async (path) => widths(path))).toEqual([300]);
+    await expect(withUnitedPdfs([], async () => undefined, async () => 0)).rejects.toThrow(/No PDF to join/);
   });
 });

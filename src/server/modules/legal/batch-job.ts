@@ -1,12 +1,13 @@
 /**
- * The notice batch job (issue 17): prints one PDF per loan and then the Merged File, with one
- * Chromium per run (pdf.ts). The notice rows are the checkpoint: a notice leaves 'in_progress'
+ * The notice batch job (issue 17): prints one PDF per loan, with one Chromium per run (pdf.ts),
+ * then joins the stored PDFs into the Merged File with pdfunite (each notice is printed once). The notice rows are the checkpoint: a notice leaves 'in_progress'
  * (success with its PDF, failed, or no_data_found with the reason) in one update, so a job resumed
  * after a restart prints only what is left. The values each notice was written with are kept in
  * clear; a masked reader gets the notice re-printed with them masked (notice-files.ts).
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { and, asc, eq } from 'drizzle-orm';
 import { noticeValues } from '../../../domain/legal/variables';
 import { noticeDocument, noticeFragment, type NoticeLanguage } from '../../../domain/legal/templates';
@@ -14,7 +15,7 @@ import type { Db } from '../../db/client';
 import type { FileStorage } from '../../storage/files';
 import { companyCountry, getCompany } from '../companies/queries';
 import { addLoanEvents, loanSummaries, portfolioView } from '../portfolio/queries';
-import { openPrinter, withJoinedPdf, type PdfPrinter } from '../../documents/pdf';
+import { openPrinter, withJoinedPdf, withUnitedPdfs, type PdfPrinter } from '../../documents/pdf';
 import { noticeBatches, notices, noticeTemplates, type NoticeRow } from './schema';
 
 /** Notices read and printed per chunk. */
@@ -68,7 +69,8 @@ export function printNotices(printer: PdfPrinter, body: string, language: Notice
 export async function runNoticeBatch(db: Db, files: FileStorage, batchId: string, log?: (err: unknown) => void): Promise<void> {
   const [batch] = await db.select().from(noticeBatches).where(eq(noticeBatches.batchId, batchId));
   if (!batch || batch.status !== 'in_progress') return;
-  let printer: PdfPrinter | null = null;
+  // Chromium is launched by the first notice that is printed (none for a batch of missing loans).
+  let opening = null as Promise<PdfPrinter> | null;
   try {
     const [template] = await db.select().from(noticeTemplates).where(eq(noticeTemplates.templateId, batch.templateId));
     const body = template.bodies[batch.language] ?? '';
@@ -83,21 +85,28 @@ export async function runNoticeBatch(db: Db, files: FileStorage, batchId: string
         .limit(NOTICE_CHUNK);
       if (chunk.length === 0) break;
       const loans = new Map((await loanSummaries(db, view, chunk.map((n) => ({ loanId: n.loanId, allocationMonth: n.allocationMonth })))).map((l) => [l.loanId, l]));
-      for (const n of chunk) {
+      // Each notice's PDF is asked for at once (the printer prints PRINT_LANES at a time and queues
+      // the rest); the rows are then written in order while Chromium prints the next ones.
+      const printing = chunk.map((n) => {
         const loan = loans.get(n.loanId);
-        if (!loan) {
+        if (!loan) return { n, written: null };
+        const written = noticeValues({ kind: template.kind, record: loan.record, companyName: company.trademark, currency, issueDate: batch.issueDate });
+        if (!written.ok) return { n, written };
+        const pdf = (opening ??= openPrinter()).then((printer) => printer.print(noticesHtml(body, batch.language, [written.values])));
+        pdf.catch(() => undefined); // awaited below in order; a failure then fails the batch
+        return { n, written, pdf };
+      });
+      for (const { n, written, pdf } of printing) {
+        if (!written) {
           await db.update(notices).set({ status: 'no_data_found', reason: `Loan not found in ${n.allocationMonth}` }).where(eq(notices.noticeId, n.noticeId));
           continue;
         }
-        const written = noticeValues({ kind: template.kind, record: loan.record, companyName: company.trademark, currency, issueDate: batch.issueDate });
-        if (!written.ok) {
-          await db.update(notices).set({ status: written.status, reason: written.reason }).where(eq(notices.noticeId, n.noticeId));
+        if (!written.ok || !pdf) {
+          if (!written.ok) await db.update(notices).set({ status: written.status, reason: written.reason }).where(eq(notices.noticeId, n.noticeId));
           continue;
         }
-        printer ??= await openPrinter();
-        const pdf = await printer.print(noticesHtml(body, batch.language, [written.values]));
         const key = noticePdfKey(n);
-        await files.put(key, pdf);
+        await files.put(key, await pdf);
         await db.transaction(async (tx) => {
           await tx.update(notices).set({ status: 'success', reason: null, values: written.values, pdfKey: key }).where(eq(notices.noticeId, n.noticeId));
           await addLoanEvents(tx, [
@@ -115,20 +124,24 @@ export async function runNoticeBatch(db: Db, files: FileStorage, batchId: string
         });
       }
     }
-    const done = await db.select({ values: notices.values }).from(notices).where(and(eq(notices.batchId, batchId), eq(notices.status, 'success'))).orderBy(asc(notices.seq));
+    const done = await db.select({ pdfKey: notices.pdfKey }).from(notices).where(and(eq(notices.batchId, batchId), eq(notices.status, 'success'))).orderBy(asc(notices.seq));
     if (done.length === 0) {
       await db.update(noticeBatches).set({ status: 'failed', message: NO_NOTICE_MESSAGE, finishedAt: new Date() }).where(eq(noticeBatches.batchId, batchId));
       return;
     }
-    printer ??= await openPrinter();
+    // The Merged File joins the stored notice PDFs (printed once, above) rather than printing them again.
     const key = mergedKey(batch.companyId, batchId);
-    await withPrintedNotices(printer, body, batch.language, done.map((d) => d.values ?? {}), (path) => files.put(key, createReadStream(path)));
+    await withUnitedPdfs(
+      done.map((d) => d.pdfKey ?? ''),
+      (source, path) => pipeline(files.read(source), createWriteStream(path)),
+      (path) => files.put(key, createReadStream(path)),
+    );
     await db.update(noticeBatches).set({ status: 'success', mergedKey: key, message: null, finishedAt: new Date() }).where(eq(noticeBatches.batchId, batchId));
   } catch (err) {
     log?.(err);
     await db.update(notices).set({ status: 'failed', reason: 'PDF generation failed' }).where(and(eq(notices.batchId, batchId), eq(notices.status, 'in_progress')));
     await db.update(noticeBatches).set({ status: 'failed', message: BATCH_FAILED_MESSAGE, finishedAt: new Date() }).where(eq(noticeBatches.batchId, batchId));
   } finally {
-    await printer?.close();
+    await (await opening?.catch(() => null))?.close();
   }
 }

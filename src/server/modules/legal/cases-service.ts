@@ -7,10 +7,9 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { CaseBody, CaseRecord, CaseUpdate, LegalMember, ProcessType } from '../../../domain/contracts/legal/cases';
 import { isStageOf, legalStatusOf, PROCESS_STAGES, stageDeadline } from '../../../domain/legal/cases';
 import { day } from '../../../domain/legal/variables';
-import { countryTimeZone, localDay } from '../../../domain/common/dates';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { companyCountry } from '../companies/queries';
+import { companyToday } from '../companies/queries';
 import { loanExists, loanKeyOf, loanSummaries, portfolioView, setLoanStatuses } from '../portfolio/queries';
 import { membersOfProfessions, userNamesSubquery } from '../users/queries';
 import { caseLimitations } from './limitation-service';
@@ -28,10 +27,6 @@ export interface CaseCaller {
 /** Whether the caller is limited to the cases assigned to them (profession 'advocate'). */
 export const ownOnly = (c: CaseCaller) => c.profession === 'advocate';
 
-/** The company's today ('YYYY-MM-DD') in its country's time zone. */
-export async function companyToday(db: DbOrTx, companyId: string, now: Date): Promise<string> {
-  return localDay(now, countryTimeZone((await companyCountry(db, companyId)).country).offsetMinutes);
-}
 
 /** Case rows (with their advocate's name) as the API shows them, names masked for a masked caller. */
 export async function caseRecords(db: Db, companyId: string, unmasked: boolean, rows: { row: LegalCaseRow; advocateName: string | null }[]): Promise<CaseRecord[]> {

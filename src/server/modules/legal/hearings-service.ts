@@ -6,21 +6,21 @@
  * (another case answers 404, as another company's does).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, between, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { AcknowledgmentBody, CalendarEntry, CaseDetail, CaseDocumentRecord, CostBody, HearingBody, LegalPortfolio } from '../../../domain/contracts/legal/cases';
 import { CALENDAR_MAX_DAYS } from '../../../domain/contracts/legal/cases';
 import { addDays, daysBetween } from '../../../domain/common/calendar';
-import { isStageOf, legalStatusOf, PROCESS_STAGES, stageDeadline, type CaseDocumentType, type ProcessType } from '../../../domain/legal/cases';
-import { LIMITATION_YEARS } from '../../../domain/legal/limitation';
+import { isStageOf, legalStatusOf, PROCESS_STAGES, stageDeadline, type CaseDocumentType } from '../../../domain/legal/cases';
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import type { FormFile } from '../../http/multipart';
 import type { FileStorage } from '../../storage/files';
 import { addLoanEvents, setLoanStatuses } from '../portfolio/queries';
 import { userNamesSubquery } from '../users/queries';
-import { acknowledgmentsOf } from './limitation-service';
+import { acknowledgmentsOf, limitationMayEndBySql } from './limitation-service';
 import { storeUpload, uploadKey } from './uploads';
-import { CASE_NOT_FOUND, caseRecords, casesWith, companyToday, ownOnly, type CaseCaller } from './cases-service';
+import { CASE_NOT_FOUND, caseRecords, casesWith, ownOnly, type CaseCaller } from './cases-service';
+import { companyToday } from '../companies/queries';
 import { legalAcknowledgments, legalCaseDocuments, legalCases, legalCosts, legalHearings, type LegalCaseRow } from './schema';
 
 export const CASE_DOCUMENT_NOT_FOUND = 'Case document not found';
@@ -169,12 +169,11 @@ export async function calendar(db: Db, companyId: string, caller: CaseCaller, fr
   const own = ownOnly(caller) ? [eq(legalCases.advocateId, caller.userId)] : [];
   // A deadline is at most the longest statutory period after its stage began: those cases only.
   const earliestStart = addDays(from, -366);
-  const limited = Object.keys(LIMITATION_YEARS) as ProcessType[];
   const [hearingRows, deadlineRows, limitationRows] = await Promise.all([
     casesWith(db).where(and(eq(legalCases.companyId, companyId), between(legalCases.nextHearingDate, from, to), ...own)),
     casesWith(db).where(and(eq(legalCases.companyId, companyId), gte(legalCases.stageSince, earliestStart), ...own)),
-    // A limitation date is computed (default, acknowledgments, payments), not stored: every case of a type that has one.
-    casesWith(db).where(and(eq(legalCases.companyId, companyId), inArray(legalCases.processType, limited), ...own)),
+    // A limitation date is computed (default, acknowledgments, payments), not stored: the cases whose limitation can end by `to`.
+    casesWith(db).where(and(eq(legalCases.companyId, companyId), limitationMayEndBySql(companyId, to), ...own)),
   ]);
   const withDeadline = deadlineRows.filter(({ row }) => {
     const d = stageDeadline(row.processType, row.stage, row.stageSince);

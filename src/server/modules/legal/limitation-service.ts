@@ -5,13 +5,16 @@
  * paid something (posted payments, read through the payments area's queries.ts) start a fresh
  * period while it runs.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { AcknowledgmentRecord } from '../../../domain/contracts/legal/cases';
 import { countryTimeZone } from '../../../domain/common/dates';
-import { limitationOf, LIMITATION_YEARS, type Limitation, type LimitationEvent } from '../../../domain/legal/limitation';
+import { addDays, type CalendarDay } from '../../../domain/common/calendar';
+import type { ProcessType } from '../../../domain/legal/cases';
+import { limitationOf, LIMITATION_YEARS, yearsAfter, type Limitation, type LimitationEvent } from '../../../domain/legal/limitation';
 import type { DbOrTx } from '../../db/client';
 import { companyCountry } from '../companies/queries';
 import { loanPaymentDays } from '../payments/queries';
+import { loanDefaultedBySql } from '../portfolio/queries';
 import { userNamesSubquery } from '../users/queries';
 import { legalAcknowledgments, legalCaseDocuments, legalCases, type LegalCaseRow } from './schema';
 
@@ -42,6 +45,18 @@ export async function caseLimitations(db: DbOrTx, companyId: string, cases: read
     out.set(c.caseId, limitationOf(c.processType, defaultOf(c), events));
   }
   return out;
+}
+
+/**
+ * SQL condition on legal_cases: the company's cases whose limitation can end on or before `lastDay`
+ * — of a type with a limitation, on a loan in default since at most LIMITATION_YEARS before it. An
+ * acknowledgment or a payment only moves the last day later (limitationOf), so no other case can;
+ * the cases it keeps still need caseLimitations for their exact day. A day's margin covers 29 February.
+ */
+export function limitationMayEndBySql(companyId: string, lastDay: CalendarDay): SQL {
+  const byYears = new Map<number, ProcessType[]>();
+  for (const [type, years] of Object.entries(LIMITATION_YEARS) as [ProcessType, number][]) byYears.set(years, [...(byYears.get(years) ?? []), type]);
+  return or(...[...byYears].map(([years, types]) => and(inArray(legalCases.processType, types), loanDefaultedBySql(companyId, legalCases.allocationMonth, legalCases.loanId, addDays(yearsAfter(lastDay, -years), 1)))))!;
 }
 
 /** A case's acknowledgments, newest first, with the recorder's name and the document's file name. */

@@ -6,14 +6,16 @@
  * sent (case, kind, day, slot), so the sweep may run as often as it likes and after a restart.
  * Days are each company's own (its country's time zone).
  */
-import { isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { addDays } from '../../../domain/common/calendar';
 import { REMINDER_DAYS_AHEAD, stageDeadline } from '../../../domain/legal/cases';
 import { LIMITATION_REMINDER_DAYS } from '../../../domain/legal/limitation';
 import type { Db } from '../../db/client';
 import { queueAndSend, type MessageProvider } from '../../messaging/provider';
 import { userById } from '../users/queries';
-import { caseRecords, companyToday } from './cases-service';
+import { caseRecords } from './cases-service';
+import { companyToday } from '../companies/queries';
+import { limitationMayEndBySql } from './limitation-service';
 import { legalCases, legalReminders, type LegalCaseRow } from './schema';
 
 /** A reminder due today: what, for which day, and which of its two sendings. */
@@ -56,7 +58,8 @@ function text(d: Due): { subject: string; body: string } {
 /**
  * Sends the reminders due at `now` that were not sent yet, one email per advocate, case, kind and
  * slot; a case without an advocate (or whose advocate is gone) gets none. Limitation dates are
- * computed per company (its cases' loans, acknowledgments and payments) once per sweep.
+ * computed once per sweep for the cases whose limitation can end within the reminder window
+ * (limitationMayEndBySql), not for every case.
  * @returns how many were sent.
  */
 export async function sendDueReminders(db: Db, messages: MessageProvider, now: Date): Promise<number> {
@@ -64,8 +67,14 @@ export async function sendDueReminders(db: Db, messages: MessageProvider, now: D
   const todayOf = new Map<string, string>();
   const limitationOf = new Map<string, string | null>();
   for (const companyId of new Set(rows.map((r) => r.companyId))) {
-    todayOf.set(companyId, await companyToday(db, companyId, now));
-    const records = await caseRecords(db, companyId, true, rows.filter((r) => r.companyId === companyId).map((row) => ({ row, advocateName: null })));
+    const today = await companyToday(db, companyId, now);
+    todayOf.set(companyId, today);
+    // Only the cases whose limitation can end within the reminder window are computed.
+    const window = await db
+      .select()
+      .from(legalCases)
+      .where(and(eq(legalCases.companyId, companyId), isNotNull(legalCases.advocateId), limitationMayEndBySql(companyId, addDays(today, Math.max(...LIMITATION_REMINDER_DAYS)))));
+    const records = window.length ? await caseRecords(db, companyId, true, window.map((row) => ({ row, advocateName: null }))) : [];
     for (const r of records) limitationOf.set(r.case_id, r.limitation_date);
   }
   let sent = 0;
