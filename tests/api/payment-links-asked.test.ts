@@ -13,6 +13,7 @@ import type { AllocatedLoan, VisitRecord } from '../../src/domain/contracts/fiel
 import type { PaymentLinkRecord } from '../../src/domain/contracts/payments/links';
 import { settableClock } from '../../src/server/http/clock';
 import { createTestApp, headers, LENDER, signIn, type TestApp } from './helpers';
+import { postVisitRaw } from './team-helpers';
 
 process.env.CALLING_SIMULATOR_SPEED = '100';
 process.env.CALLING_SIMULATOR_ANSWER = 'always';
@@ -117,24 +118,8 @@ describe('Send payment link from a call’s disposition', () => {
 });
 
 describe('Send payment link at a field visit', () => {
-  const visit = (loan: AllocatedLoan, key: string, over: Record<string, unknown> = {}) => {
-    const form = new FormData();
-    form.append(
-      'visit',
-      JSON.stringify({
-        loan_id: loan.loan_id,
-        allocation_month: loan.allocation_month,
-        latitude: loan.latitude,
-        longitude: loan.longitude,
-        accuracy_m: 10,
-        checked_in_at: clock.now().toISOString(),
-        person_met: 'Borrower',
-        disposition: 'Door Locked',
-        ...over,
-      }),
-    );
-    return t.app.inject({ method: 'POST', url: '/api/fos/visits', headers: { ...fos, 'idempotency-key': key }, payload: form });
-  };
+  // The phone's write (team-helpers' postVisitRaw), checked in at the test clock's time, with the outbox item's key.
+  const visit = (loan: AllocatedLoan, key: string, over: Record<string, unknown> = {}) => postVisitRaw(t.app, fos, loan, { checked_in_at: clock.now().toISOString(), ...over }, { idempotencyKey: key });
 
   it('sends the link with the visit; a replay of the queued write makes no second link; the payment is attributed to that visit', async () => {
     await configureGateway();

@@ -4,7 +4,7 @@
  * executive role under it, one area manager per area and field executives in each.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AllocatedLoan, AllocationResponse, VisitRecord } from '../../src/domain/contracts/field/visits';
 import { DEMO_PASSWORD, headers, LENDER, signIn } from './helpers';
 
@@ -92,10 +92,13 @@ export async function allocationOf(app: FastifyInstance, user: TeamUser): Promis
 export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('photo'), Buffer.from([0xff, 0xd9])]);
 
 /**
- * Records a visit as the phone does (multipart, Idempotency-Key) at the loan's address point with
- * 10 m accuracy, 'Door Locked' unless `over` says otherwise. @throws unless it answers 200
+ * POST /api/fos/visits as the phone sends it (multipart: the visit's JSON and `photos`) with headers
+ * `h`, at the loan's address point with 10 m accuracy, checked in now, 'Door Locked' unless `over`
+ * says otherwise (`over` may set any field, checked_in_at and payment_link included). The raw answer,
+ * whatever its status. `idempotencyKey`: the outbox item's key (a fresh one when not given), so a
+ * test can replay the same write.
  */
-export async function postVisit(app: FastifyInstance, user: TeamUser, loan: AllocatedLoan, over: Record<string, unknown> = {}, photos: Buffer[] = []): Promise<VisitRecord> {
+export function postVisitRaw(app: FastifyInstance, h: Record<string, string>, loan: AllocatedLoan, over: Record<string, unknown> = {}, opts: { idempotencyKey?: string; photos?: Buffer[] } = {}): Promise<LightMyRequestResponse> {
   const form = new FormData();
   form.append(
     'visit',
@@ -111,7 +114,11 @@ export async function postVisit(app: FastifyInstance, user: TeamUser, loan: Allo
       ...over,
     }),
   );
-  for (const p of photos) form.append('photos', new Blob([new Uint8Array(p)], { type: 'image/jpeg' }), 'p.jpg');
-  const res = await app.inject({ method: 'POST', url: '/api/fos/visits', headers: { ...user.h, 'idempotency-key': randomUUID() }, payload: form });
-  return json<VisitRecord>(res, 'visit');
+  for (const p of opts.photos ?? []) form.append('photos', new Blob([new Uint8Array(p)], { type: 'image/jpeg' }), 'p.jpg');
+  return app.inject({ method: 'POST', url: '/api/fos/visits', headers: { ...h, 'idempotency-key': opts.idempotencyKey ?? randomUUID() }, payload: form });
+}
+
+/** postVisitRaw as `user`, the visit answered. @throws unless it answers 200 */
+export async function postVisit(app: FastifyInstance, user: TeamUser, loan: AllocatedLoan, over: Record<string, unknown> = {}, photos: Buffer[] = [], idempotencyKey?: string): Promise<VisitRecord> {
+  return json<VisitRecord>(await postVisitRaw(app, user.h, loan, over, { photos, idempotencyKey }), 'visit');
 }

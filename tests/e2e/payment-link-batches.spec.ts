@@ -6,6 +6,7 @@
  * check (no DLT template) with that reason — and each loan's link. SMS is chosen because its
  * refusal does not depend on the hour the suite runs at. Desk (1440×900) and phone (390×844).
  */
+import { formatMinor } from '../../src/domain/common/money';
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { artifact, signIn } from './helpers';
@@ -40,7 +41,12 @@ test('a manager sends payment links to the filtered loans and follows the batch'
   await expect(page).toHaveURL(/\/app\/payment-link-batches\?/);
   await expect(page.getByRole('heading', { name: 'Payment links in bulk', level: 1 })).toBeVisible();
   await expect(page.getByTestId('batch-search')).toHaveValue(SEARCH);
-  await page.getByTestId('batch-amount').fill('750');
+  // Each loan's own dues (the default rule); a fixed amount is one choice away.
+  await expect(page.getByTestId('batch-rule')).toHaveValue('dues');
+  await expect(page.getByTestId('batch-amount')).toHaveCount(0);
+  await page.getByTestId('batch-rule').selectOption('fixed');
+  await expect(page.getByTestId('batch-amount')).toBeVisible();
+  await page.getByTestId('batch-rule').selectOption('dues');
   await page.getByTestId('batch-via').selectOption('sms');
   await page.getByTestId('batch-expiry').selectOption('10080');
   await page.screenshot({ path: `${SHOTS}/batch-form-1440.png`, fullPage: true });
@@ -67,10 +73,16 @@ test('a manager sends payment links to the filtered loans and follows the batch'
   await page.screenshot({ path: artifact('payment-link-batch-1440.png') });
 
   // The loan itself shows the link the batch made.
+  // Each loan's link is of its own dues, shown on its row.
   const loanId = (await items.first().getByRole('link').first().textContent()) ?? '';
+  const batchId = new URL(page.url()).searchParams.get('batch_id');
+  const listed = (await (await page.request.get(`/api/payment/link-batches/${batchId}/items?company_id=${COMPANY}&page_size=100`, { headers })).json()).data.items as { loan_id: string; amount_minor: number | null }[];
+  const own = listed.find((i) => i.loan_id === loanId)?.amount_minor;
+  expect(own).toBeGreaterThan(0);
+  await expect(items.first()).toContainText(formatMinor(own!, 'INR'));
   const links = await page.request.get(`/api/payment/links?company_id=${COMPANY}&loan_id=${loanId}`, { headers });
   const made = (await links.json()).data.links as { amount_minor: number; sent_via: string }[];
-  expect(made.some((l) => l.amount_minor === 75_000 && l.sent_via === 'sms')).toBe(true);
+  expect(made.some((l) => l.amount_minor === own && l.sent_via === 'sms')).toBe(true);
 
   // Back to the list of batches: this one, completed.
   await page.getByRole('link', { name: 'All batches' }).click();
@@ -86,6 +98,6 @@ test('a manager sends payment links to the filtered loans and follows the batch'
   await page.screenshot({ path: `${SHOTS}/batch-detail-390.png`, fullPage: true });
   await page.getByRole('link', { name: 'All batches' }).click();
   await page.getByTestId('batch-new').click();
-  await expect(page.getByTestId('batch-amount')).toBeVisible();
+  await expect(page.getByTestId('batch-rule')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/batch-form-390.png`, fullPage: true });
 });

@@ -1,7 +1,8 @@
 /**
  * Payment links in bulk (issue 15 "in bulk (the payments tab of bulk operations: links for a
- * filtered set of loans as a durable job)"): one link of a fixed amount for each loan the loans
- * list's filters (or search) select in a month, each sent through the communication area's
+ * filtered set of loans as a durable job)"): one link for each loan the loans
+ * list's filters (or search) select in a month, of an amount the batch's rule finds per loan (a
+ * fixed amount, the loan's dues, its EMI, or an open PTP's amount else dues), each sent through the communication area's
  * compliance check like a single link; a job works through them, its progress and counts (sent,
  * blocked, failed) read back. Endpoint definitions; zod schemas in ./link-batches.schema.ts.
  * Permissions: CG Payment Module › payments. Amounts: integer minor units.
@@ -16,6 +17,15 @@ export const LINK_BATCH_STATUSES = ['in_progress', 'completed', 'failed'] as con
 export const LINK_BATCH_ITEM_STATUSES = ['pending', 'sent', 'blocked', 'failed'] as const;
 export type LinkBatchItemStatus = (typeof LINK_BATCH_ITEM_STATUSES)[number];
 export type LinkBatchStatus = (typeof LINK_BATCH_STATUSES)[number];
+/**
+ * How a batch finds each loan's link amount, from the loan's own data when the job reaches it:
+ * fixed — the batch's amount_minor; dues — the loan's total claim amount (lowered by payments);
+ * emi — the loan's expected EMI; ptp_else_dues — the amount of the loan's open PTP (latest, not
+ * broken, dated today or later, not yet paid in full since it was recorded), else its dues.
+ * A loan whose amount is 0 or missing gets no link: it is counted failed with the reason (error file).
+ */
+export const LINK_BATCH_AMOUNT_RULES = ['fixed', 'dues', 'emi', 'ptp_else_dues'] as const;
+export type LinkBatchAmountRule = (typeof LINK_BATCH_AMOUNT_RULES)[number];
 /** Most loans one batch holds. */
 export const MAX_LINK_BATCH_LOANS = 5_000;
 
@@ -83,7 +93,7 @@ export const listLinkBatchItems = endpoint({
 
 /**
  * GET /api/payment/link-batches/{batch_id}/error-file: the batch's blocked and failed loans as CSV
- * (seq, loan_id, status, reason, link_id, link_url). @throws 404 batch not found / 'No error file for this batch'
+ * (seq, loan_id, status, amount_minor, reason, link_id, link_url). @throws 404 batch not found / 'No error file for this batch'
  */
 export const linkBatchErrorFile = endpoint({
   operation: 'payments.link_batches.error_file',

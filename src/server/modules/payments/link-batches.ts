@@ -1,7 +1,8 @@
 /**
  * Payment links for a filtered set of loans (issue 15, bulk): `createLinkBatch` selects the loans
  * with the loans list's filters through portfolio's front door and queues the `payments-link-batches`
- * job; the job (`runLinkBatch`) creates and sends each loan's link through `createLink` — the same
+ * job; the job (`runLinkBatch`) finds each loan's amount by the batch's rule (link-batch-amounts.ts)
+ * and creates and sends its link through `createLink` — the same
  * gateway adapter and communication compliance check as a single link — one loan per transaction,
  * in order, so a job stopped by a restart goes on from the first pending loan and never sends a
  * loan's link twice (the item and its link commit together).
@@ -16,6 +17,8 @@ import type { JobContext } from '../../http/area';
 import type { JobQueue } from '../../jobs/queue';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { parseFilters, portfolioView, selectedLoansSubquery } from '../portfolio/queries';
+import { batchLoanAmount } from './link-batch-amounts';
+import { companyToday } from '../companies/queries';
 import { createLink, liveTransport, type GatewayTransport } from './links-service';
 import type { PaymentLinkBatchRow } from './schema';
 import { paymentLinkBatches, paymentLinkBatchItems, paymentLinks } from './schema';
@@ -34,6 +37,7 @@ function record(b: PaymentLinkBatchRow & { created: number }): LinkBatchRecord {
     batch_id: b.batchId,
     allocation_month: b.allocationMonth,
     pg_vendor: b.pgVendor,
+    amount_rule: b.amountRule,
     amount_minor: b.amountMinor,
     send_via: b.sendVia,
     status: b.status,
@@ -63,7 +67,7 @@ export async function createLinkBatch(tx: DbOrTx, config: Pick<AppConfig, 'payme
   if (found.length > MAX_LINK_BATCH_LOANS) throw badRequest(`A batch may hold at most ${MAX_LINK_BATCH_LOANS} loans; narrow the filters`);
   const [row] = await tx
     .insert(paymentLinkBatches)
-    .values({ companyId, allocationMonth: body.allocation_month, pgVendor: body.pg_vendor, amountMinor: body.amount_minor, sendVia: body.send_via, templateId: body.template_id ?? null, expiryMinutes: body.expiry_minutes ?? null, origin, total: found.length, createdBy: userId })
+    .values({ companyId, allocationMonth: body.allocation_month, pgVendor: body.pg_vendor, amountRule: body.amount_rule ?? 'fixed', amountMinor: body.amount_minor ?? null, sendVia: body.send_via, templateId: body.template_id ?? null, expiryMinutes: body.expiry_minutes ?? null, origin, total: found.length, createdBy: userId })
     .returning();
   for (let i = 0; i < found.length; i += 1000) {
     await tx.insert(paymentLinkBatchItems).values(found.slice(i, i + 1000).map((l, j) => ({ batchId: row.batchId, companyId, seq: i + j + 1, loanId: l.loanId })));
@@ -76,8 +80,12 @@ export async function queueLinkBatch(jobs: JobQueue, batchId: string): Promise<v
   await jobs.send<LinkBatchJobData>(LINK_BATCH_QUEUE, { batchId });
 }
 
-/** Links made so far in a batch (items with a link), for `record`. */
-const createdSql = sql<number>`(select count(*)::int from ${paymentLinkBatchItems} where ${paymentLinkBatchItems.batchId} = ${paymentLinkBatches.batchId} and ${paymentLinkBatchItems.linkId} is not null)`;
+/**
+ * Links made so far in a batch (items with a link), for `record`. Names written out: drizzle leaves
+ * columns unqualified in a one-table select, so `${paymentLinkBatches.batchId}` here would read the
+ * items' own batch_id and count every batch's links.
+ */
+const createdSql = sql<number>`(select count(*)::int from payment_link_batch_items i where i.batch_id = payment_link_batches.batch_id and i.link_id is not null)`;
 
 /** One batch. @throws AppError 404 */
 export async function getLinkBatch(db: DbOrTx, companyId: string, batchId: string): Promise<LinkBatchRecord> {
@@ -99,7 +107,7 @@ export async function listLinkBatchItems(db: DbOrTx, companyId: string, batchId:
   const i = paymentLinkBatchItems;
   const where = and(eq(i.companyId, companyId), eq(i.batchId, batchId), q.status ? eq(i.status, q.status) : undefined);
   const rows = await db
-    .select({ seq: i.seq, loanId: i.loanId, status: i.status, reason: i.reason, linkId: i.linkId, url: paymentLinks.url })
+    .select({ seq: i.seq, loanId: i.loanId, status: i.status, amountMinor: i.amountMinor, reason: i.reason, linkId: i.linkId, url: paymentLinks.url })
     .from(i)
     .leftJoin(paymentLinks, and(eq(paymentLinks.companyId, companyId), eq(paymentLinks.linkId, i.linkId)))
     .where(where)
@@ -107,7 +115,7 @@ export async function listLinkBatchItems(db: DbOrTx, companyId: string, batchId:
     .limit(q.page_size)
     .offset((q.page_number - 1) * q.page_size);
   const [{ total }] = await db.select({ total: count() }).from(i).where(where);
-  return { items: rows.map((r) => ({ seq: r.seq, loan_id: r.loanId, status: r.status, reason: r.reason, link_id: r.linkId, link_url: r.url })), total, page_number: q.page_number, page_size: q.page_size };
+  return { items: rows.map((r) => ({ seq: r.seq, loan_id: r.loanId, status: r.status, amount_minor: r.amountMinor === null ? null : Number(r.amountMinor), reason: r.reason, link_id: r.linkId, link_url: r.url })), total, page_number: q.page_number, page_size: q.page_size };
 }
 
 /** The company's batches, newest first. */
@@ -122,33 +130,36 @@ export async function listLinkBatches(db: DbOrTx, companyId: string, q: { page_n
 }
 
 /**
- * The batch's blocked and failed loans as CSV: seq, loan_id, status, reason, link_id, link_url.
+ * The batch's blocked and failed loans as CSV: seq, loan_id, status, amount_minor (empty when the
+ * rule found none), reason, link_id, link_url.
  * @throws AppError 404 batch not found, or 'No error file for this batch' when every loan was sent
  */
 export async function linkBatchErrorFile(db: DbOrTx, companyId: string, batchId: string): Promise<{ fileName: string; csv: string }> {
   const i = paymentLinkBatchItems;
   await getLinkBatch(db, companyId, batchId);
   const rows = await db
-    .select({ seq: i.seq, loanId: i.loanId, status: i.status, reason: i.reason, linkId: i.linkId, url: paymentLinks.url })
+    .select({ seq: i.seq, loanId: i.loanId, status: i.status, amountMinor: i.amountMinor, reason: i.reason, linkId: i.linkId, url: paymentLinks.url })
     .from(i)
     .leftJoin(paymentLinks, and(eq(paymentLinks.companyId, companyId), eq(paymentLinks.linkId, i.linkId)))
     .where(and(eq(i.companyId, companyId), eq(i.batchId, batchId), inArray(i.status, ['blocked', 'failed'])))
     .orderBy(asc(i.seq));
   if (rows.length === 0) throw notFound('No error file for this batch');
-  const csv = stringify([['seq', 'loan_id', 'status', 'reason', 'link_id', 'link_url'], ...rows.map((r) => [r.seq, r.loanId, r.status, r.reason ?? '', r.linkId ?? '', r.url ?? ''])]);
+  const csv = stringify([['seq', 'loan_id', 'status', 'amount_minor', 'reason', 'link_id', 'link_url'], ...rows.map((r) => [r.seq, r.loanId, r.status, r.amountMinor ?? '', r.reason ?? '', r.linkId ?? '', r.url ?? ''])]);
   return { fileName: `payment-link-batch-${batchId}-errors.csv`, csv };
 }
 
 /**
  * Works batch `batchId` from its first pending loan to the end: per loan, in one transaction, the
- * link (created and sent by createLink) and the item's outcome and the batch's count. A loan whose
- * link cannot be made (no contact, vendor refused) is counted failed with the reason. Returns early
+ * amount the batch's rule finds, the link (created and sent by createLink) and the item's outcome
+ * and the batch's count. A loan whose rule finds no amount (0 or missing dues, EMI…) or whose link
+ * cannot be made (no contact, vendor refused) is counted failed with the reason. Returns early
  * when `stopping()` turns true (resumed on the next start).
  */
 export async function runLinkBatch(ctx: Pick<JobContext, 'db' | 'config' | 'clock'>, batchId: string, stopping: () => boolean, transport: GatewayTransport = liveTransport): Promise<void> {
   const { db } = ctx;
   const [batch] = await db.select().from(paymentLinkBatches).where(eq(paymentLinkBatches.batchId, batchId));
   if (batch?.status !== 'in_progress') return;
+  const today = await companyToday(db, batch.companyId, ctx.clock.now());
   for (;;) {
     const items = await db
       .select()
@@ -166,11 +177,14 @@ export async function runLinkBatch(ctx: Pick<JobContext, 'db' | 'config' | 'cloc
         let outcome: 'sent' | 'blocked' | 'failed';
         let linkId: string | null = null;
         let reason: string | null;
+        const amount = await batchLoanAmount(tx, batch, item.loanId, today);
         try {
+          if (amount.amountMinor === null) throw badRequest(amount.reason);
+          const amountMinor = amount.amountMinor;
           const link = await tx.transaction((inner) =>
             createLink(inner, { config: ctx.config, origin: batch.origin, transport, now: ctx.clock.now() }, batch.companyId, batch.createdBy, {
               loan_id: item.loanId,
-              amount_minor: batch.amountMinor,
+              amount_minor: amountMinor,
               pg_vendor: batch.pgVendor,
               send_via: batch.sendVia,
               ...(batch.templateId ? { template_id: batch.templateId } : {}),
@@ -186,7 +200,7 @@ export async function runLinkBatch(ctx: Pick<JobContext, 'db' | 'config' | 'cloc
           outcome = 'failed';
           reason = err.message;
         }
-        await tx.update(paymentLinkBatchItems).set({ status: outcome, linkId, reason }).where(and(eq(paymentLinkBatchItems.batchId, batchId), eq(paymentLinkBatchItems.seq, item.seq)));
+        await tx.update(paymentLinkBatchItems).set({ status: outcome, amountMinor: amount.amountMinor, linkId, reason }).where(and(eq(paymentLinkBatchItems.batchId, batchId), eq(paymentLinkBatchItems.seq, item.seq)));
         await tx
           .update(paymentLinkBatches)
           .set({ [outcome]: sql`${paymentLinkBatches[outcome]} + 1` })

@@ -311,7 +311,10 @@ export const paymentLinkBatches = pgTable(
     companyId: text('company_id').notNull().references(companyRef),
     allocationMonth: text('allocation_month').notNull(),
     pgVendor: text('pg_vendor', { enum: ['cashfree', 'easebuzz', 'phonepe'] }).notNull(),
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** How each loan's amount is found (LINK_BATCH_AMOUNT_RULES); 'fixed' uses amount_minor. */
+    amountRule: text('amount_rule', { enum: ['fixed', 'dues', 'emi', 'ptp_else_dues'] }).notNull().default('fixed'),
+    /** The fixed amount; null for the per-loan rules. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
     sendVia: text('send_via', { enum: ['sms', 'whatsapp', 'email'] }).notNull(),
     templateId: text('template_id'),
     expiryMinutes: integer('expiry_minutes'),
@@ -339,6 +342,8 @@ export const paymentLinkBatchItems = pgTable(
     seq: integer('seq').notNull(),
     loanId: text('loan_id').notNull(),
     status: text('status', { enum: ['pending', 'sent', 'blocked', 'failed'] }).notNull().default('pending'),
+    /** The amount the batch's rule found for this loan when the job reached it (null: pending, or none found). */
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
     linkId: text('link_id'),
     reason: text('reason'),
   },

@@ -42,7 +42,12 @@ function Count({ label, value, testId, tone }: { label: string; value: number; t
   );
 }
 
-function Items({ batch }: { batch: LinkBatchRecord }) {
+/** A batch's amount: the fixed amount, or the name of the rule that finds each loan's. */
+export function batchAmountLabel(b: Pick<LinkBatchRecord, 'amount_rule' | 'amount_minor'>, currency: Currency, t: (key: string) => string): string {
+  return b.amount_rule === 'fixed' && b.amount_minor !== null ? formatMinor(b.amount_minor, currency) : t(`payments.batch.rules.${b.amount_rule}`);
+}
+
+function Items({ batch, currency }: { batch: LinkBatchRecord; currency: Currency }) {
   const { t } = useTranslation();
   const { companyId, prefix } = useShell();
   // Blocked first when there are any: that is what a manager looks at.
@@ -109,6 +114,7 @@ function Items({ batch }: { batch: LinkBatchRecord }) {
             columns={[
               { header: '#', cell: (i) => i.seq },
               { header: t('payments.mandate.loan'), cell: loan },
+              { header: t('payments.batch.amount_item'), end: true, cell: (i) => (i.amount_minor === null ? '—' : formatMinor(i.amount_minor, currency)) },
               { header: t('payments.batch.outcome'), cell: badge },
               { header: t('payments.batch.reason'), cell: (i) => i.reason ?? '—', cellProps: { whiteSpace: 'normal' } },
               { header: t('payments.batch.link'), cell: link },
@@ -119,6 +125,7 @@ function Items({ batch }: { batch: LinkBatchRecord }) {
                   {loan(i)}
                   {badge(i)}
                 </Flex>
+                {i.amount_minor !== null && <Text fontSize="sm">{formatMinor(i.amount_minor, currency)}</Text>}
                 {i.reason && <Text fontSize="sm">{i.reason}</Text>}
                 {i.link_url && <Text fontSize="sm">{link(i)}</Text>}
               </>
@@ -154,7 +161,7 @@ export function LinkBatchDetail({ batchId, currency, backTo }: { batchId: string
           <Stack gap="4">
             <Flex justify="space-between" align="center" gap="3" wrap="wrap">
               <Heading as="h1" size="lg">
-                {t('payments.batch.title', { amount: formatMinor(b.amount_minor, currency), month: b.allocation_month })}
+                {t('payments.batch.title', { amount: batchAmountLabel(b, currency, t), month: b.allocation_month })}
               </Heading>
               <BatchStatus status={b.status} />
             </Flex>
@@ -178,7 +185,7 @@ export function LinkBatchDetail({ batchId, currency, backTo }: { batchId: string
               <Count label={t('payments.batch.blocked')} value={b.blocked} testId="batch-blocked" tone={b.blocked ? 'fg.warning' : undefined} />
               <Count label={t('payments.batch.failed')} value={b.failed} testId="batch-failed" tone={b.failed ? 'fg.error' : undefined} />
             </SimpleGrid>
-            <Items key={b.status} batch={b} />
+            <Items key={b.status} batch={b} currency={currency} />
           </Stack>
         )}
       </QueryView>

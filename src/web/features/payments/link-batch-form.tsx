@@ -1,8 +1,8 @@
 /**
  * The form that starts a batch of payment links (issue 15 "in bulk: links for a filtered set of
  * loans as a durable job"; POST /payment/link-batches): the allocation month, the loans list's search
- * and filters (the kernel's filters drawer, or what the loans list handed over), the gateway, one
- * amount for every loan, the channel and template, and how long the links live. The request carries
+ * and filters (the kernel's filters drawer, or what the loans list handed over), the gateway, the
+ * amount rule (a fixed amount, or each loan's dues, EMI, or open PTP else dues), the channel and template, and how long the links live. The request carries
  * one Idempotency-Key per form fill, so a double submit or a retried request starts one batch.
  */
 import { Badge, Button, Field, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react';
@@ -11,7 +11,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currencySymbol, parseAmount, type Currency } from '../../../domain/common/money';
 import { listTemplates } from '../../../domain/contracts/communication/templates';
-import { createLinkBatch, MAX_LINK_BATCH_LOANS, type LinkBatchRecord } from '../../../domain/contracts/payments/link-batches';
+import { createLinkBatch, LINK_BATCH_AMOUNT_RULES, MAX_LINK_BATCH_LOANS, type LinkBatchAmountRule, type LinkBatchRecord } from '../../../domain/contracts/payments/link-batches';
 import { LINK_SEND_CHANNELS, PG_VENDORS, type LinkSendChannel, type PgVendor } from '../../../domain/contracts/payments/links';
 import type { LoanFilter } from '../../../domain/contracts/portfolio/filters';
 import { ChoiceField } from '../../components/choice-field';
@@ -47,8 +47,11 @@ export function LinkBatchForm({ initial, currency, onStarted }: { initial: Batch
   const vendors: readonly PgVendor[] = configured.length > 0 ? configured : PG_VENDORS;
   const [vendor, setVendor] = useState<PgVendor | ''>('');
   const chosenVendor = vendor || vendors[0];
+  const [rule, setRule] = useState<LinkBatchAmountRule>('dues');
   const [amount, setAmount] = useState('');
   const minor = parseAmount(amount);
+  const fixed = rule === 'fixed';
+  const amountOk = !fixed || (minor !== null && minor > 0);
   const [via, setVia] = useState<LinkSendChannel>('whatsapp');
   const [templateId, setTemplateId] = useState('');
   const templates = useEndpoint(listTemplates, { query: { ...q, channel: via } }, { enabled: can(listTemplates, permissions) });
@@ -56,11 +59,11 @@ export function LinkBatchForm({ initial, currency, onStarted }: { initial: Batch
   // One key per form fill: a second click or a retry of the same request answers the same batch.
   const [key, setKey] = useState(() => crypto.randomUUID());
   const create = useEndpointMutation(createLinkBatch);
-  const amountBad = amount !== '' && (minor === null || minor <= 0);
+  const amountBad = fixed && amount !== '' && (minor === null || minor <= 0);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (minor === null || minor <= 0 || !month) return;
+    if (!amountOk || !month) return;
     create.mutate(
       {
         query: q,
@@ -70,7 +73,8 @@ export function LinkBatchForm({ initial, currency, onStarted }: { initial: Batch
           filters,
           ...(search.trim() ? { search: search.trim() } : {}),
           pg_vendor: chosenVendor,
-          amount_minor: minor,
+          amount_rule: rule,
+          ...(fixed && minor !== null ? { amount_minor: minor } : {}),
           send_via: via,
           ...(templateId ? { template_id: templateId } : {}),
           ...(expiry ? { expiry_minutes: Number(expiry) } : {}),
@@ -111,12 +115,22 @@ export function LinkBatchForm({ initial, currency, onStarted }: { initial: Batch
         <FilterChips filters={filters} names={names} onRemove={(k) => setFilters(filters.filter((f) => f.filter_key !== k))} onClear={() => setFilters([])} />
         {drawer && filterConfig.data && <FiltersDrawer open groups={filterConfig.data.groups} applied={filters} onClose={() => setDrawer(false)} onApply={setFilters} />}
         <Flex gap="3" wrap="wrap" align="start">
-          <Field.Root required invalid={amountBad} w={{ base: 'full', sm: '48' }}>
-            <Field.Label>{t('payments.batch.amount', { currency: currencySymbol(currency) })}</Field.Label>
-            <Input size="sm" value={amount} inputMode="decimal" onChange={(e) => setAmount(e.currentTarget.value)} data-testid="batch-amount" />
-            <Field.HelperText>{t('payments.batch.amount_help')}</Field.HelperText>
-            <Field.ErrorText>{t('payments.link.amount_invalid')}</Field.ErrorText>
-          </Field.Root>
+          <ChoiceField
+            label={t('payments.batch.rule')}
+            value={rule}
+            choices={LINK_BATCH_AMOUNT_RULES}
+            choiceLabel={(r) => t(`payments.batch.rules.${r}`)}
+            onChange={setRule}
+            testId="batch-rule"
+            rootProps={{ w: { base: 'full', sm: '72' } }}
+          />
+          {fixed && (
+            <Field.Root required invalid={amountBad} w={{ base: 'full', sm: '48' }}>
+              <Field.Label>{t('payments.batch.amount', { currency: currencySymbol(currency) })}</Field.Label>
+              <Input size="sm" value={amount} inputMode="decimal" onChange={(e) => setAmount(e.currentTarget.value)} data-testid="batch-amount" />
+              <Field.ErrorText>{t('payments.link.amount_invalid')}</Field.ErrorText>
+            </Field.Root>
+          )}
           <ChoiceField label={t('payments.field.pg_vendor')} value={chosenVendor} choices={vendors} choiceLabel={(v) => t(`payments.vendor.${v}`)} onChange={setVendor} testId="batch-vendor" rootProps={{ w: { base: 'full', sm: '48' } }} />
           <ChoiceField
             label={t('payments.link.send_via')}
@@ -143,6 +157,11 @@ export function LinkBatchForm({ initial, currency, onStarted }: { initial: Batch
           )}
           <ChoiceField label={t('payments.batch.expiry')} value={expiry} choices={EXPIRIES} choiceLabel={(m) => t(`payments.batch.expiries.${m || 'default'}`)} onChange={setExpiry} testId="batch-expiry" rootProps={{ w: { base: 'full', sm: '48' } }} />
         </Flex>
+        {!fixed && (
+          <Text fontSize="sm" color="fg.muted">
+            {t('payments.batch.rule_help')}
+          </Text>
+        )}
         {via === 'sms' && (
           <Text fontSize="sm" color="fg.muted">
             {t('payments.link.sms_needs_dlt')}
@@ -150,7 +169,7 @@ export function LinkBatchForm({ initial, currency, onStarted }: { initial: Batch
         )}
         <FormError error={create.error} testId="batch-error" />
         <HStack>
-          <Button type="submit" size="sm" loading={create.isPending} disabled={!month || minor === null || minor <= 0} data-testid="batch-submit">
+          <Button type="submit" size="sm" loading={create.isPending} disabled={!month || !amountOk} data-testid="batch-submit">
             <Send aria-hidden /> {t('payments.batch.start')}
           </Button>
         </HStack>

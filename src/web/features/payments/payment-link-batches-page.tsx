@@ -10,7 +10,7 @@ import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { formatMinor, type Currency } from '../../../domain/common/money';
+import type { Currency } from '../../../domain/common/money';
 import { createLinkBatch, listLinkBatches, type LinkBatchRecord } from '../../../domain/contracts/payments/link-batches';
 import { loanFilters } from '../../../domain/contracts/portfolio/filters.schema';
 import { QueryView } from '../../components/query-state';
@@ -20,7 +20,7 @@ import { formatDateTime } from '../../lib/format';
 import { appLink } from '../../lib/navigation';
 import { useShell } from '../../lib/shell-context';
 import { toaster } from '../../lib/toaster';
-import { BatchStatus, LinkBatchDetail } from './link-batch-detail';
+import { batchAmountLabel, BatchStatus, LinkBatchDetail } from './link-batch-detail';
 import { LinkBatchForm, type BatchSelection } from './link-batch-form';
 
 const PAGE_SIZE = 20;
@@ -107,7 +107,7 @@ export default function PaymentLinkBatchesPage() {
             columns={[
               { header: t('payments.batch.started_at'), cell: open },
               { header: t('payments.batch.month'), cell: (b) => b.allocation_month },
-              { header: t('payments.batch.amount_col'), end: true, cell: (b) => formatMinor(b.amount_minor, currency) },
+              { header: t('payments.batch.amount_col'), end: true, cell: (b) => batchAmountLabel(b, currency, t) },
               { header: t('payments.field.pg_vendor'), cell: (b) => t(`payments.vendor.${b.pg_vendor}`) },
               { header: t('payments.link.send_via'), cell: (b) => t(`payments.link.via.${b.send_via}`) },
               { header: t('payments.batch.status_col'), cell: (b) => <BatchStatus status={b.status} /> },
@@ -131,7 +131,7 @@ export default function PaymentLinkBatchesPage() {
                   <BatchStatus status={b.status} />
                 </Flex>
                 <Text fontSize="sm">
-                  {formatMinor(b.amount_minor, currency)} · {b.allocation_month} · {t(`payments.vendor.${b.pg_vendor}`)} · {t(`payments.link.via.${b.send_via}`)}
+                  {batchAmountLabel(b, currency, t)} · {b.allocation_month} · {t(`payments.vendor.${b.pg_vendor}`)} · {t(`payments.link.via.${b.send_via}`)}
                 </Text>
                 {bar(b)}
                 <Text fontSize="sm" color="fg.muted">
