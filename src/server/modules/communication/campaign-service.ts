@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CampaignBody, CampaignRecord } from '../../../domain/contracts/communication/campaigns';
 import type { MessageStatus } from '../../../domain/communication/status';
 import type { DbOrTx, Db } from '../../db/client';
-import { inJsonList, insertRowsAsJson } from '../../db/sql-helpers';
+import { inTextList } from '../../db/sql-helpers';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { renderTemplate } from '../../../domain/communication/render';
@@ -21,16 +21,16 @@ import { companyCountry } from '../companies/queries';
 import { decideMany, type DecideInput } from '../compliance/queries';
 import { loanCampaignFactsMany, parseFilters, portfolioView, selectedLoansSubquery, setManyLoanStatuses } from '../portfolio/queries';
 import { NO_LOAN, variablesOfFacts } from './loan-variables';
-import { receiptStamps, whatsappTemplateOf, type SendVia } from './message-service';
-import type { ChannelProvider, SendOutcome } from './providers/types';
-import { communicationCampaigns, communicationDeliveryEvents, communicationMessages } from './schema';
+import { handOver, insertMessages, type CampaignContext, type Row } from './campaign-writes';
+import type { SendVia } from './message-service';
+import type { ChannelProvider } from './providers/types';
+import { communicationCampaigns, communicationMessages } from './schema';
 import { providerFor } from './settings-service';
 import { templateRow } from './template-service';
 
 export const CAMPAIGN_QUEUE = 'communication-campaigns';
 export const CAMPAIGN_NOT_FOUND = 'Campaign not found';
 type CampaignRow = typeof communicationCampaigns.$inferSelect;
-type MessageRow = typeof communicationMessages.$inferSelect;
 // What screens read: every column but the loan list (~1.5 MB for 100,000 loans, read only by the run).
 const { loanIds: _loanIds, ...summaryColumns } = getTableColumns(communicationCampaigns);
 
@@ -124,8 +124,6 @@ export interface CampaignRunOptions extends SendVia {
 export const CAMPAIGN_BATCH = 1000;
 /** A lease lasts this long (ms) and is renewed by every batch; a process that died loses it after this. */
 export const CAMPAIGN_LEASE_MS = 60_000;
-/** Messages handed to the provider at a time (its HTTP API's calls in flight). */
-const HANDOVER_IN_FLIGHT = 16;
 
 /** Another process holds the lease (or took it over): this run stops without touching the campaign. */
 class LeaseLost extends Error {}
@@ -207,28 +205,13 @@ export function campaignMessageId(campaignId: string, loanId: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-type TemplateRow = Awaited<ReturnType<typeof templateRow>>;
-
-/** What every batch of one run shares: the campaign, its template (or why it cannot be used), the company, the provider. */
-interface CampaignContext {
-  c: CampaignRow;
-  runner: string;
-  template: TemplateRow | null;
-  /** The template is gone or of another channel: every loan fails with this. */
-  templateProblem: string | null;
-  company: { country: string; currency: 'INR' | 'IDR' };
-  provider: ChannelProvider | null;
-  /** The company's provider cannot be built (settings incomplete): every hand-over fails with this. */
-  providerProblem: string | null;
-  beforeCommit?: CampaignRunOptions['beforeCommit'];
-}
 
 async function campaignContext(db: Db, c: CampaignRow, opts: CampaignRunOptions): Promise<CampaignContext> {
   const problem = (err: unknown) => {
     if (err instanceof AppError && err.statusCode >= 500) throw err;
     return err instanceof Error ? err.message : String(err);
   };
-  let template: TemplateRow | null = null;
+  let template: CampaignContext['template'] = null;
   let templateProblem: string | null = null;
   try {
     template = await templateRow(db, c.companyId, c.templateId);
@@ -248,7 +231,6 @@ async function campaignContext(db: Db, c: CampaignRow, opts: CampaignRunOptions)
   return { c, runner: opts.runner, template, templateProblem, company: await companyCountry(db, c.companyId), provider, providerProblem, beforeCommit: opts.beforeCommit };
 }
 
-type Row = typeof communicationMessages.$inferInsert;
 
 /**
  * One batch in one transaction (see runCampaign). The campaign row is locked and must still be
@@ -270,7 +252,7 @@ async function runBatch(db: Db, ctx: CampaignContext, now: Date, size: number): 
     // (ctx.c), not from the ~1.5 MB jsonb of a 100,000-loan campaign detoasted under the lock each batch.
     const ids = cur.processed < cur.total ? c.loanIds.slice(cur.processed, cur.processed + size) : [];
     if (ids.length === 0) return false;
-    const done = await tx.select({ loanId: communicationMessages.loanId }).from(communicationMessages).where(and(eq(communicationMessages.campaignId, c.campaignId), inJsonList(communicationMessages.loanId, ids)));
+    const done = await tx.select({ loanId: communicationMessages.loanId }).from(communicationMessages).where(and(eq(communicationMessages.campaignId, c.campaignId), inTextList(communicationMessages.loanId, ids)));
     const { message: messageFacts, contact: contactFacts } = await loanCampaignFactsMany(tx, c.companyId, ids);
     const already = new Set(done.map((d) => d.loanId));
     const t = ctx.template;
@@ -313,9 +295,7 @@ async function runBatch(db: Db, ctx: CampaignContext, now: Date, size: number): 
     });
     const handed = await handOver(ctx, allowed, now);
     const rows = [...handed.rows, ...blockedRows, ...failedRows];
-    // The unique (campaign, loan) key: a loan never gets a second message, whatever replays.
-    await insertRowsAsJson(tx, communicationMessages, rows, [communicationMessages.campaignId, communicationMessages.loanId]);
-    await insertRowsAsJson(tx, communicationDeliveryEvents, handed.events);
+    await insertMessages(tx, rows, handed.events);
     // Each decided loan's digital status, in one statement (a loan that failed before its decision keeps its own).
     await setManyLoanStatuses(tx, c.companyId, [...handed.rows, ...blockedRows].map((r) => ({ loanId: r.loanId, values: { digital_communication_status: r.status } })));
     const failedHandOver = handed.rows.filter((r) => r.status === 'failed').length;
@@ -335,48 +315,6 @@ async function runBatch(db: Db, ctx: CampaignContext, now: Date, size: number): 
   });
 }
 
-/**
- * Hands the batch's allowed messages to the provider (HANDOVER_IN_FLIGHT at a time) under their
- * message ids, and answers each row in its final state: status, provider ids and stamps after the
- * receipts the provider gave at once (kept as delivery events), or failed with the provider's error.
- */
-async function handOver(ctx: CampaignContext, allowed: ReadonlyArray<{ row: Row; vars: Record<string, string> }>, now: Date): Promise<{ rows: Row[]; events: Array<typeof communicationDeliveryEvents.$inferInsert> }> {
-  const { c } = ctx;
-  const t = ctx.template;
-  const rows: Row[] = new Array(allowed.length);
-  const events: Array<typeof communicationDeliveryEvents.$inferInsert> = [];
-  const one = async ({ row, vars }: { row: Row; vars: Record<string, string> }): Promise<Row> => {
-    if (!ctx.provider) return { ...row, status: 'failed', error: ctx.providerProblem ?? 'No provider' };
-    let outcome: SendOutcome;
-    try {
-      outcome = await ctx.provider.send({
-        messageId: row.messageId!,
-        companyId: c.companyId,
-        channel: c.channel,
-        to: row.recipient ?? '',
-        text: row.body,
-        subject: row.subject ?? null,
-        dlt: t?.dlt ?? null,
-        whatsappTemplate: t ? whatsappTemplateOf(c.channel, t, vars) : null,
-        attachment: null,
-      });
-    } catch (err) {
-      return { ...row, status: 'failed', error: err instanceof Error ? err.message : String(err) };
-    }
-    let state: Pick<MessageRow, 'status' | 'sentAt' | 'deliveredAt' | 'readAt' | 'error'> = { status: outcome.status, sentAt: outcome.status === 'sent' ? now : null, deliveredAt: null, readAt: null, error: null };
-    for (const receipt of outcome.receipts) {
-      state = { ...state, ...(receiptStamps(state, receipt, receipt, now) ?? {}) };
-      events.push({ companyId: c.companyId, messageId: row.messageId!, status: receipt, providerStatus: receipt, source: outcome.provider, occurredAt: now });
-    }
-    return { ...row, ...state, provider: outcome.provider, providerMessageId: outcome.providerMessageId };
-  };
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < allowed.length; i = next++) rows[i] = await one(allowed[i]);
-  };
-  await Promise.all(Array.from({ length: Math.min(HANDOVER_IN_FLIGHT, allowed.length) }, worker));
-  return { rows, events };
-}
 
 /** Campaigns a stopped process left in_process, to queue again at start-up. */
 export async function unfinishedCampaigns(db: Db): Promise<string[]> {

@@ -18,7 +18,7 @@ import { zoneOfAddress } from '../../../domain/compliance/zones';
 import type { DecisionRecord } from '../../../domain/contracts/compliance/check';
 import { normaliseNumber } from '../../../domain/contracts/compliance/numbers';
 import type { DbOrTx } from '../../db/client';
-import { insertRowsAsJson } from '../../db/sql-helpers';
+import { inTextList, insertRowsAsJson } from '../../db/sql-helpers';
 import { notFound } from '../../http/errors';
 import type { LoanContactFacts } from '../portfolio/queries';
 import { addLoanEvents, loanContactFactsMany } from '../portfolio/queries';
@@ -112,14 +112,17 @@ async function evaluateMany(db: DbOrTx, companyId: string, inputs: readonly Deci
   const latest = new Date(Math.max(...prepared.map((p) => p.dayEnd.getTime())));
   const firstAt = new Date(Math.min(...prepared.map((p) => p.at.getTime())));
   const dnd = await dndNumbersAmong(db, companyId, prepared.filter((p) => isPhone(p.input.channel)).map((p) => p.to));
+  // The loans as one constant array (inTextList), planned like an IN list. Not a jsonb semi-join: on a
+  // log not analyzed yet the planner took the company's whole decision log as the outer side and
+  // matched each row against the list (~5 s per batch at 49,000 decisions).
   const history = await db
     .select({ loanId: complianceDecisions.loanId, channel: complianceDecisions.channel, at: complianceDecisions.decidedAt })
     .from(complianceDecisions)
-    .where(and(eq(complianceDecisions.companyId, companyId), inArray(complianceDecisions.loanId, loanIds), inArray(complianceDecisions.channel, channels), eq(complianceDecisions.allowed, true), gte(complianceDecisions.decidedAt, earliest), lt(complianceDecisions.decidedAt, latest)));
+    .where(and(eq(complianceDecisions.companyId, companyId), inTextList(complianceDecisions.loanId, loanIds), inArray(complianceDecisions.channel, channels), eq(complianceDecisions.allowed, true), gte(complianceDecisions.decidedAt, earliest), lt(complianceDecisions.decidedAt, latest)));
   const overrides = await db
     .select({ overrideId: complianceOverrides.overrideId, loanId: complianceOverrides.loanId, channel: complianceOverrides.channel, expiresAt: complianceOverrides.expiresAt })
     .from(complianceOverrides)
-    .where(and(eq(complianceOverrides.companyId, companyId), inArray(complianceOverrides.loanId, loanIds), inArray(complianceOverrides.channel, channels), isNull(complianceOverrides.usedAt), gt(complianceOverrides.expiresAt, firstAt)))
+    .where(and(eq(complianceOverrides.companyId, companyId), inTextList(complianceOverrides.loanId, loanIds), inArray(complianceOverrides.channel, channels), isNull(complianceOverrides.usedAt), gt(complianceOverrides.expiresAt, firstAt)))
     .orderBy(asc(complianceOverrides.createdAt), asc(complianceOverrides.overrideId));
   const templates = await dltTemplatesById(db, companyId, inputs.map((i) => i.sms?.dltTemplateId).filter((t): t is string => Boolean(t)));
   // Allowed contact instants per loan and channel; this batch's allowed ones are added as judged.

@@ -12,7 +12,7 @@ import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { DndBody, DndPage, DndRecord, DndUploadRecord } from '../../../domain/contracts/compliance/dnd';
 import { normaliseNumber } from '../../../domain/contracts/compliance/numbers';
 import type { Db, DbOrTx } from '../../db/client';
-import { inJsonList, likePattern } from '../../db/sql-helpers';
+import { inTextList, likePattern } from '../../db/sql-helpers';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { FormFile } from '../../http/multipart';
 import type { JobQueue } from '../../jobs/queue';
@@ -73,7 +73,7 @@ export async function dndNumbersAmong(db: DbOrTx, companyId: string, raws: Reado
   const rows = await db
     .selectDistinct({ number: complianceDndNumbers.number })
     .from(complianceDndNumbers)
-    .where(and(eq(complianceDndNumbers.companyId, companyId), inJsonList(complianceDndNumbers.number, numbers)));
+    .where(and(eq(complianceDndNumbers.companyId, companyId), inTextList(complianceDndNumbers.number, numbers)));
   return new Set(rows.map((r) => r.number));
 }
 
