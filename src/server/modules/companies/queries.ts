@@ -9,7 +9,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { companies } from './schema';
 
-export { activeCompanies, companyCountry, getCompany, toCompanySummary } from './service';
+export { activeCompanies, companyCountry, companyToday, getCompany, toCompanySummary } from './service';
 export type { CompanyRow } from './schema';
 
 /** The companies' key, for another area's foreign key only: `text('company_id').references(companyRef)`. */

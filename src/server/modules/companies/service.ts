@@ -5,6 +5,7 @@
  * the company of company-scoped routes.
  */
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { countryTimeZone, localDay } from '../../../domain/common/dates';
 import type { CompaniesQuery, Company, CompanySettingsUpdate, CompanySummary } from '../../../domain/contracts/companies/companies';
 import { companySummary } from '../../../domain/contracts/companies/companies.schema';
 import type { Db, DbOrTx } from '../../db/client';
@@ -120,4 +121,9 @@ export async function updateCompany(db: Db, audit: AuditLog, companyId: string, 
 export async function companyCountry(db: DbOrTx, companyId: string): Promise<{ country: string; currency: 'INR' | 'IDR' }> {
   const [row] = await db.select({ country: companies.country, currency: companies.countryCurrencyCode }).from(companies).where(eq(companies.companyId, companyId));
   return { country: row?.country ?? 'INDIA', currency: row?.currency === 'IDR' ? 'IDR' : 'INR' };
+}
+
+/** The company's today ('YYYY-MM-DD') at `now`, in its country's time zone (PTP, deadline and limitation days). */
+export async function companyToday(db: DbOrTx, companyId: string, now: Date): Promise<string> {
+  return localDay(now, countryTimeZone((await companyCountry(db, companyId)).country).offsetMinutes);
 }

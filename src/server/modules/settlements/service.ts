@@ -4,7 +4,6 @@
  * loan's payments (read through payments' queries.ts) with the company's grace days.
  */
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { countryTimeZone, localDay } from '../../../domain/common/dates';
 import { formatMinor } from '../../../domain/common/money';
 import type { InstalmentRecord, ProposalBody, SettlementDetail, SettlementRecord } from '../../../domain/contracts/settlements/settlements';
 import { waiverPct } from '../../../domain/approval/chains';
@@ -12,7 +11,7 @@ import { DEFAULT_GRACE_DAYS, instalmentErrors, instalmentStates, LOAN_SETTLEMENT
 import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import { onApprovalDecision, submitApprovalRequest } from '../approval/queries';
-import { companyCountry } from '../companies/queries';
+import { companyCountry, companyToday } from '../companies/queries';
 import { loanPaidSince } from '../payments/queries';
 import { addLoanEvents, loanMessageFacts, portfolioView, setLoanSettlementStatus } from '../portfolio/queries';
 import { userNamesSubquery } from '../users/queries';
@@ -26,9 +25,6 @@ export interface SettlementCaller {
   unmasked: boolean;
 }
 
-async function today(db: DbOrTx, companyId: string, now: Date): Promise<string> {
-  return localDay(now, countryTimeZone((await companyCountry(db, companyId)).country).offsetMinutes);
-}
 
 /** The company's grace days (DEFAULT_GRACE_DAYS unless set). */
 export async function graceDays(db: DbOrTx, companyId: string): Promise<number> {
@@ -67,7 +63,7 @@ export async function proposeSettlement(db: Db, companyId: string, caller: Settl
   const claim = body.total_claim_amount_minor ?? loan.totalClaimAmountMinor;
   if (!claim) throw badRequest('total_claim_amount is not known for this loan: send total_claim_amount_minor');
   if (body.settlement_amount_minor > claim) throw badRequest('settlement_amount cannot exceed total_claim_amount');
-  const day = await today(db, companyId, now);
+  const day = await companyToday(db, companyId, now);
   if (body.validity_date < day) throw badRequest('validity_date has passed');
   const given = body.instalments ?? [];
   const instalments = given.length > 0 ? given : body.settlement_type === 'one_time' ? [{ due_date: body.validity_date, amount_minor: body.settlement_amount_minor }] : [];
@@ -159,7 +155,7 @@ export async function refreshSettlement(db: DbOrTx, row: SettlementRow, now: Dat
     db.select().from(settlementInstalments).where(eq(settlementInstalments.settlementId, row.settlementId)).orderBy(asc(settlementInstalments.seq)),
     graceDays(db, row.companyId),
     tracked(row.status) ? loanPaidSince(db, row.companyId, row.loanId, row.createdAt) : Promise.resolve(0),
-    today(db, row.companyId, now),
+    companyToday(db, row.companyId, now),
   ]);
   const states = instalmentStates(list, paid, day, grace);
   let current = row;
