@@ -8,9 +8,10 @@
  *
  * Correct as the totals are (loan-counts.ts): an entry is used only while the month's generation
  * (raised by every statement that writes the month's loans, from any process) is the one it was
- * picked at — the caller reads the generation in its own statement on every request. Only the
- * first PREFIX ids of a list are kept (pages beyond them are picked by SQL as before), in at most
- * ENTRIES lists (least recently used dropped): ~8 kB a list.
+ * picked at — the caller reads the generation in its own statement on every request. The same pass
+ * counts the list, so its total needs no count of its own (loan-counts.ts is left for pages beyond
+ * the ids kept). Only the first PAGE_IDS_PREFIX ids of a list are kept (pages beyond them are
+ * picked by SQL as before), in at most ENTRIES lists (least recently used dropped): ~8 kB a list.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -31,8 +32,8 @@ interface Entry {
   generation: number;
   /** The list's first ids in order, at most PAGE_IDS_PREFIX. */
   ids: number[];
-  /** True when `ids` is the whole list (it has at most PAGE_IDS_PREFIX loans). */
-  complete: boolean;
+  /** The list's length. */
+  total: number;
 }
 
 const dialect = new PgDialect();
@@ -44,12 +45,11 @@ function listKey(where: SQL, order: readonly SQL[]): string {
   return `${selectionKey(where)}:${createHash('sha256').update(text).update('\0').update(JSON.stringify(params)).digest('hex')}`;
 }
 
-/** A page of a list: its ids, and the list's length when the ids picked show it (else null). */
+/** A page of a list: its ids, the list's length, and the month generation both belong to. */
 export interface PageIds {
   ids: number[];
-  /** The list's exact length at `generation` when all of it was picked (≤ PAGE_IDS_PREFIX loans), else null. */
-  total: number | null;
-  /** The month generation the ids belong to. */
+  /** The list's exact length at `generation`. */
+  total: number;
   generation: number;
 }
 
@@ -57,8 +57,8 @@ export interface PageIds {
  * The ids of one page (`offset`, `limit`) of the loans `where` selects, in `order`, for a month at
  * `generation` (what the caller's statement read for the selection's month). From this process's
  * entry for that generation, else picked by one statement (ids and the generation in one snapshot)
- * and kept. Null when the page lies beyond PAGE_IDS_PREFIX or the month has no generation (no
- * loans counted): the caller picks that page itself.
+ * with the list's length and kept. Null when the page lies beyond PAGE_IDS_PREFIX or the month has
+ * no generation (no loans counted): the caller picks that page itself.
  */
 export async function loanPageIds(
   db: DbOrTx,
@@ -72,18 +72,20 @@ export async function loanPageIds(
   const key = listKey(where, order);
   let entry = lists.get(key);
   if (!entry || entry.generation !== generation) {
-    // One more than kept: whether the list ends within the prefix (then its length is its total).
-    const [row] = rowsOf<{ generation: number | string | null; ids: Array<number | string | bigint> | null }>(
-      await db.execute(sql`select (${monthGenerationSql(selection)}) as generation,
-        array(select ${loans.id} from ${loans} where ${where} order by ${sql.join([...order], sql`, `)} limit ${PAGE_IDS_PREFIX + 1}) as ids`),
+    // One pass over the matches: the list's length (the window count) and its first ids (the
+    // bounded sort above it), with the generation, all in one snapshot. No separate count.
+    const [row] = rowsOf<{ generation: number | string | null; ids: Array<number | string | bigint> | null; total: number | string | null }>(
+      await db.execute(sql`with picked as materialized (
+          select id, total, row_number() over () as n from (
+            select ${loans.id} as id, count(*) over () as total from ${loans} where ${where} order by ${sql.join([...order], sql`, `)} limit ${PAGE_IDS_PREFIX}) s)
+        select (${monthGenerationSql(selection)}) as generation, array(select id from picked order by n) as ids, (select max(total) from picked) as total`),
     );
     if (!row || row.generation === null) return null;
-    const ids = (row.ids ?? []).map(Number);
-    entry = { generation: Number(row.generation), ids: ids.slice(0, PAGE_IDS_PREFIX), complete: ids.length <= PAGE_IDS_PREFIX };
+    entry = { generation: Number(row.generation), ids: (row.ids ?? []).map(Number), total: Number(row.total ?? 0) };
   }
   // Most recently used last: the first key is the one to drop.
   lists.delete(key);
   lists.set(key, entry);
   if (lists.size > ENTRIES) lists.delete(lists.keys().next().value!);
-  return { ids: entry.ids.slice(page.offset, page.offset + page.limit), total: entry.complete ? entry.ids.length : null, generation: entry.generation };
+  return { ids: entry.ids.slice(page.offset, page.offset + page.limit), total: entry.total, generation: entry.generation };
 }

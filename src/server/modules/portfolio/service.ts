@@ -165,9 +165,8 @@ export async function listLoans(db: Db, view: PortfolioView, query: LoansQuery):
   // (loan-page-ids.ts): picking them reads every match, the page itself only its rows.
   const picked = narrowed ? await loanPageIds(db, selection, where, order, probe.generation === null ? null : Number(probe.generation), page) : null;
   // The total comes from maintained counts (loan-counts.ts), not a count of the month per page; a
-  // list picked whole (at most PAGE_IDS_PREFIX loans) has its length for a total.
-  const total =
-    probe.total === null && picked && picked.total !== null && picked.generation === Number(probe.generation) ? picked.total : await loanListTotal(db, selection, where, probe);
+  // picked list was counted as its ids were picked.
+  const total = probe.total === null && picked && picked.generation === Number(probe.generation) ? picked.total : await loanListTotal(db, selection, where, probe);
   // Only the record's columns: a page's 50 rows are parsed and mapped column by column. A filtered
   // or searched page beyond the picked ids first picks its ids (an index-only scan when the
   // filters' columns are in the loans_month_dpd index), then reads only those rows: the wide rows
