@@ -107,6 +107,19 @@ describe('row-level security', () => {
     ).rejects.toSatisfy((err: Error) => /row-level security/.test(String((err.cause as Error | undefined)?.message)));
   });
 
+  it('leaves no connection behind the wall after a failed, a nested or an odd-named wall', async () => {
+    const db = companyScopedDb(t.database.db);
+    // A statement failing inside the wall rolls the whole wall back (settings and role are transaction-local) …
+    await expect(withCompanyWall(db, LENDER, () => db.execute(sql`select 1 / 0`))).rejects.toBeDefined();
+    // … a nested transaction is a savepoint of the wall's …
+    expect(await withCompanyWall(db, LENDER, () => db.transaction(async () => companiesOf(db)))).toEqual([LENDER]);
+    // … and a company id is a quoted literal, never SQL (PostgreSQL's BEGIN and settings go as one message).
+    expect(await withCompanyWall(db, "x'); reset role; select ('", () => companiesOf(db))).toEqual([]);
+    // Every pooled connection is the owner's again.
+    const seen = await Promise.all(Array.from({ length: 12 }, () => companiesOf(db)));
+    for (const companies of seen) expect(companies).toEqual([LENDER, TRUST].sort());
+  });
+
   it('answers a company route that forgot its filter with the caller’s company only', async () => {
     const { token } = await signIn(t.app, 'admin@demo.in');
     const res = await t.app.inject({ method: 'GET', url: `/api/test/forgetful-loans?company_id=${LENDER}`, headers: headers(token, LENDER) });

@@ -109,6 +109,29 @@ describe('loan list totals from maintained counts', () => {
     for (const r of rows) expect([r.kept_live, r.kept_archived]).toEqual([r.live, r.archived]);
   });
 
+  it('pages a filtered, sorted list from the ids picked once, and picks them again after any write', async () => {
+    const filters = encodeURIComponent(JSON.stringify([{ filter_key: 'dpd', min: 30, max: 400 }]));
+    const page = async (n: number, size = 50) => {
+      const res = await t.app.inject({ url: `/api/recovery/loans?allocation_month=${MONTH}&page_size=${size}&page_number=${n}&sort_by=total_claim_amount&sort_order=desc&filters=${filters}`, headers: h });
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data as { total: number; loans: { loan_id: string }[] };
+      return { total: data.total, ids: data.loans.map((l) => l.loan_id) };
+    };
+    const expected = async (n: number, size = 50) => {
+      const res = await t.database.db.execute(sql`select loan_id from loans where company_id = ${LENDER} and allocation_month = ${MONTH} and not is_archived and dpd between 30 and 400
+        order by total_claim_amount_minor desc nulls last, loan_id desc limit ${size} offset ${(n - 1) * size}`);
+      return { total: await counted(sql`dpd between 30 and 400`), ids: rowsOf<{ loan_id: string }>(res).map((r) => r.loan_id) };
+    };
+    // Pages 1–3 (the later two from the ids the first picked), a page past the list's end.
+    for (const n of [1, 2, 3, 1, 40]) expect(await page(n)).toEqual(await expected(n));
+    // An update that reorders the list and moves loans in and out of it, without changing how many loans there are.
+    await t.database.db.execute(sql`update loans set total_claim_amount_minor = total_claim_amount_minor + 100000000, dpd = case when dpd between 30 and 400 then 0 else 100 end
+      where company_id = ${LENDER} and allocation_month = ${MONTH} and loan_id in (select loan_id from loans where company_id = ${LENDER} and allocation_month = ${MONTH} order by loan_id desc limit 40)`);
+    for (const n of [2, 1, 3]) expect(await page(n)).toEqual(await expected(n));
+    // Pages past the ids kept (PAGE_IDS_PREFIX) are picked by SQL.
+    expect(await page(3, 500)).toEqual(await expected(3, 500));
+  });
+
   it('answers 0 for a month without loans', async () => {
     const res = await t.app.inject({ url: `/api/recovery/loans?allocation_month=2019-01&page_size=10&filters=${dpdFilter}`, headers: h });
     expect(res.statusCode).toBe(200);

@@ -7,7 +7,9 @@
  * Two loads, measured one after the other: the list as the Loans screen first opens it (the
  * month's first pages, default order) and the list with three filters and a sort (dpd range,
  * state multi_select, total_claim_amount range, by claim desc; the issue 3 query). Pages vary so
- * no single cached answer serves every request.
+ * no single cached answer serves every request. A third load asks a new filter on every request
+ * (the claim range's upper bound moves), so no request finds its list's ids or total already
+ * picked (portfolio/loan-page-ids.ts, loan-counts.ts): the cost of a list's first page.
  *
  * `npx tsx tests/bench/loan-list-concurrency.ts` needs DATABASE_URL (PostgreSQL; a throw-away
  * database is made on that server). The server runs in this process (PGlite would serialise every
@@ -63,16 +65,22 @@ try {
   const h = { ...headers(token, LENDER), 'accept-encoding': 'identity' };
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
-  const filters = JSON.stringify([
-    { filter_key: 'dpd', min: 30, max: 180 },
-    { filter_key: 'state', values: ['Maharashtra', 'Gujarat', 'Kerala'] },
-    { filter_key: 'total_claim_amount', min: 100000, max: 900000 },
-  ]);
+  const filtersUpTo = (maxClaim: number) =>
+    JSON.stringify([
+      { filter_key: 'dpd', min: 30, max: 180 },
+      { filter_key: 'state', values: ['Maharashtra', 'Gujarat', 'Kerala'] },
+      { filter_key: 'total_claim_amount', min: 100000, max: maxClaim },
+    ]);
+  const filters = filtersUpTo(900000);
   const loads: { name: string; url: (i: number) => string }[] = [
     { name: 'list (screen opening, default order)', url: (i) => `/api/recovery/loans?allocation_month=${MONTH}&page_size=50&page_number=${1 + (i % 5)}` },
     {
       name: 'list, 3 filters + sort by claim',
       url: (i) => `/api/recovery/loans?allocation_month=${MONTH}&page_size=50&sort_by=total_claim_amount&sort_order=desc&filters=${encodeURIComponent(filters)}&page_number=${1 + (i % 5)}`,
+    },
+    {
+      name: 'list, 3 filters + sort by claim, a new filter every request',
+      url: (i) => `/api/recovery/loans?allocation_month=${MONTH}&page_size=50&sort_by=total_claim_amount&sort_order=desc&filters=${encodeURIComponent(filtersUpTo(899999 - i))}&page_number=${1 + (i % 5)}`,
     },
   ];
 

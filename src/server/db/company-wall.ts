@@ -19,6 +19,8 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import type { Database, Db, DbOrTx } from './client';
 
 /** The role a walled transaction takes (NOLOGIN; cluster-wide, created once, shared by databases). */
@@ -112,10 +114,47 @@ export function companyScopedDb(db: Db): Db {
  */
 export async function withCompanyWall<T>(db: Db, companyId: string, fn: () => Promise<T>): Promise<T> {
   if (!wallInstalled || scope.getStore()) return fn();
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return pooledWall(db, client, companyId, fn);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('app.company_id', ${companyId}, true), set_config('role', ${COMPANY_SCOPE_ROLE}, true)`);
     return scope.run(tx, fn);
   });
+}
+
+/** The parts of a node-postgres Drizzle database a transaction of its own is made of (Drizzle keeps them public at run time). */
+interface DrizzleInternals {
+  dialect: ConstructorParameters<typeof NodePgTransaction>[0];
+  session: { options?: ConstructorParameters<typeof NodePgSession>[3] };
+}
+
+/**
+ * withCompanyWall on PostgreSQL: the transaction Drizzle's `db.transaction` makes (nested calls
+ * become savepoints), opened with BEGIN and the wall's settings in ONE round trip: the simple
+ * protocol runs both statements of one message (no parameters: the company id goes as a quoted
+ * literal). Every company read runs behind the wall, so this is a round trip fewer on every GET
+ * (issue 12 "Speed": the loan list made 6 round trips a page; each costs a socket write and wake-up
+ * on both sides, ~0.2 ms of CPU under load).
+ */
+async function pooledWall<T>(db: Db, pool: pg.Pool, companyId: string, fn: () => Promise<T>): Promise<T> {
+  const { dialect, session: owner } = db as unknown as DrizzleInternals;
+  const client = await pool.connect();
+  const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined, owner.options), undefined);
+  let broken: Error | undefined;
+  try {
+    await client.query(`begin; select set_config('app.company_id', ${client.escapeLiteral(companyId)}, true), set_config('role', '${COMPANY_SCOPE_ROLE}', true)`);
+    const result = await scope.run(tx as unknown as DbOrTx, fn);
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    // A connection that cannot even roll back is dropped from the pool, not reused mid-transaction.
+    await client.query('rollback').catch((rollbackError: Error) => {
+      broken = rollbackError;
+    });
+    throw err;
+  } finally {
+    client.release(broken);
+  }
 }
 
 /**

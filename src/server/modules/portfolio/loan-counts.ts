@@ -18,10 +18,20 @@ import { loanCountCache, loanMonthCountDeltas, loanMonthCounts, loans } from './
 
 const dialect = new PgDialect();
 
-/** A selection's cache key: the SHA-256 of its SQL text and parameters. */
-function selectionKey(where: SQL): string {
-  const { sql: text, params } = dialect.sqlToQuery(where);
-  return createHash('sha256').update(text).update('\0').update(JSON.stringify(params)).digest('hex');
+const keys = new WeakMap<SQL, string>();
+
+/**
+ * A selection's cache key: the SHA-256 of its where clause's SQL text and parameters (company and
+ * month among them), kept per SQL object: a request asks for it more than once.
+ */
+export function selectionKey(where: SQL): string {
+  let key = keys.get(where);
+  if (key === undefined) {
+    const { sql: text, params } = dialect.sqlToQuery(where);
+    key = createHash('sha256').update(text).update('\0').update(JSON.stringify(params)).digest('hex');
+    keys.set(where, key);
+  }
+  return key;
 }
 
 /** What `totalProbeSql` reads: the month's generation (null: no loans that month) and the total it found (null: none cached). */
@@ -46,6 +56,14 @@ export function totalProbeSql(selection: LoanSelection, where: SQL): SQL {
 }
 
 /**
+ * A scalar subquery: the month's generation (null when the month has no loans counted); it changes
+ * with every statement that writes the month's loans (see monthCountsSql).
+ */
+export function monthGenerationSql(selection: Pick<LoanSelection, 'companyId' | 'allocationMonth'>): SQL {
+  return monthCountsSql(selection, 'generation');
+}
+
+/**
  * A scalar subquery: the month's generation or live count — its folded `loan_month_counts` row
  * plus its `loan_month_count_deltas` (each delta is one generation) — null when the month has
  * neither (no loans). One statement reads both tables in one snapshot, so a concurrent fold
@@ -60,14 +78,19 @@ function monthCountsSql(selection: Pick<LoanSelection, 'companyId' | 'allocation
     select ${delta} from ${loanMonthCountDeltas} where ${loanMonthCountDeltas.companyId} = ${selection.companyId} and ${loanMonthCountDeltas.allocationMonth} = ${selection.allocationMonth}) m`;
 }
 
+/** What totalProbeSql reads for `selection` (whose where clause is `where`), in a statement of its own. */
+export async function readTotalProbe(db: Db, selection: LoanSelection, where: SQL): Promise<TotalProbe> {
+  return rowsOf<TotalProbe>(await db.execute(sql`select ${totalProbeSql(selection, where)}`))[0] ?? { generation: null, total: null };
+}
+
 /**
  * How many loans match `selection` (whose where clause is `where`).
  * @param probe what totalProbeSql read, when the caller already ran it in its own statement
  * @returns the exact count as of the statement that read it.
  */
 export async function loanListTotal(db: Db, selection: LoanSelection, where: SQL, probe?: TotalProbe): Promise<number> {
-  const read = probe ?? rowsOf<TotalProbe>(await db.execute(sql`select ${totalProbeSql(selection, where)}`))[0];
-  if (!read || read.generation === null) return 0;
+  const read = probe ?? (await readTotalProbe(db, selection, where));
+  if (read.generation === null) return 0;
   if (read.total !== null) return Number(read.total);
   if (plainSelection(selection)) return 0;
   const key = selectionKey(where);

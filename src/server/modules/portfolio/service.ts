@@ -17,7 +17,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { parseJsonText } from '../../http/json-text';
 import { rowsOf } from '../../db/sql-helpers';
-import { loanListTotal, totalProbeSql, type TotalProbe } from './loan-counts';
+import { loanListTotal, readTotalProbe, totalProbeSql, type TotalProbe } from './loan-counts';
+import { loanPageIds } from './loan-page-ids';
 import { Masker } from './loan-masking';
 import type { LoanSelection } from './loan-query';
 import { PROMOTED_COLUMNS, latestRemarkSql, selectionSql, sortSql, variableSql } from './loan-query';
@@ -109,16 +110,21 @@ export const loanRecordColumns = {
 
 /** A loans row (with its latest remark) as the flat record lists, profiles and exports send, before masking. */
 export function toLoanRecord(row: Pick<LoanRow, keyof typeof loanRecordColumns>, remarks: string | null): LoanRecord {
-  return {
-    ...row.variables,
-    loan_id: row.loanId,
-    allocation_month: row.allocationMonth,
-    client_customer_id: row.clientCustomerId,
-    applicant_name: row.applicantName,
-    co_applicant_count: row.coApplicantCount,
-    remarks,
-    updated_at: row.updatedAt.toISOString(),
-  };
+  // Copied key by key, then the platform's fields: the same record (keys in the same order) as one
+  // literal spreading the variables, which V8 builds ~9× slower from a parsed jsonb object (issue 12
+  // "Speed": ~13 µs a loan, 0.6 ms of CPU a page of 50). Variable names are snake_case (no
+  // `__proto__`), and a parsed object has no inherited keys.
+  const record = {} as LoanRecord;
+  const variables = row.variables;
+  for (const name in variables) record[name] = variables[name];
+  record.loan_id = row.loanId;
+  record.allocation_month = row.allocationMonth;
+  record.client_customer_id = row.clientCustomerId;
+  record.applicant_name = row.applicantName;
+  record.co_applicant_count = row.coApplicantCount;
+  record.remarks = remarks;
+  record.updated_at = row.updatedAt.toISOString();
+  return record;
 }
 
 /** The sort of `sort_by`: a variable of the company or co_applicant_count. @throws 400 'Unknown sort_by: x'. */
@@ -142,41 +148,39 @@ export async function listLoans(db: Db, view: PortfolioView, query: LoansQuery):
   // names it after its first request): a round trip fewer on every page.
   const selectionOf = (month: string): LoanSelection => ({ companyId: view.companyId, allocationMonth: month, search: query.search, searchMasked: view.masker.maskedNames(), filters });
   const asked = query.allocation_month ? selectionOf(query.allocation_month) : null;
+  const askedWhere = asked ? selectionSql(asked) : null;
   const [first] = rowsOf<{ months: string[] } & Partial<TotalProbe>>(
-    await db.execute(sql`select ${allocationMonthsSql(view.companyId)} as months${asked ? sql`, ${totalProbeSql(asked, selectionSql(asked))}` : sql``}`),
+    await db.execute(sql`select ${allocationMonthsSql(view.companyId)} as months${asked && askedWhere ? sql`, ${totalProbeSql(asked, askedWhere)}` : sql``}`),
   );
   const months = first.months;
   const month = query.allocation_month ?? defaultMonth(months, await companyMonth(db, view.companyId));
   const empty = { loans: [], total: 0, page_number: query.page_number, page_size: query.page_size, allocation_month: month, allocation_months: months };
   if (!month) return empty;
   const selection = asked ?? selectionOf(month);
-  const where = selectionSql(selection);
-  // The total comes from maintained counts (loan-counts.ts), not a count of the month per page.
-  const total = await loanListTotal(db, selection, where, asked ? { generation: first.generation ?? null, total: first.total ?? null } : undefined);
-  // Only the record's columns: a page's 50 rows are parsed and mapped column by column. A filtered
-  // or searched page first picks its ids (an index-only scan when the filters' columns are in the
-  // loans_month_dpd index), then reads only those rows: the wide rows of every match are not read.
+  const where = askedWhere ?? selectionSql(selection);
+  const probe: TotalProbe = asked ? { generation: first.generation ?? null, total: first.total ?? null } : await readTotalProbe(db, selection, where);
+  const page = { offset: (query.page_number - 1) * query.page_size, limit: query.page_size };
   const narrowed = selection.filters.length > 0 || Boolean(selection.search && selection.search.trim() !== '');
-  const pageIds = db
-    .select({ id: loans.id })
-    .from(loans)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.page_size)
-    .offset((query.page_number - 1) * query.page_size);
-  const rows = narrowed
-    ? await db
-        .select({ loan: loanRecordColumns, remarks: latestRemarkSql })
-        .from(loans)
-        .where(inArray(loans.id, pageIds))
-        .orderBy(...order)
-    : await db
-        .select({ loan: loanRecordColumns, remarks: latestRemarkSql })
-        .from(loans)
-        .where(where)
-        .orderBy(...order)
-        .limit(query.page_size)
-        .offset((query.page_number - 1) * query.page_size);
+  // A filtered or searched page's ids come from the list picked once per month generation
+  // (loan-page-ids.ts): picking them reads every match, the page itself only its rows.
+  const picked = narrowed ? await loanPageIds(db, selection, where, order, probe.generation === null ? null : Number(probe.generation), page) : null;
+  // The total comes from maintained counts (loan-counts.ts), not a count of the month per page; a
+  // picked list was counted as its ids were picked.
+  const total = probe.total === null && picked && picked.generation === Number(probe.generation) ? picked.total : await loanListTotal(db, selection, where, probe);
+  // Only the record's columns: a page's 50 rows are parsed and mapped column by column. A filtered
+  // or searched page beyond the picked ids first picks its ids (an index-only scan when the
+  // filters' columns are in the loans_month_dpd index), then reads only those rows: the wide rows
+  // of every match are not read.
+  const records = db.select({ loan: loanRecordColumns, remarks: latestRemarkSql }).from(loans);
+  const rows = picked
+    ? picked.ids.length === 0
+      ? []
+      : await records.where(and(eq(loans.companyId, view.companyId), sql`${loans.id} = any(${`{${picked.ids.join(',')}}`}::bigint[])`)).orderBy(...order)
+    : narrowed
+      ? await records
+          .where(inArray(loans.id, db.select({ id: loans.id }).from(loans).where(where).orderBy(...order).limit(page.limit).offset(page.offset)))
+          .orderBy(...order)
+      : await records.where(where).orderBy(...order).limit(page.limit).offset(page.offset);
   return { ...empty, total, loans: rows.map((r) => view.masker.record(toLoanRecord(r.loan, r.remarks))) };
 }
 
