@@ -7,19 +7,19 @@
  * SheetLimitError naming the cap), and a capped worker heap (a file that needs more ends the worker,
  * not the server). Rows are as long as their last stored cell, never the declared range.
  *
- * .xlsx: the worker streams the first worksheet with exceljs's WorkbookReader.
+ * .xlsx: the worker scans the first worksheet's XML as it inflates (xlsx-sheet.ts; exceljs's
+ * WorkbookReader was the xlsx import's bottleneck, issue 12 "Speed").
  * .xls: the legacy format cannot be streamed; the worker reads it whole with SheetJS (dense, at
  * most 200,001 rows parsed) and posts its stored cells.
  *
- * Owns one worker per opened file. The worker streams the first worksheet with exceljs's
- * WorkbookReader and posts rows in batches; the main thread hands out credits so at most a few
- * batches wait in memory (backpressure). Cells cross the thread boundary by structured clone:
- * strings, numbers, booleans, Dates, null, and exceljs's plain cell objects (formula results, rich
- * text, hyperlinks, errors), which unwrapCell reads.
+ * Owns one worker per opened file. The worker reads the sheet and posts rows in batches; the main
+ * thread hands out credits so at most a few batches wait in memory (backpressure). Cells cross the
+ * thread boundary by structured clone: strings, numbers, booleans, Dates, null, and plain cell
+ * objects ({ error }), which unwrapCell reads.
  *
- * The worker's code is a small CommonJS script evaluated in the worker (no TypeScript loader is
- * needed there, so it runs the same under tsx, Vitest and a build); it loads exceljs from the path
- * the main thread resolved.
+ * The worker's code is a small CommonJS script evaluated in the worker; it loads csv-parse and
+ * SheetJS from the paths the main thread resolved, and the TypeScript modules (xlsx-sheet.ts,
+ * import-rows.ts) through tsx's CommonJS hook.
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -57,12 +57,18 @@ parentPort.on('message', (m) => {
 // is validated here by import-rows.ts (loaded through tsx's CommonJS hook) and goes out as staging
 // lines and failed rows.
 let rowsOf = null;
+// tsx's CommonJS hook, registered once, for the TypeScript modules the worker loads.
+let tsxRegistered = false;
+const useTypeScript = () => {
+  if (!tsxRegistered) require(workerData.tsxCjsApi).register();
+  tsxRegistered = true;
+};
 // Rows per message: the head's batch holds at least the rows the header is looked for in.
 let batchRows = workerData.importRows ? Math.max(workerData.batchRows, workerData.headRows) : workerData.batchRows;
 async function send(batch, fraction) {
   if (workerData.importRows && !rowsOf) {
     const config = await new Promise((resolve) => { started = resolve; parentPort.postMessage({ type: 'head', rows: batch, fraction }); });
-    require(workerData.tsxCjsApi).register();
+    useTypeScript();
     rowsOf = require(workerData.importRows).importRows(config);
     batchRows = workerData.batchRows;
   }
@@ -72,9 +78,7 @@ async function send(batch, fraction) {
   else parentPort.postMessage({ type: 'rows', rows: batch, fraction });
 }
 // The first failure is the one reported. A cap passed is reported where it is found, before the
-// throw unwinds the for-await: that unwinding tears ExcelJS's reader down, which can throw its own
-// error (e.g. "Cannot read properties of undefined (reading 'sheets')") as an uncaught exception
-// ahead of the rejection carrying the cap (measured: 37 of 100 reads of a 501-column file).
+// throw unwinds the for-await (a torn-down stream could report its own error first).
 let reported = false;
 const limit = (message) => { const err = new Error(message); err.limit = true; report(err); throw err; };
 const report = (err) => {
@@ -103,53 +107,6 @@ async function readXls(post, batch) {
     batch.push(cells);
     if (batch.length >= batchRows) await post((r + 1) / data.length);
   }
-}
-// ExcelJS's streaming WorkbookReader reads the zip in one pass and intermittently loses an entry
-// stored after the worksheets (xl/workbook.xml, last in files SheetJS and ExcelJS write), then
-// fails with "Cannot read properties of undefined (reading 'sheets')" (exceljs issue #3064;
-// measured here: 2 reads in 3 of a 3-column SheetJS file). The file is on disk, so its central
-// directory is read instead (as the upstream fix, PR #3065, does): the workbook relations, the
-// workbook, the shared strings and the styles are parsed first, then only the first worksheet is
-// streamed row by row through ExcelJS's own reader.
-async function openFirstWorksheet() {
-  const { createRequire } = require('node:module');
-  const fromExcelJs = createRequire(workerData.exceljsPath);
-  const ExcelJS = fromExcelJs('./excel.js');
-  const unzip = fromExcelJs('unzipper');
-  const iterateStream = fromExcelJs('./lib/utils/iterate-stream');
-  const directory = await unzip.Open.file(workerData.filePath);
-  const entry = (path) => directory.files.find((f) => f.path === path && f.type === 'File');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(workerData.filePath, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
-  const rels = entry('xl/_rels/workbook.xml.rels');
-  if (rels) await reader._parseRels(rels.stream());
-  const book = entry('xl/workbook.xml');
-  if (book) await reader._parseWorkbook(book.stream());
-  const strings = entry('xl/sharedStrings.xml');
-  if (strings) for await (const _ of reader._parseSharedStrings(strings.stream())) void _;
-  const styles = entry('xl/styles.xml');
-  if (styles) await reader._parseStyles(styles.stream());
-  // The first sheet in the workbook's order, else the lowest-numbered sheet file.
-  const first = reader.model && reader.model.sheets && reader.model.sheets[0];
-  const rel = first && (reader.workbookRels || []).find((r) => r.Id === first.rId);
-  // (No regular expressions here: this source is a template literal, which would eat their escapes.)
-  const sheetNumber = (path) => {
-    const name = path.startsWith('xl/worksheets/') ? path.slice('xl/worksheets/'.length) : '';
-    const digits = name.startsWith('sheet') && name.endsWith('.xml') ? name.slice(5, -4) : '';
-    return digits !== '' && String(Number(digits)) === digits ? Number(digits) : null;
-  };
-  const sheetFiles = directory.files.filter((f) => sheetNumber(f.path) !== null).sort((a, b) => sheetNumber(a.path) - sheetNumber(b.path));
-  const relTarget = rel ? String(rel.Target) : '';
-  const relPath = relTarget.startsWith('/') ? relTarget.slice(1) : 'xl/' + relTarget;
-  const target = (rel && entry(relPath) && sheetNumber(relPath) !== null ? entry(relPath) : null) || sheetFiles[0];
-  if (!target) return { rows: (async function* () {})(), fraction: () => 1 };
-  const sheetNo = String(sheetNumber(target.path));
-  const stream = target.stream();
-  let read = 0;
-  stream.on('data', (chunk) => { read += chunk.length; });
-  const size = target.uncompressedSize || 0;
-  let worksheet = null;
-  for (const event of reader._parseWorksheet(iterateStream(stream), sheetNo)) if (event.eventType === 'worksheet') worksheet = event.value;
-  return { rows: worksheet || (async function* () {})(), fraction: () => (size > 0 ? Math.min(1, read / size) : 1) };
 }
 async function readCsv(post, batch) {
   const { parse } = require(workerData.csvParsePath);
@@ -187,28 +144,21 @@ async function readCsv(post, batch) {
     parentPort.postMessage({ type: 'done' });
     return;
   }
-  const { rows: sheetRows, fraction } = await openFirstWorksheet();
+  // .xlsx: the sheet's XML scanned by xlsx-sheet.ts (loaded through tsx's CommonJS hook).
+  useTypeScript();
+  const { openXlsxSheet } = require(workerData.xlsxSheetPath);
+  const sheet = await openXlsxSheet(workerData.filePath, { maxRows: workerData.maxRows, maxColumns: workerData.maxColumns });
   let batch = [];
-  const post = async () => {
-    await send(batch, fraction());
-    batch = [];
-  };
-  let next = 1;
-  for await (const row of sheetRows) {
-    if (row.number > workerData.maxRows) limit(TOO_MANY_ROWS);
-    for (; next < row.number; next += 1) {
-      batch.push([]);
-      if (batch.length >= batchRows) await post();
+  for await (const rows of sheet.rows) {
+    for (const row of rows) {
+      batch.push(row);
+      if (batch.length >= batchRows) {
+        await send(batch, sheet.fraction());
+        batch = [];
+      }
     }
-    const values = Array.isArray(row.values) ? row.values : [];
-    if (values.length - 1 > workerData.maxColumns) limit(TOO_MANY_COLUMNS);
-    const cells = new Array(Math.max(0, values.length - 1));
-    for (let i = 1; i < values.length; i += 1) cells[i - 1] = values[i] === undefined ? null : values[i];
-    batch.push(cells);
-    next = row.number + 1;
-    if (batch.length >= batchRows) await post();
   }
-  if (batch.length > 0) await post();
+  if (batch.length > 0) await send(batch, 1);
   parentPort.postMessage({ type: 'done' });
 })().catch(report);
 `;
@@ -238,14 +188,15 @@ function startWorker(filePath: string, size: number, kind: 'xlsx' | 'xls' | 'csv
     filePath,
     size,
     kind,
-    exceljsPath: resolve('exceljs'),
+    xlsxSheetPath: fileURLToPath(new URL('./xlsx-sheet.ts', import.meta.url)),
+    tsxCjsApi: resolve('tsx/cjs/api'),
     xlsxPath: resolve('@e965/xlsx'),
     csvParsePath: resolve('csv-parse'),
     maxCsvLine: MAX_CSV_LINE,
     batchRows: importMode ? Math.max(1, Math.min(BATCH_ROWS, importMode.batchRows)) : BATCH_ROWS,
     credits: CREDITS,
     ...SHEET_LIMITS,
-    ...(importMode ? { importRows: fileURLToPath(new URL('./import-rows.ts', import.meta.url)), tsxCjsApi: resolve('tsx/cjs/api'), headRows: importMode.headRows } : {}),
+    ...(importMode ? { importRows: fileURLToPath(new URL('./import-rows.ts', import.meta.url)), headRows: importMode.headRows } : {}),
   };
   // A capped heap bounds what one file can cost the server.
   const worker = new Worker(WORKER_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB }, workerData });
@@ -289,7 +240,7 @@ function startWorker(filePath: string, size: number, kind: 'xlsx' | 'xls' | 'csv
 /**
  * Starts a worker reading `filePath`'s first worksheet.
  * @param size the file's size in bytes (for fractionRead)
- * @param kind 'xlsx' (exceljs, streamed), 'xls' (SheetJS, read whole in the worker) or 'csv'
+ * @param kind 'xlsx' (xlsx-sheet.ts, streamed), 'xls' (SheetJS, read whole in the worker) or 'csv'
  *   (csv-parse, streamed, the same options and caps as allocation-reader's csvRows)
  * @returns the rows (blank rows as empty arrays, so the n-th row is sheet row n), the share of the
  *   file read so far, and close() which stops the worker. A parse error is thrown from the rows
