@@ -199,7 +199,7 @@ function startWorker(filePath: string, size: number, kind: 'xlsx' | 'xls' | 'csv
     ...(importMode ? { importRows: fileURLToPath(new URL('./import-rows.ts', import.meta.url)), headRows: importMode.headRows } : {}),
   };
   // A capped heap bounds what one file can cost the server.
-  const worker = new Worker(WORKER_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB }, workerData });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 64 }, workerData });
   const queue: Message[] = [];
   let notify: (() => void) | null = null;
   let fraction = 0;
