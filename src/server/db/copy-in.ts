@@ -13,8 +13,8 @@
  */
 import type { DbOrTx } from './client';
 
-/** What a COPY reads: the rows in PostgreSQL's text format (e.g. domain/portfolio/loan-stage.ts copyField). */
-export type CopyData = readonly string[];
+/** What a COPY reads: the rows in PostgreSQL's text format (e.g. domain/portfolio/loan-stage.ts copyField), as text or as its UTF-8 bytes; parts end on a line's end. */
+export type CopyData = readonly (string | Uint8Array)[];
 
 /** node-postgres's connection, the part a COPY FROM STDIN uses. */
 interface PgConnection {
@@ -22,7 +22,7 @@ interface PgConnection {
   endCopyFrom(): void;
   sendCopyFail(message: string): void;
   /** The socket: CopyData messages are written to it directly (see sendCopyData). */
-  stream: { write(chunk: Uint8Array, callback: (err?: Error | null) => void): boolean };
+  stream: { write(chunk: Uint8Array, callback?: (err?: Error | null) => void): boolean };
 }
 
 /** Characters of COPY text per CopyData message. */
@@ -50,8 +50,21 @@ async function sendCopyData(connection: PgConnection, data: CopyData, failed: ()
     taken[turn] = new Promise<void>((resolve, reject) => connection.stream.write(buffer.subarray(0, 5 + length), (err) => (err ? reject(err) : resolve())));
   };
   let pending = '';
+  const written: Promise<void>[] = [];
   for (const part of data) {
     if (failed()) return;
+    if (typeof part !== 'string') {
+      // Bytes go out as they are, as one CopyData message (its header, then the caller's buffer).
+      if (pending.length > 0) await send(pending);
+      pending = '';
+      if (part.length === 0) continue;
+      const header = Buffer.allocUnsafe(5);
+      header[0] = 0x64;
+      header.writeInt32BE(part.length + 4, 1);
+      connection.stream.write(header);
+      written.push(new Promise<void>((resolve, reject) => connection.stream.write(part, (err) => (err ? reject(err) : resolve()))));
+      continue;
+    }
     pending += part;
     while (pending.length >= PIECE_CHARS) {
       await send(pending.slice(0, PIECE_CHARS));
@@ -59,7 +72,7 @@ async function sendCopyData(connection: PgConnection, data: CopyData, failed: ()
     }
   }
   if (pending.length > 0) await send(pending);
-  await Promise.all(taken);
+  await Promise.all([...taken, ...written]);
 }
 
 /**
@@ -129,7 +142,8 @@ export async function copyInto(tx: DbOrTx, target: string, data: CopyData): Prom
       client.query(q);
     });
   }
-  const blob = new Blob([...data]);
+  // Blob copies the bytes (the import's buffers are then free to be reused).
+  const blob = new Blob(data as BlobPart[]);
   const res = (await client.query(`COPY ${target} FROM '/dev/blob'`, [], { blob })) as { affectedRows?: number };
   return res.affectedRows ?? 0;
 }

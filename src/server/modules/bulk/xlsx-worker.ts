@@ -26,6 +26,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ImportRowsBatch, ImportRowsConfig } from './import-rows';
 
+/** An ImportRowsBatch as the worker sends it: the staging text as UTF-8 bytes in a transferred buffer (hand it back with ImportReader.recycle). */
+export type StagedBatch = Omit<ImportRowsBatch, 'copy'> & { copy: Uint8Array };
+
 /** Rows per message from the worker. */
 const BATCH_ROWS = 500;
 /** Batches the worker may post ahead of the reader. */
@@ -55,10 +58,23 @@ const fs = require('node:fs');
 let credits = workerData.credits;
 let wake = null;
 let started = null;
+// Buffers the main thread handed back after committing their lines (recycle), reused for the
+// next batches' staging text: the text crosses as transferred bytes, so neither thread's heap
+// holds it and no buffer is allocated per batch once the import runs.
+const pool = [];
 parentPort.on('message', (m) => {
   if (m === 'credit') { credits += 1; if (wake) { const w = wake; wake = null; w(); } }
   else if (m && m.type === 'start' && started) started(m.config);
+  else if (m && m.type === 'recycle') for (const b of m.buffers) if (pool.length < 32) pool.push(b);
 });
+function utf8Bytes(text) {
+  const n = Buffer.byteLength(text);
+  let ab = null;
+  while (pool.length > 0 && !ab) { const b = pool.pop(); if (b.byteLength >= n) ab = b; }
+  if (!ab) ab = new ArrayBuffer(Math.ceil(n * 1.25) + 1024);
+  Buffer.from(ab, 0, n).write(text);
+  return new Uint8Array(ab, 0, n);
+}
 // Import mode (workerData.importRows): the first batch goes out raw as the head (the main thread
 // finds the header in it and answers 'start' with the import's config); from then on every batch
 // is validated here by import-rows.ts (loaded through tsx's CommonJS hook) and goes out as staging
@@ -81,7 +97,11 @@ async function send(batch, fraction) {
   }
   if (credits === 0) await new Promise((resolve) => { wake = resolve; });
   credits -= 1;
-  if (rowsOf) parentPort.postMessage({ type: 'batch', batch: rowsOf.take(batch), fraction });
+  if (rowsOf) {
+    const taken = rowsOf.take(batch);
+    const copy = utf8Bytes(taken.copy);
+    parentPort.postMessage({ type: 'batch', batch: { ...taken, copy }, fraction }, [copy.buffer]);
+  }
   else parentPort.postMessage({ type: 'rows', rows: batch, fraction });
 }
 // The first failure is the one reported. A cap passed is reported where it is found, before the
@@ -173,7 +193,7 @@ async function readCsv(post, batch) {
 type Message =
   | { type: 'rows'; rows: unknown[][]; fraction: number }
   | { type: 'head'; rows: unknown[][]; fraction: number }
-  | { type: 'batch'; batch: ImportRowsBatch; fraction: number }
+  | { type: 'batch'; batch: StagedBatch; fraction: number }
   | { type: 'done' }
   | { type: 'error'; message: string; limit?: boolean };
 
@@ -184,7 +204,7 @@ export const TOO_LARGE_TO_READ = 'The file is too large to read';
 interface SheetWorker {
   /** The next row-bearing message; null once the worker is done. @throws the worker's error (SheetLimitError for a cap) */
   next(): Promise<Exclude<Message, { type: 'done' } | { type: 'error' }> | null>;
-  post(message: unknown): void;
+  post(message: unknown, transfer?: ArrayBuffer[]): void;
   fraction(): number;
   close(): void;
 }
@@ -236,8 +256,8 @@ function startWorker(filePath: string, size: number, kind: 'xlsx' | 'xls' | 'csv
       if (m.type !== 'head' && !closed) worker.postMessage('credit');
       return m;
     },
-    post: (message) => {
-      if (!closed) worker.postMessage(message);
+    post: (message, transfer) => {
+      if (!closed) worker.postMessage(message, transfer);
     },
     fraction: () => fraction,
     close,
@@ -274,7 +294,12 @@ export interface ImportReader {
    * lines and failed rows in sheet order, the head's rows included.
    * @throws Error with the worker's message for an unreadable file, SheetLimitError for a cap passed
    */
-  batches(config: ImportRowsConfig): AsyncGenerator<ImportRowsBatch>;
+  batches(config: ImportRowsConfig): AsyncGenerator<StagedBatch>;
+  /**
+   * Hands batches' `copy` buffers back to the worker for reuse, once nothing reads them any more
+   * (their rows committed: the COPY's socket writes are done). They are detached here.
+   */
+  recycle(copies: readonly Uint8Array[]): void;
   /** Share of the file read so far, 0–1. */
   fractionRead(): number;
   /** Stops the worker (safe to call more than once). */
@@ -309,6 +334,10 @@ export function readImportInWorker(filePath: string, size: number, kind: 'xlsx' 
       } finally {
         worker.close();
       }
+    },
+    recycle(copies) {
+      const buffers = [...new Set(copies.map((c) => c.buffer as ArrayBuffer))].filter((b) => b.byteLength > 0);
+      if (buffers.length > 0) worker.post({ type: 'recycle', buffers }, buffers);
     },
     fractionRead: worker.fraction,
     close: worker.close,
