@@ -309,8 +309,9 @@ export interface ImportReader {
 /**
  * Starts a worker that reads an allocation file (as readSheetInWorker) and also validates its rows
  * and writes the valid ones as staging lines (import-rows.ts), so the import job's main thread
- * only moves text to the database (issue 12 "Speed": parsing, validation and the database work
- * run side by side; the main thread's heap holds a chunk of text, not 100,000 row objects).
+ * only moves bytes to the database (issue 12 "Speed": parsing, validation and the database work
+ * run side by side; the staging text reaches the main thread as transferred UTF-8 buffers, which
+ * the job hands back with recycle, so its heap holds neither row objects nor the text).
  * @param size the file's size in bytes (for fractionRead)
  * @param options.headRows rows head() answers at least (the header scan)
  * @param options.batchRows rows validated per batch (at most 500): a batch is the smallest unit the
