@@ -39,7 +39,11 @@ async function readAll(file: string, config: (head: unknown[][]) => ImportRowsCo
   try {
     const head = await reader.head();
     const batches: ImportRowsBatch[] = [];
-    for await (const b of reader.batches(config(head))) batches.push(b);
+    // The staging text comes as bytes; handing each buffer back makes the worker reuse it for later batches.
+    for await (const b of reader.batches(config(head))) {
+      batches.push({ ...b, copy: Buffer.from(b.copy).toString('utf8') });
+      reader.recycle([b.copy]);
+    }
     return { head, batches };
   } finally {
     reader.close();

@@ -2,7 +2,7 @@
  * Reading allocation files row by row (issue 3 "Import management": .xlsx, .xls or .csv; stream
  * the file, do not load it whole; spec 9 header read limit).
  *
- * - .xlsx: exceljs's streaming WorkbookReader in a worker thread (xlsx-worker.ts), first worksheet
+ * - .xlsx: a streaming scan of the sheet's XML in a worker thread (xlsx-worker.ts, xlsx-sheet.ts), first worksheet
  *   only; shared strings and styles are cached (so date-formatted cells arrive as Dates).
  * - .xls: SheetJS (@e965/xlsx) in the same kind of worker (never on the main thread: issue 12).
  * - .csv: csv-parse streaming, UTF-8 with or without a byte order mark, ragged rows allowed.

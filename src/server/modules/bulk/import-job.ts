@@ -34,8 +34,8 @@ import { claimLease, releaseLease, resumeLeased } from './bulk-lease';
 import { readImportInWorker, type ImportReader } from './xlsx-worker';
 
 interface Chunk {
-  /** Staging lines of the valid rows (import-rows.ts). */
-  lines: string[];
+  /** Staging lines of the valid rows (import-rows.ts), as the worker's UTF-8 bytes. */
+  lines: Uint8Array[];
   valid: number;
   failed: FailedRow[];
   /** Checkpoint after this chunk: counts over the whole import so far. */
@@ -220,7 +220,14 @@ async function processRows(
     // Every data row up to here is counted in `processed` (those of earlier runs included).
     chunk.totalEstimate = Math.max(processed, fraction > 0 ? Math.round(processed / fraction) : processed);
     const c = chunk;
-    pending = commitChunk(db, row, token, config.importLeaseSeconds, c).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+    pending = commitChunk(db, row, token, config.importLeaseSeconds, c).then(
+      (held) => {
+        // Committed: the COPY has sent these bytes, so the worker may write the next batches into them.
+        if (held) source.recycle(c.lines);
+        return held;
+      },
+      (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+    );
     chunk = { lines: [], valid: 0, failed: [], processed, success, failedTotal, totalEstimate: 0 };
     // Batches can arrive faster than the event loop turns (PGlite's in-process queries): let
     // requests in between chunks.

@@ -7,24 +7,27 @@
  * SheetLimitError naming the cap), and a capped worker heap (a file that needs more ends the worker,
  * not the server). Rows are as long as their last stored cell, never the declared range.
  *
- * .xlsx: the worker streams the first worksheet with exceljs's WorkbookReader.
+ * .xlsx: the worker scans the first worksheet's XML as it inflates (xlsx-sheet.ts; exceljs's
+ * WorkbookReader was the xlsx import's bottleneck, issue 12 "Speed").
  * .xls: the legacy format cannot be streamed; the worker reads it whole with SheetJS (dense, at
  * most 200,001 rows parsed) and posts its stored cells.
  *
- * Owns one worker per opened file. The worker streams the first worksheet with exceljs's
- * WorkbookReader and posts rows in batches; the main thread hands out credits so at most a few
- * batches wait in memory (backpressure). Cells cross the thread boundary by structured clone:
- * strings, numbers, booleans, Dates, null, and exceljs's plain cell objects (formula results, rich
- * text, hyperlinks, errors), which unwrapCell reads.
+ * Owns one worker per opened file. The worker reads the sheet and posts rows in batches; the main
+ * thread hands out credits so at most a few batches wait in memory (backpressure). Cells cross the
+ * thread boundary by structured clone: strings, numbers, booleans, Dates, null, and plain cell
+ * objects ({ error }), which unwrapCell reads.
  *
- * The worker's code is a small CommonJS script evaluated in the worker (no TypeScript loader is
- * needed there, so it runs the same under tsx, Vitest and a build); it loads exceljs from the path
- * the main thread resolved.
+ * The worker's code is a small CommonJS script evaluated in the worker; it loads csv-parse and
+ * SheetJS from the paths the main thread resolved, and the TypeScript modules (xlsx-sheet.ts,
+ * import-rows.ts) through tsx's CommonJS hook.
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ImportRowsBatch, ImportRowsConfig } from './import-rows';
+
+/** An ImportRowsBatch as the worker sends it: the staging text as UTF-8 bytes in a transferred buffer (hand it back with ImportReader.recycle). */
+export type StagedBatch = Omit<ImportRowsBatch, 'copy'> & { copy: Uint8Array };
 
 /** Rows per message from the worker. */
 const BATCH_ROWS = 500;
@@ -41,6 +44,13 @@ export class SheetLimitError extends Error {}
 
 /** Old-generation heap of the parser worker, MB: room for a 50 MB file's shared strings; a pathological file ends the worker (the import fails with a read error), not the server. */
 const WORKER_HEAP_MB = 512;
+/**
+ * Young generation of the parser worker, MB. Left to V8, a worker churning through 100,000 rows grew
+ * it to 64 MB of resident memory; at 16 the import reads as fast (measured: 100,000 rows of .csv and
+ * .xlsx, the same rows/s within noise) and the process's peak is ~50 MB lower (issue 12 "Speed":
+ * the import's peak under 400 MB).
+ */
+const WORKER_YOUNG_MB = 16;
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -48,33 +58,54 @@ const fs = require('node:fs');
 let credits = workerData.credits;
 let wake = null;
 let started = null;
+// Buffers the main thread handed back after committing their lines (recycle), reused for the
+// next batches' staging text: the text crosses as transferred bytes, so neither thread's heap
+// holds it and no buffer is allocated per batch once the import runs.
+const pool = [];
 parentPort.on('message', (m) => {
   if (m === 'credit') { credits += 1; if (wake) { const w = wake; wake = null; w(); } }
   else if (m && m.type === 'start' && started) started(m.config);
+  else if (m && m.type === 'recycle') for (const b of m.buffers) if (pool.length < 32) pool.push(b);
 });
+function utf8Bytes(text) {
+  const n = Buffer.byteLength(text);
+  let ab = null;
+  while (pool.length > 0 && !ab) { const b = pool.pop(); if (b.byteLength >= n) ab = b; }
+  if (!ab) ab = new ArrayBuffer(Math.ceil(n * 1.25) + 1024);
+  Buffer.from(ab, 0, n).write(text);
+  return new Uint8Array(ab, 0, n);
+}
 // Import mode (workerData.importRows): the first batch goes out raw as the head (the main thread
 // finds the header in it and answers 'start' with the import's config); from then on every batch
 // is validated here by import-rows.ts (loaded through tsx's CommonJS hook) and goes out as staging
 // lines and failed rows.
 let rowsOf = null;
+// tsx's CommonJS hook, registered once, for the TypeScript modules the worker loads.
+let tsxRegistered = false;
+const useTypeScript = () => {
+  if (!tsxRegistered) require(workerData.tsxCjsApi).register();
+  tsxRegistered = true;
+};
 // Rows per message: the head's batch holds at least the rows the header is looked for in.
 let batchRows = workerData.importRows ? Math.max(workerData.batchRows, workerData.headRows) : workerData.batchRows;
 async function send(batch, fraction) {
   if (workerData.importRows && !rowsOf) {
     const config = await new Promise((resolve) => { started = resolve; parentPort.postMessage({ type: 'head', rows: batch, fraction }); });
-    require(workerData.tsxCjsApi).register();
+    useTypeScript();
     rowsOf = require(workerData.importRows).importRows(config);
     batchRows = workerData.batchRows;
   }
   if (credits === 0) await new Promise((resolve) => { wake = resolve; });
   credits -= 1;
-  if (rowsOf) parentPort.postMessage({ type: 'batch', batch: rowsOf.take(batch), fraction });
+  if (rowsOf) {
+    const taken = rowsOf.take(batch);
+    const copy = utf8Bytes(taken.copy);
+    parentPort.postMessage({ type: 'batch', batch: { ...taken, copy }, fraction }, [copy.buffer]);
+  }
   else parentPort.postMessage({ type: 'rows', rows: batch, fraction });
 }
 // The first failure is the one reported. A cap passed is reported where it is found, before the
-// throw unwinds the for-await: that unwinding tears ExcelJS's reader down, which can throw its own
-// error (e.g. "Cannot read properties of undefined (reading 'sheets')") as an uncaught exception
-// ahead of the rejection carrying the cap (measured: 37 of 100 reads of a 501-column file).
+// throw unwinds the for-await (a torn-down stream could report its own error first).
 let reported = false;
 const limit = (message) => { const err = new Error(message); err.limit = true; report(err); throw err; };
 const report = (err) => {
@@ -103,53 +134,6 @@ async function readXls(post, batch) {
     batch.push(cells);
     if (batch.length >= batchRows) await post((r + 1) / data.length);
   }
-}
-// ExcelJS's streaming WorkbookReader reads the zip in one pass and intermittently loses an entry
-// stored after the worksheets (xl/workbook.xml, last in files SheetJS and ExcelJS write), then
-// fails with "Cannot read properties of undefined (reading 'sheets')" (exceljs issue #3064;
-// measured here: 2 reads in 3 of a 3-column SheetJS file). The file is on disk, so its central
-// directory is read instead (as the upstream fix, PR #3065, does): the workbook relations, the
-// workbook, the shared strings and the styles are parsed first, then only the first worksheet is
-// streamed row by row through ExcelJS's own reader.
-async function openFirstWorksheet() {
-  const { createRequire } = require('node:module');
-  const fromExcelJs = createRequire(workerData.exceljsPath);
-  const ExcelJS = fromExcelJs('./excel.js');
-  const unzip = fromExcelJs('unzipper');
-  const iterateStream = fromExcelJs('./lib/utils/iterate-stream');
-  const directory = await unzip.Open.file(workerData.filePath);
-  const entry = (path) => directory.files.find((f) => f.path === path && f.type === 'File');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(workerData.filePath, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
-  const rels = entry('xl/_rels/workbook.xml.rels');
-  if (rels) await reader._parseRels(rels.stream());
-  const book = entry('xl/workbook.xml');
-  if (book) await reader._parseWorkbook(book.stream());
-  const strings = entry('xl/sharedStrings.xml');
-  if (strings) for await (const _ of reader._parseSharedStrings(strings.stream())) void _;
-  const styles = entry('xl/styles.xml');
-  if (styles) await reader._parseStyles(styles.stream());
-  // The first sheet in the workbook's order, else the lowest-numbered sheet file.
-  const first = reader.model && reader.model.sheets && reader.model.sheets[0];
-  const rel = first && (reader.workbookRels || []).find((r) => r.Id === first.rId);
-  // (No regular expressions here: this source is a template literal, which would eat their escapes.)
-  const sheetNumber = (path) => {
-    const name = path.startsWith('xl/worksheets/') ? path.slice('xl/worksheets/'.length) : '';
-    const digits = name.startsWith('sheet') && name.endsWith('.xml') ? name.slice(5, -4) : '';
-    return digits !== '' && String(Number(digits)) === digits ? Number(digits) : null;
-  };
-  const sheetFiles = directory.files.filter((f) => sheetNumber(f.path) !== null).sort((a, b) => sheetNumber(a.path) - sheetNumber(b.path));
-  const relTarget = rel ? String(rel.Target) : '';
-  const relPath = relTarget.startsWith('/') ? relTarget.slice(1) : 'xl/' + relTarget;
-  const target = (rel && entry(relPath) && sheetNumber(relPath) !== null ? entry(relPath) : null) || sheetFiles[0];
-  if (!target) return { rows: (async function* () {})(), fraction: () => 1 };
-  const sheetNo = String(sheetNumber(target.path));
-  const stream = target.stream();
-  let read = 0;
-  stream.on('data', (chunk) => { read += chunk.length; });
-  const size = target.uncompressedSize || 0;
-  let worksheet = null;
-  for (const event of reader._parseWorksheet(iterateStream(stream), sheetNo)) if (event.eventType === 'worksheet') worksheet = event.value;
-  return { rows: worksheet || (async function* () {})(), fraction: () => (size > 0 ? Math.min(1, read / size) : 1) };
 }
 async function readCsv(post, batch) {
   const { parse } = require(workerData.csvParsePath);
@@ -187,28 +171,21 @@ async function readCsv(post, batch) {
     parentPort.postMessage({ type: 'done' });
     return;
   }
-  const { rows: sheetRows, fraction } = await openFirstWorksheet();
+  // .xlsx: the sheet's XML scanned by xlsx-sheet.ts (loaded through tsx's CommonJS hook).
+  useTypeScript();
+  const { openXlsxSheet } = require(workerData.xlsxSheetPath);
+  const sheet = await openXlsxSheet(workerData.filePath, { maxRows: workerData.maxRows, maxColumns: workerData.maxColumns });
   let batch = [];
-  const post = async () => {
-    await send(batch, fraction());
-    batch = [];
-  };
-  let next = 1;
-  for await (const row of sheetRows) {
-    if (row.number > workerData.maxRows) limit(TOO_MANY_ROWS);
-    for (; next < row.number; next += 1) {
-      batch.push([]);
-      if (batch.length >= batchRows) await post();
+  for await (const rows of sheet.rows) {
+    for (const row of rows) {
+      batch.push(row);
+      if (batch.length >= batchRows) {
+        await send(batch, sheet.fraction());
+        batch = [];
+      }
     }
-    const values = Array.isArray(row.values) ? row.values : [];
-    if (values.length - 1 > workerData.maxColumns) limit(TOO_MANY_COLUMNS);
-    const cells = new Array(Math.max(0, values.length - 1));
-    for (let i = 1; i < values.length; i += 1) cells[i - 1] = values[i] === undefined ? null : values[i];
-    batch.push(cells);
-    next = row.number + 1;
-    if (batch.length >= batchRows) await post();
   }
-  if (batch.length > 0) await post();
+  if (batch.length > 0) await send(batch, 1);
   parentPort.postMessage({ type: 'done' });
 })().catch(report);
 `;
@@ -216,7 +193,7 @@ async function readCsv(post, batch) {
 type Message =
   | { type: 'rows'; rows: unknown[][]; fraction: number }
   | { type: 'head'; rows: unknown[][]; fraction: number }
-  | { type: 'batch'; batch: ImportRowsBatch; fraction: number }
+  | { type: 'batch'; batch: StagedBatch; fraction: number }
   | { type: 'done' }
   | { type: 'error'; message: string; limit?: boolean };
 
@@ -227,7 +204,7 @@ export const TOO_LARGE_TO_READ = 'The file is too large to read';
 interface SheetWorker {
   /** The next row-bearing message; null once the worker is done. @throws the worker's error (SheetLimitError for a cap) */
   next(): Promise<Exclude<Message, { type: 'done' } | { type: 'error' }> | null>;
-  post(message: unknown): void;
+  post(message: unknown, transfer?: ArrayBuffer[]): void;
   fraction(): number;
   close(): void;
 }
@@ -238,17 +215,18 @@ function startWorker(filePath: string, size: number, kind: 'xlsx' | 'xls' | 'csv
     filePath,
     size,
     kind,
-    exceljsPath: resolve('exceljs'),
+    xlsxSheetPath: fileURLToPath(new URL('./xlsx-sheet.ts', import.meta.url)),
+    tsxCjsApi: resolve('tsx/cjs/api'),
     xlsxPath: resolve('@e965/xlsx'),
     csvParsePath: resolve('csv-parse'),
     maxCsvLine: MAX_CSV_LINE,
     batchRows: importMode ? Math.max(1, Math.min(BATCH_ROWS, importMode.batchRows)) : BATCH_ROWS,
     credits: CREDITS,
     ...SHEET_LIMITS,
-    ...(importMode ? { importRows: fileURLToPath(new URL('./import-rows.ts', import.meta.url)), tsxCjsApi: resolve('tsx/cjs/api'), headRows: importMode.headRows } : {}),
+    ...(importMode ? { importRows: fileURLToPath(new URL('./import-rows.ts', import.meta.url)), headRows: importMode.headRows } : {}),
   };
   // A capped heap bounds what one file can cost the server.
-  const worker = new Worker(WORKER_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB }, workerData });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB }, workerData });
   const queue: Message[] = [];
   let notify: (() => void) | null = null;
   let fraction = 0;
@@ -278,8 +256,8 @@ function startWorker(filePath: string, size: number, kind: 'xlsx' | 'xls' | 'csv
       if (m.type !== 'head' && !closed) worker.postMessage('credit');
       return m;
     },
-    post: (message) => {
-      if (!closed) worker.postMessage(message);
+    post: (message, transfer) => {
+      if (!closed) worker.postMessage(message, transfer);
     },
     fraction: () => fraction,
     close,
@@ -289,7 +267,7 @@ function startWorker(filePath: string, size: number, kind: 'xlsx' | 'xls' | 'csv
 /**
  * Starts a worker reading `filePath`'s first worksheet.
  * @param size the file's size in bytes (for fractionRead)
- * @param kind 'xlsx' (exceljs, streamed), 'xls' (SheetJS, read whole in the worker) or 'csv'
+ * @param kind 'xlsx' (xlsx-sheet.ts, streamed), 'xls' (SheetJS, read whole in the worker) or 'csv'
  *   (csv-parse, streamed, the same options and caps as allocation-reader's csvRows)
  * @returns the rows (blank rows as empty arrays, so the n-th row is sheet row n), the share of the
  *   file read so far, and close() which stops the worker. A parse error is thrown from the rows
@@ -316,7 +294,12 @@ export interface ImportReader {
    * lines and failed rows in sheet order, the head's rows included.
    * @throws Error with the worker's message for an unreadable file, SheetLimitError for a cap passed
    */
-  batches(config: ImportRowsConfig): AsyncGenerator<ImportRowsBatch>;
+  batches(config: ImportRowsConfig): AsyncGenerator<StagedBatch>;
+  /**
+   * Hands batches' `copy` buffers back to the worker for reuse, once nothing reads them any more
+   * (their rows committed: the COPY's socket writes are done). They are detached here.
+   */
+  recycle(copies: readonly Uint8Array[]): void;
   /** Share of the file read so far, 0–1. */
   fractionRead(): number;
   /** Stops the worker (safe to call more than once). */
@@ -326,8 +309,9 @@ export interface ImportReader {
 /**
  * Starts a worker that reads an allocation file (as readSheetInWorker) and also validates its rows
  * and writes the valid ones as staging lines (import-rows.ts), so the import job's main thread
- * only moves text to the database (issue 12 "Speed": parsing, validation and the database work
- * run side by side; the main thread's heap holds a chunk of text, not 100,000 row objects).
+ * only moves bytes to the database (issue 12 "Speed": parsing, validation and the database work
+ * run side by side; the staging text reaches the main thread as transferred UTF-8 buffers, which
+ * the job hands back with recycle, so its heap holds neither row objects nor the text).
  * @param size the file's size in bytes (for fractionRead)
  * @param options.headRows rows head() answers at least (the header scan)
  * @param options.batchRows rows validated per batch (at most 500): a batch is the smallest unit the
@@ -351,6 +335,10 @@ export function readImportInWorker(filePath: string, size: number, kind: 'xlsx' 
       } finally {
         worker.close();
       }
+    },
+    recycle(copies) {
+      const buffers = [...new Set(copies.map((c) => c.buffer as ArrayBuffer))].filter((b) => b.byteLength > 0);
+      if (buffers.length > 0) worker.post({ type: 'recycle', buffers }, buffers);
     },
     fractionRead: worker.fraction,
     close: worker.close,

@@ -13,7 +13,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { loanStageLine, PROMOTED, promotedColumn as columnOf, STAGE_COLUMN_NAMES, type SqlType } from '../../../domain/portfolio/loan-stage';
 import type { RowValue } from '../../../domain/portfolio/row-validation';
 import type { DbOrTx } from '../../db/client';
-import { copyInto } from '../../db/copy-in';
+import { copyInto, type CopyData } from '../../db/copy-in';
 
 export { countCoApplicants, numericText, promotedValue } from '../../../domain/portfolio/loan-stage';
 import { rowsOf } from '../../db/sql-helpers';
@@ -81,8 +81,9 @@ export async function writeLoanBatch(
  * writeLoanBatch for rows already written as staging lines (the import's worker thread builds them
  * with loanStageLine): COPYs them into the connection's staging table and upserts them into
  * `loans` in one statement, with writeLoanBatch's rules.
- * @param input.lines loanStageLine lines of `companyId`, one loan_id at most once (the import
- *   refuses a repeated loan_id as a failed row before it gets here)
+ * @param input.lines loanStageLine lines of `companyId` (text, or its UTF-8 bytes as the import's
+ *   worker sends them), one loan_id at most once (the import refuses a repeated loan_id as a
+ *   failed row before it gets here)
  * @param input.expectNew the loans are expected to be new (a month's first import): written by a
  *   plain INSERT under a savepoint, falling back to the upsert when one exists after all
  * @returns how many loans were inserted and how many updated
@@ -90,7 +91,7 @@ export async function writeLoanBatch(
  */
 export async function writeStagedLoans(
   tx: DbOrTx,
-  input: { companyId: string; allocationMonth: string; importId: string | null; lines: readonly string[]; expectNew?: boolean },
+  input: { companyId: string; allocationMonth: string; importId: string | null; lines: CopyData; expectNew?: boolean },
 ): Promise<{ inserted: number; updated: number }> {
   if (input.lines.length === 0) return { inserted: 0, updated: 0 };
   // The staging table and the upsert must share one transaction (and, on a pool, one connection).
