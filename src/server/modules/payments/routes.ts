@@ -27,6 +27,7 @@ import { listPostedPayments } from './loan-payments-service';
 import { createUpload, listUploads, terminateUpload, toUploadRecord, uploadErrorFile, uploadOf } from './uploads-service';
 import { handleWebhook } from './webhook-service';
 import { createWebhookBatcher } from './webhook-batch';
+import { forgetWebhookCredentials } from './webhook-credentials';
 import { kickDeliveries } from './outgoing-webhooks';
 import type { MandateTransport } from './mandates-service';
 import { cancelMandate, createMandate, getMandate, listMandates, liveMandateTransport, presentDebit, retryDebit } from './mandates-service';
@@ -40,7 +41,10 @@ export function paymentRoutes(transport: GatewayTransport = liveTransport, manda
 
     await serve(settings.getGatewaySettings, async ({ req }) => ok({ gateways: await listGatewaySettings(db, callerOf(req).companyId) }));
     await serve(settings.putGatewaySettings, async ({ req, body }) =>
-      ok(await db.transaction((tx) => putGatewaySettings(tx, config, callerOf(req).companyId, body, clock.now())), 'Payment gateway saved'),
+      ok(
+        await db.transaction((tx) => putGatewaySettings(tx, config, callerOf(req).companyId, body, clock.now())).finally(forgetWebhookCredentials),
+        'Payment gateway saved',
+      ),
     );
 
     await serve(links.createPaymentLink, async ({ req, body, idempotency }) => {

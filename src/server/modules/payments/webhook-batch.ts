@@ -11,13 +11,16 @@
  *
  * Owns: the per-process queue of verified events waiting for a batch.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgVendor } from '../../../domain/contracts/payments/links';
 import type { Db } from '../../db/client';
 import { applyLoanPayments, type LoanPaymentPosted } from '../portfolio/queries';
 import type { GatewayEvent } from './gateways/types';
 import { paymentGatewayEvents, paymentLinks } from './schema';
-import { postVerifiedEvent, type EventPosting } from './webhook-posting';
+import { rowsOf } from '../../db/sql-helpers';
+import { companyCurrencySql } from '../companies/queries';
+import { seenBeforeSql } from './reconciliation';
+import { postVerifiedEvent, type EventPosting, type LinkFacts } from './webhook-posting';
 
 /** One verified link event of a company's gateway, received at `now`. */
 export interface EventJob {
@@ -64,16 +67,40 @@ export async function postEventBatch(db: Db, jobs: readonly EventJob[]): Promise
       .onConflictDoNothing()
       .returning({ companyId: paymentGatewayEvents.companyId, pgVendor: paymentGatewayEvents.pgVendor, eventId: paymentGatewayEvents.eventId });
     const fresh = new Set(inserted.map((r) => `${r.companyId}\u0000${r.pgVendor}\u0000${r.eventId}`));
-    // The batch's links locked at once in link id order (the order every batch takes them in).
-    const byCompany = new Map<string, Set<string>>();
-    for (const j of rows) if (fresh.has(keyOf(j))) (byCompany.get(j.companyId) ?? byCompany.set(j.companyId, new Set()).get(j.companyId)!).add(j.event.linkId);
-    for (const [companyId, linkIds] of [...byCompany].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      await tx
-        .select({ id: paymentLinks.linkId })
+    // The batch's links locked at once in link id order (the order every batch takes them in),
+    // read with the facts of their payments: an event alone on its link and payment posts from
+    // these (postVerifiedEvent's `pre`), one statement instead of two.
+    const freshJobs = rows.filter((j) => fresh.has(keyOf(j)));
+    const pre = new Map<string, LinkFacts>();
+    const count = (f: (j: EventJob) => string) => freshJobs.reduce((m, j) => m.set(f(j), (m.get(f(j)) ?? 0) + 1), new Map<string, number>());
+    const perLink = count((j) => `${j.companyId}\u0000${j.event.linkId}`);
+    const perPayment = count((j) => `${j.companyId}\u0000${j.vendor}\u0000${j.event.paymentId}`);
+    const companies = [...new Set(freshJobs.map((j) => j.companyId))].sort();
+    for (const companyId of companies) {
+      const mine = freshJobs.filter((j) => j.companyId === companyId);
+      const links = await tx
+        .select({ link: paymentLinks })
         .from(paymentLinks)
-        .where(and(eq(paymentLinks.companyId, companyId), inArray(paymentLinks.linkId, [...linkIds])))
+        .where(and(eq(paymentLinks.companyId, companyId), inArray(paymentLinks.linkId, [...new Set(mine.map((j) => j.event.linkId))])))
         .orderBy(paymentLinks.linkId)
         .for('update');
+      const alone = mine.filter((j) => perLink.get(`${companyId}\u0000${j.event.linkId}`) === 1 && perPayment.get(`${companyId}\u0000${j.vendor}\u0000${j.event.paymentId}`) === 1);
+      if (alone.length === 0) continue;
+      const facts = rowsOf<{ vendor: string; pid: string; failed: boolean; seen: boolean; currency: string }>(
+        await tx.execute(sql`
+        select p.vendor, p.pid,
+          exists (select 1 from ${paymentGatewayEvents} g where g.company_id = ${companyId} and g.pg_vendor = p.vendor and g.gateway_payment_id = p.pid and g.event_outcome = 'FAILED') as failed,
+          ${seenBeforeSql(companyId, 'online', sql`p.vendor || ':' || p.pid`)} as seen,
+          ${companyCurrencySql(companyId)} as currency
+        from jsonb_to_recordset(${JSON.stringify(alone.map((j) => ({ vendor: j.vendor, pid: j.event.paymentId })))}::jsonb) as p(vendor text, pid text)`),
+      );
+      const factOf = new Map(facts.map((f) => [`${f.vendor}\u0000${f.pid}`, f]));
+      for (const j of alone) {
+        const f = factOf.get(`${j.vendor}\u0000${j.event.paymentId}`);
+        if (!f) continue;
+        const link = links.find((l) => l.link.linkId === j.event.linkId && l.link.pgVendor === j.vendor)?.link;
+        pre.set(keyOf(j), { link, failed: Boolean(f.failed), seen: Boolean(f.seen), currency: f.currency });
+      }
     }
     const results: EventPosting[] = [];
     const dues = new Map<string, LoanPaymentPosted[]>();
@@ -90,7 +117,7 @@ export async function postEventBatch(db: Db, jobs: readonly EventJob[]): Promise
           .set({ eventOutcome: 'FAILED' })
           .where(and(eq(paymentGatewayEvents.companyId, j.companyId), eq(paymentGatewayEvents.pgVendor, j.vendor), eq(paymentGatewayEvents.eventId, e.eventId)));
       }
-      const r = await postVerifiedEvent(tx, j.companyId, j.vendor, e, j.now);
+      const r = await postVerifiedEvent(tx, j.companyId, j.vendor, e, j.now, pre.get(key));
       if (r.paid) (dues.get(j.companyId) ?? dues.set(j.companyId, []).get(j.companyId)!).push(r.paid);
       results.push({ outcome: r.outcome, queued: r.queued });
     }

@@ -30,20 +30,34 @@ export interface EventPosting {
   paid?: LoanPaymentPosted;
 }
 
+/** What posting an event reads first: its link (locked; undefined: no such link of the vendor), and of its payment. */
+export interface LinkFacts {
+  link: typeof paymentLinks.$inferSelect | undefined;
+  /** The same gateway payment was reported FAILED before. */
+  failed: boolean;
+  /** The payment was already posted or queued (another event id of it). */
+  seen: boolean;
+  /** The company's currency, INR | IDR. */
+  currency: string;
+}
+
 /**
  * Posts one verified link event whose row in payment_gateway_events `tx` has just inserted (so it
  * is not a duplicate): locks the link, then posts the payment once, queues an exception, or records
  * a failure / stale status, and sets the event's outcome. The loan's dues are not lowered here
  * but returned as `paid`, for the batch to lower in one statement just before its commit
- * (portfolio's applyLoanPayments), so the loan's rows stay locked only until that commit.
+ * (portfolio's applyLoanPayments), so the loan's rows stay locked only until that commit. `pre`:
+ * the LinkFacts the batch already read for this event (its link locked), when no other event of
+ * the batch touches its link or payment.
  */
-export async function postVerifiedEvent(tx: DbOrTx, companyId: string, vendor: PgVendor, e: GatewayEvent, now: Date): Promise<EventPosting> {
+export async function postVerifiedEvent(tx: DbOrTx, companyId: string, vendor: PgVendor, e: GatewayEvent, now: Date, pre?: LinkFacts): Promise<EventPosting> {
   const setOutcome = (outcome: WebhookOutcome['outcome']) =>
     tx.update(paymentGatewayEvents).set({ outcome }).where(and(eq(paymentGatewayEvents.companyId, companyId), eq(paymentGatewayEvents.pgVendor, vendor), eq(paymentGatewayEvents.eventId, e.eventId)));
   const sourceRef = `${vendor}:${e.paymentId}`;
-  // One round trip: lock the link (so concurrent payments on it add up), ask whether this payment
-  // was reported failed before and whether it was already posted or queued, and the company's currency.
-  const [found] = await tx
+  // One round trip (none when the batch read it): lock the link (so concurrent payments on it add
+  // up), ask whether this payment was reported failed before and whether it was already posted or
+  // queued, and the company's currency.
+  const [found]: (LinkFacts | undefined)[] = pre ? [pre] : await tx
     .select({
       link: paymentLinks,
       failed: sql<boolean>`exists (select 1 from ${paymentGatewayEvents} where ${paymentGatewayEvents.companyId} = ${companyId} and ${paymentGatewayEvents.pgVendor} = ${vendor} and ${paymentGatewayEvents.gatewayPaymentId} = ${e.paymentId} and ${paymentGatewayEvents.eventOutcome} = 'FAILED')`,

@@ -13,7 +13,7 @@ import { GATEWAYS } from './gateways';
 import type { Headers } from './gateways/types';
 import { applyMandateEvent } from './mandate-events';
 import { paymentGatewayEvents } from './schema';
-import { credentialsOf } from './settings-service';
+import { webhookCredentialsOf } from './webhook-credentials';
 import { postEventBatch, type WebhookBatcher } from './webhook-batch';
 
 /** The one answer to anything not verified (no hint which check failed). */
@@ -39,7 +39,7 @@ export async function handleWebhook(
   onQueued?: () => void,
   batch?: WebhookBatcher,
 ): Promise<WebhookOutcome> {
-  const creds = await credentialsOf(db, config, companyId, vendor).catch(() => null);
+  const creds = await webhookCredentialsOf(db, config, companyId, vendor).catch(() => null);
   if (!creds) throw unauthorized(NOT_VERIFIED);
   const verified = GATEWAYS[vendor].verifyWebhook(raw, headers, creds, now);
   if (!verified.ok) {
