@@ -79,8 +79,9 @@ export function exceptionReason(p: Pick<PaymentInput, 'amountMinor' | 'expected'
 /**
  * A boolean SQL expression: whether (source, source_ref) was already posted or queued. A caller
  * may fold it into a statement it runs anyway and pass the answer as `PaymentInput.seen`.
+ * `sourceRef`: a value, or an SQL expression over the caller's own rows (a batch asks for many).
  */
-export function seenBeforeSql(companyId: string, source: PaymentSource, sourceRef: string): SQL<boolean> {
+export function seenBeforeSql(companyId: string, source: PaymentSource, sourceRef: string | SQL): SQL<boolean> {
   return sql<boolean>`(exists (select 1 from ${loanPayments} where company_id = ${companyId} and source = ${source} and source_ref = ${sourceRef})
     or exists (select 1 from ${paymentExceptions} where company_id = ${companyId} and source = ${source} and source_ref = ${sourceRef}))`;
 }

@@ -26,6 +26,8 @@ import { openShortCode } from './short-links';
 import { listPostedPayments } from './loan-payments-service';
 import { createUpload, listUploads, terminateUpload, toUploadRecord, uploadErrorFile, uploadOf } from './uploads-service';
 import { handleWebhook } from './webhook-service';
+import { createWebhookBatcher } from './webhook-batch';
+import { forgetWebhookCredentials } from './webhook-credentials';
 import { kickDeliveries } from './outgoing-webhooks';
 import type { MandateTransport } from './mandates-service';
 import { cancelMandate, createMandate, getMandate, listMandates, liveMandateTransport, presentDebit, retryDebit } from './mandates-service';
@@ -39,7 +41,10 @@ export function paymentRoutes(transport: GatewayTransport = liveTransport, manda
 
     await serve(settings.getGatewaySettings, async ({ req }) => ok({ gateways: await listGatewaySettings(db, callerOf(req).companyId) }));
     await serve(settings.putGatewaySettings, async ({ req, body }) =>
-      ok(await db.transaction((tx) => putGatewaySettings(tx, config, callerOf(req).companyId, body, clock.now())), 'Payment gateway saved'),
+      ok(
+        await db.transaction((tx) => putGatewaySettings(tx, config, callerOf(req).companyId, body, clock.now())).finally(forgetWebhookCredentials),
+        'Payment gateway saved',
+      ),
     );
 
     await serve(links.createPaymentLink, async ({ req, body, idempotency }) => {
@@ -137,9 +142,13 @@ export const webhookRoutes: RouteGroup = async (app, deps) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
   const serve = endpointServer(app, deps);
+  // Concurrent webhooks of this process share their transactions (group commit, webhook-batch.ts).
+  const batch = createWebhookBatcher(db);
+  app.addHook('onClose', async () => batch.stop());
   await serve(webhooks.receiveGatewayWebhook, async ({ req, params }) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const result = await handleWebhook(db, config, params.pg_vendor, params.company_id, raw, req.headers, clock.now(), () => kickDeliveries(deps.jobs, (err) => req.log.error({ err }, 'outgoing webhook kick failed')));
+    const kick = () => kickDeliveries(deps.jobs, (err) => req.log.error({ err }, 'outgoing webhook kick failed'));
+    const result = await handleWebhook(db, config, params.pg_vendor, params.company_id, raw, req.headers, clock.now(), kick, batch);
     return ok(result, result.outcome === 'duplicate' ? 'Duplicate event ignored' : 'Webhook received');
   });
 };
