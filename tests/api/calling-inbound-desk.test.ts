@@ -160,7 +160,7 @@ describe('an inbound call matched to several loans', () => {
     expect(onSecond.calls.find((c) => c.call_id === row.callId)).toMatchObject({ disposition: 'Call Back', loan_id: second.loan_id });
     const onFirst = data<{ calls: CallRecord[] }>(await req('GET', `/api/calling/loans/${first.loan_id}/call-details`, telecaller));
     expect(onFirst.calls.some((c) => c.call_id === row.callId)).toBe(false);
-    const activity = await req('GET', `/api/recovery/loan/activity/${second.loan_id}?page_size=20`, admin);
+    const activity = await req('GET', `/api/recovery/loan/activity/${second.loan_id}?page_size=100`, admin);
     const events = activity.json().data.events as { kind: string; remark: string | null }[];
     expect(events.find((e) => e.kind === 'status_change')?.remark).toBe('Call Back: asked about the second loan');
     expect((await req('GET', `/api/recovery/loan-details/${second.loan_id}`, admin)).json().data.loan.telecalling_status).toBe('Call Back');

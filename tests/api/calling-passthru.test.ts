@@ -68,7 +68,7 @@ describe('Exotel Passthru applet', () => {
     const ended = await callOf(row.callId);
     expect(ended).toMatchObject({ state: 'Call Ended', outcome: 'Connected', provider_status: 'completed', talk_seconds: 42, recording_url: 'https://recordings.exotel.com/x.mp3', passthru_status: 'completed' });
     const admin = headers((await signIn(t.app, 'admin@demo.in')).token, LENDER);
-    const activity = await t.app.inject({ url: `/api/recovery/loan/activity/${queue[0].loan_id}?page_size=20`, headers: admin });
+    const activity = await t.app.inject({ url: `/api/recovery/loan/activity/${queue[0].loan_id}?page_size=100`, headers: admin });
     const events = activity.json().data.events as { kind: string; remark: string | null }[];
     const callRemarks = events.filter((e) => e.kind === 'call').map((e) => e.remark);
     expect(callRemarks).toContain('Call Connected (talk time 0m 42s)');

@@ -96,7 +96,7 @@ describe('a softphone call', () => {
     expect((await report(call.call_id, 'ended')).json().data).toMatchObject({ state: 'Call Ended', talk_seconds: 125 });
     expect((await report(call.call_id, 'answered')).json().data.state).toBe('Call Ended');
 
-    const activity = await t.app.inject({ url: `/api/recovery/loan/activity/${loan.loan_id}?page_size=20`, headers: admin });
+    const activity = await t.app.inject({ url: `/api/recovery/loan/activity/${loan.loan_id}?page_size=100`, headers: admin });
     const events = activity.json().data.events as { kind: string; remark: string | null }[];
     expect(events.find((e) => e.kind === 'call')?.remark).toBe('Call Connected (talk time 2m 5s)');
     // The disposition form then records it as a voip call; the company's dialer vendor receives it once.
@@ -170,7 +170,7 @@ describe('a softphone call', () => {
     expect((await act({ event: 'transferred', transfer: 'blind' })).statusCode).toBe(400);
     expect((await act({ event: 'transferred', event_id: 'transfer-00002', target: '7001', transfer: 'sideways' })).statusCode).toBe(400);
 
-    const activity = await t.app.inject({ url: `/api/recovery/loan/activity/${loan.loan_id}?page_size=20`, headers: admin });
+    const activity = await t.app.inject({ url: `/api/recovery/loan/activity/${loan.loan_id}?page_size=100`, headers: admin });
     const remarks = (activity.json().data.events as { kind: string; remark: string | null }[]).filter((e) => e.kind === 'call').map((e) => e.remark);
     expect(remarks.filter((r) => r === 'Conference call with 7001 started')).toHaveLength(1);
     expect(remarks.filter((r) => r === 'Conference call with 7001 ended')).toHaveLength(1);

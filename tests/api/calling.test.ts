@@ -105,7 +105,7 @@ describe('the telecaller’s day', () => {
     expect(details.last_ptp).toMatchObject({ ptp_date: '2026-11-25', ptp_amount_minor: 150050, state: 'open' });
     expect(details.calls[0]).toMatchObject({ call_id: call.call_id, disposition: 'Promise to Pay' });
 
-    const activity = await t.app.inject({ url: `/api/recovery/loan/activity/${loan.loan_id}?page_size=20`, headers: admin });
+    const activity = await t.app.inject({ url: `/api/recovery/loan/activity/${loan.loan_id}?page_size=100`, headers: admin });
     const events = activity.json().data.events as { kind: string; remark: string | null }[];
     expect(events.map((e) => e.kind)).toEqual(expect.arrayContaining(['ptp', 'status_change', 'call', 'compliance']));
     expect(events.find((e) => e.kind === 'call')?.remark).toMatch(/^Call Connected/);

@@ -195,7 +195,7 @@ describe('DND, DLT, caps, overrides and the timeline', () => {
     const fourth = await decide(db, input, clock.now());
     expect(fourth.reasons.map((r) => r.code)).toEqual(['DAILY_CAP_REACHED']);
     expect(fourth.decision_id).toBeTruthy();
-    const activity = await t.app.inject({ url: `/api/recovery/loan/activity/${loan.loan_id}?page_size=10`, headers: admin });
+    const activity = await t.app.inject({ url: `/api/recovery/loan/activity/${loan.loan_id}?page_size=100`, headers: admin });
     const events = activity.json().data.events as { kind: string; remark: string }[];
     expect(events.filter((e) => e.kind === 'compliance').map((e) => e.remark)).toEqual(expect.arrayContaining(['Call allowed', expect.stringMatching(/^Call blocked: This loan has had 3 call contacts today/)]));
     // The next day starts a new count.
@@ -225,7 +225,7 @@ describe('DND, DLT, caps, overrides and the timeline', () => {
     const list = await t.app.inject({ url: `/api/compliance/overrides?loan_id=${loan.loan_id}`, headers: supervisor });
     expect(list.json().data.overrides[0]).toMatchObject({ override_id: overrideId, granted_by_name: 'Rahul Menon', reason: 'Borrower asked to be messaged after work' });
     expect(list.json().data.overrides[0].used_at).not.toBeNull();
-    const activity = await t.app.inject({ url: `/api/recovery/loan/activity/${loan.loan_id}?page_size=5`, headers: admin });
+    const activity = await t.app.inject({ url: `/api/recovery/loan/activity/${loan.loan_id}?page_size=100`, headers: admin });
     const remarks = (activity.json().data.events as { remark: string }[]).map((e) => e.remark);
     expect(remarks).toEqual(expect.arrayContaining(['Override granted for one whatsapp contact: Borrower asked to be messaged after work', expect.stringMatching(/^WhatsApp allowed by an override: Contact is allowed only between/)]));
   });

@@ -135,7 +135,7 @@ test('a consult and a conference are rebuilt after a reload; merge, transfer and
   await expect(page.getByTestId('second-call')).toHaveCount(0);
   const moved = (await (await page.request.get(`/api/calling/calls/${other}?company_id=${COMPANY}`, { headers })).json()).data;
   expect(moved).toMatchObject({ state: 'Call Ended', outcome: 'Connected', second_leg: null });
-  const activity = await as(browser, 'admin@demo.in', async (p, h) => (await p.request.get(`/api/recovery/loan/activity/${loans[1]}?page_size=20`, { headers: h })).json());
+  const activity = await as(browser, 'admin@demo.in', async (p, h) => (await p.request.get(`/api/recovery/loan/activity/${loans[1]}?page_size=100`, { headers: h })).json());
   const remarks = (activity.data.events as { remark: string | null }[]).map((e) => e.remark);
   expect(remarks).toContain('Call transferred to 7001 (attended)');
   await done(other, `e2e-second-${other}`);
