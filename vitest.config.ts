@@ -16,6 +16,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // One migrated, seeded database per run; each file starts from a copy (global-setup.ts).
+          globalSetup: ['tests/api/global-setup.ts'],
           // PGlite boots a WASM Postgres per file; run files one after another to stay within 2 cores.
           fileParallelism: false,
           testTimeout: 60_000,

@@ -4,6 +4,7 @@
  * dropped afterwards. Sign-in encrypts exactly like the browser (`encryptForServer`).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { encryptForServer } from '../../src/domain/auth/login-crypto';
@@ -17,6 +18,9 @@ import { createDatabase } from '../../src/server/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/demo';
 
 export { DEMO_PASSWORD };
+/** Environment variables by which global-setup.ts hands the seeded copy to the test files. */
+export const SEEDED_TEMPLATE_ENV = 'API_TEST_SEEDED_TEMPLATE';
+export const SEEDED_DUMP_ENV = 'API_TEST_SEEDED_DUMP';
 export const LENDER = 'demo-lender-in';
 export const TRUST = 'demo-trust-id';
 
@@ -27,12 +31,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A throw-away database `api_<random>` on the server of `url`; drop() removes it. */
-export async function freshPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A throw-away database `api_<random>` on the server of `url`, empty or a copy of `template` (a
+ * database nobody is connected to); drop() removes it.
+ */
+export async function freshPostgres(url: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `api_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
@@ -58,7 +65,8 @@ export interface TestAppExtras {
 
 /** A migrated, demo-seeded app. Cheap argon2 and high auth rate limits unless overridden. */
 export async function createTestApp(overrides: Partial<AppConfig> = {}, extras: TestAppExtras = {}): Promise<TestApp> {
-  const pgServer = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
+  const seeded = seededCopy();
+  const pgServer = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL, seeded?.template) : null;
   const config = loadConfig({}, {
     dataDir: 'memory://',
     databaseUrl: pgServer?.url,
@@ -68,9 +76,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, extras: 
     webDistDir: '/nonexistent-dist',
     ...overrides,
   });
-  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const fromDump = !config.databaseUrl && config.dataDir === 'memory://' && seeded?.dump ? seeded.dump : undefined;
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, startFrom: fromDump });
+  // On a seeded copy migrate() finds no migration to apply but still installs this process's
+  // row-level security wall (company-wall.ts); the seed is already there.
   await database.migrate();
-  await seedDemo(database.db, config);
+  if (!(pgServer && seeded?.template) && !fromDump) await seedDemo(database.db, config);
   const app = await buildApp({ db: database, config, logger: extras.logger ?? false, clock: extras.clock });
   extras.beforeReady?.(app, database);
   await app.ready();
@@ -87,6 +98,20 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, extras: 
     },
   };
 }
+
+/**
+ * The migrated, demo-seeded database the API run's global set-up made once (global-setup.ts):
+ * PostgreSQL's template database name, or PGlite's data directory dump read from its file (once per
+ * test process). Absent outside the API run (benchmarks): each app migrates and seeds its own.
+ */
+function seededCopy(): { template?: string; dump?: Blob } | null {
+  if (process.env.DATABASE_URL) return process.env[SEEDED_TEMPLATE_ENV] ? { template: process.env[SEEDED_TEMPLATE_ENV] } : null;
+  const file = process.env[SEEDED_DUMP_ENV];
+  if (!file) return null;
+  dumpBlob ??= new Blob([readFileSync(file)]);
+  return { dump: dumpBlob };
+}
+let dumpBlob: Blob | undefined;
 
 /** The server's login key, as the browser fetches it. */
 export async function loginKey(app: FastifyInstance): Promise<LoginKey> {
