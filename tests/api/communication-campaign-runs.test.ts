@@ -137,13 +137,16 @@ describe('campaign runs across processes', () => {
     let batches = 0;
     // The second batch's transaction dies after its hand-over (the first committed).
     await runCampaign(t.database.db, id, clock, t.app.log, opts('process-a', counting, { batchSize: 100, beforeCommit: () => { if (++batches === 2) throw new Error('process died'); } }));
-    expect(calls).toHaveLength(200);
+    // The third batch runs beside the second (CAMPAIGN_PIPELINE): on PostgreSQL it may have handed
+    // its messages over before the second failed; it never commits.
+    const handedFirst = calls.length;
+    expect([200, 300]).toContain(handedFirst);
     expect(await campaign(id)).toMatchObject({ processed: 100, sent: 100 });
     // As the dead process left it: in_process, its lease expired; the sweep queues it, another process resumes.
     await t.database.db.update(communicationCampaigns).set({ status: 'in_process', error: null, completedAt: null, leaseOwner: 'process-a', leaseExpiresAt: new Date(clock.now().getTime() - 1000) }).where(eq(communicationCampaigns.campaignId, id));
     await runCampaign(t.database.db, id, clock, t.app.log, opts('process-b', counting, { batchSize: 100 }));
-    // 100 of the 300 were handed over twice under the same id; the provider accepted each message once.
-    expect(calls).toHaveLength(400);
+    // The resumed run hands the 200 uncommitted ones (again) under the same ids; the provider accepted each message once.
+    expect(calls).toHaveLength(handedFirst + 200);
     expect(new Set(calls).size).toBe(300);
     expect(provider.accepted).toBe(300);
     expect(await campaign(id)).toMatchObject({ status: 'completed', processed: 300, sent: 300, failed: 0 });

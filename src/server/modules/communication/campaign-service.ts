@@ -146,7 +146,7 @@ export async function claimCampaignLease(db: DbOrTx, campaignId: string, runner:
 
 /**
  * The job (issue 13 campaigns, set-based): from the checkpoint on, batches of `batchSize` loans,
- * each one transaction (runBatch): the loans' facts, every template rendered in memory, the
+ * CAMPAIGN_PIPELINE of them at once, each one transaction committed in order (runBatch): the loans' facts, every template rendered in memory, the
  * compliance decisions of the whole batch (decideMany: decisions and one timeline entry per loan,
  * multi-row), the allowed messages handed to the provider, then one multi-row insert of the
  * message rows already in their final state (blocked with reasons, failed with the error, sent or
@@ -171,13 +171,37 @@ export async function runCampaign(db: Db, campaignId: string, clock: { now(): Da
   }
   try {
     const ctx = await campaignContext(db, c, opts);
-    for (;;) {
+    const [start] = await db.select({ processed: communicationCampaigns.processed, total: communicationCampaigns.total }).from(communicationCampaigns).where(eq(communicationCampaigns.campaignId, campaignId));
+    const size = opts.batchSize ?? CAMPAIGN_BATCH;
+    const pipe: Pipeline = { failed: false, error: undefined };
+    const pending = new Set<Promise<void>>();
+    // The batch before the next one: that one commits only after it (the checkpoint stays in order).
+    let previous: Promise<void> = Promise.resolve();
+    let stopped = false;
+    for (let offset = start.processed; offset < start.total && !pipe.failed; offset += size) {
       if (opts.stopping?.()) {
-        // Given back, so the next start-up resumes at once instead of waiting for the lease to expire.
-        await db.update(communicationCampaigns).set({ leaseOwner: null, leaseExpiresAt: null }).where(and(eq(communicationCampaigns.campaignId, campaignId), eq(communicationCampaigns.leaseOwner, opts.runner)));
-        return;
+        stopped = true;
+        break;
       }
-      if (!(await runBatch(db, ctx, clock.now(), opts.batchSize ?? CAMPAIGN_BATCH))) break;
+      // The run's first batch goes alone: rows it may create for the whole company on first use
+      // (the compliance rules' defaults) are then committed before two batches could both wait on them.
+      while (pending.size >= (offset === start.processed + size ? 1 : CAMPAIGN_PIPELINE)) await Promise.race(pending);
+      if (pipe.failed) break;
+      const batch = runBatch(db, ctx, clock.now(), offset, size, previous, pipe);
+      const settled = batch.catch((err: unknown) => {
+        if (!pipe.failed) pipe.error = err;
+        pipe.failed = true;
+      });
+      pending.add(settled);
+      void settled.then(() => pending.delete(settled));
+      previous = batch;
+    }
+    await Promise.all(pending);
+    if (pipe.failed) throw pipe.error;
+    if (stopped) {
+      // Given back, so the next start-up resumes at once instead of waiting for the lease to expire.
+      await db.update(communicationCampaigns).set({ leaseOwner: null, leaseExpiresAt: null }).where(and(eq(communicationCampaigns.campaignId, campaignId), eq(communicationCampaigns.leaseOwner, opts.runner)));
+      return;
     }
     await db
       .update(communicationCampaigns)
@@ -232,26 +256,35 @@ async function campaignContext(db: Db, c: CampaignRow, opts: CampaignRunOptions)
 }
 
 
+/** Loans per batch: see CAMPAIGN_BATCH. Batches of one run in flight at once (see runBatch). */
+export const CAMPAIGN_PIPELINE = 2;
+
+/** A run's batches in flight: set once one of them failed (the later ones then stop before their hand-over). */
+interface Pipeline {
+  failed: boolean;
+  error: unknown;
+}
+
+/** The batch before this one failed: this one rolls back (its own error is the first one's). */
+class EarlierBatchFailed extends Error {}
+
 /**
- * One batch in one transaction (see runCampaign). The campaign row is locked and must still be
- * this runner's (else LeaseLost, nothing written); its checkpoint `processed` picks the batch's
- * slice of the loan ids (read once per run with the campaign).
- * @returns false when no loan was left
+ * One batch in one transaction (see runCampaign): the loans `offset`…`offset + size` of the
+ * campaign's list (read once per run with the campaign). Up to CAMPAIGN_PIPELINE batches run at
+ * once, so the next batch reads, decides and writes while the one before it commits (PostgreSQL:
+ * this process's JavaScript and the database's backend busy at the same time; PGlite runs one
+ * transaction at a time, so there they simply follow one another). Order is kept where it counts:
+ * a batch waits for `previous` to commit before it locks the campaign row and moves the
+ * checkpoint, which must still be `offset` and this runner's (else LeaseLost, nothing written); a
+ * batch whose previous one failed rolls back, and one that sees the failure before its hand-over
+ * hands nothing over. The loans of two batches are disjoint, so they take no lock of each other's.
  */
-async function runBatch(db: Db, ctx: CampaignContext, now: Date, size: number): Promise<boolean> {
+async function runBatch(db: Db, ctx: CampaignContext, now: Date, offset: number, size: number, previous: Promise<void>, pipe: Pipeline): Promise<void> {
   const { c } = ctx;
   const cc = communicationCampaigns;
-  return db.transaction(async (tx) => {
-    const [cur] = await tx
-      .select({ status: cc.status, leaseOwner: cc.leaseOwner, processed: cc.processed, total: cc.total, blockedByReason: cc.blockedByReason })
-      .from(cc)
-      .where(eq(cc.campaignId, c.campaignId))
-      .for('update');
-    if (!cur || cur.status !== 'in_process' || cur.leaseOwner !== ctx.runner) throw new LeaseLost();
-    // The loan list never changes once stored: the slice comes from the copy read at the run's start
-    // (ctx.c), not from the ~1.5 MB jsonb of a 100,000-loan campaign detoasted under the lock each batch.
-    const ids = cur.processed < cur.total ? c.loanIds.slice(cur.processed, cur.processed + size) : [];
-    if (ids.length === 0) return false;
+  const ids = c.loanIds.slice(offset, offset + size);
+  await db.transaction(async (tx) => {
+    if (pipe.failed) throw new EarlierBatchFailed();
     const done = await tx.select({ loanId: communicationMessages.loanId }).from(communicationMessages).where(and(eq(communicationMessages.campaignId, c.campaignId), inTextList(communicationMessages.loanId, ids)));
     const { message: messageFacts, contact: contactFacts } = await loanCampaignFactsMany(tx, c.companyId, ids);
     const already = new Set(done.map((d) => d.loanId));
@@ -284,15 +317,16 @@ async function runBatch(db: Db, ctx: CampaignContext, now: Date, size: number): 
       }
     }
     const decisions = await decideMany(tx, toDecide.map((d) => d.input), now, contactFacts);
-    const blockedByReason = { ...cur.blockedByReason };
+    const blockedHere: Record<string, number> = {};
     const allowed: Array<{ row: Row; vars: Record<string, string> }> = [];
     const blockedRows: Row[] = [];
     toDecide.forEach(({ row, vars }, n) => {
       const d = decisions[n];
       if (d.allowed) return void allowed.push({ row: { ...row, decisionId: d.decision_id }, vars });
-      for (const r of d.reasons) blockedByReason[r.code] = (blockedByReason[r.code] ?? 0) + 1;
+      for (const r of d.reasons) blockedHere[r.code] = (blockedHere[r.code] ?? 0) + 1;
       blockedRows.push({ ...row, decisionId: d.decision_id, status: 'blocked', reasons: d.reasons.map((r) => ({ code: r.code, message: r.message })) });
     });
+    if (pipe.failed) throw new EarlierBatchFailed();
     const handed = await handOver(ctx, allowed, now);
     const rows = [...handed.rows, ...blockedRows, ...failedRows];
     await insertMessages(tx, rows, handed.events);
@@ -300,10 +334,19 @@ async function runBatch(db: Db, ctx: CampaignContext, now: Date, size: number): 
     await setManyLoanStatuses(tx, c.companyId, [...handed.rows, ...blockedRows].map((r) => ({ loanId: r.loanId, values: { digital_communication_status: r.status } })));
     const failedHandOver = handed.rows.filter((r) => r.status === 'failed').length;
     await ctx.beforeCommit?.();
+    await previous;
+    const [cur] = await tx
+      .select({ status: cc.status, leaseOwner: cc.leaseOwner, processed: cc.processed, blockedByReason: cc.blockedByReason })
+      .from(cc)
+      .where(eq(cc.campaignId, c.campaignId))
+      .for('update');
+    if (!cur || cur.status !== 'in_process' || cur.leaseOwner !== ctx.runner || cur.processed !== offset) throw new LeaseLost();
+    const blockedByReason = { ...cur.blockedByReason };
+    for (const [code, n] of Object.entries(blockedHere)) blockedByReason[code] = (blockedByReason[code] ?? 0) + n;
     await tx
       .update(cc)
       .set({
-        processed: cur.processed + ids.length,
+        processed: offset + ids.length,
         sent: sql`${cc.sent} + ${handed.rows.length - failedHandOver}`,
         blocked: sql`${cc.blocked} + ${blockedRows.length}`,
         failed: sql`${cc.failed} + ${failedRows.length + failedHandOver}`,
@@ -311,7 +354,6 @@ async function runBatch(db: Db, ctx: CampaignContext, now: Date, size: number): 
         leaseExpiresAt: new Date(now.getTime() + CAMPAIGN_LEASE_MS),
       })
       .where(eq(cc.campaignId, c.campaignId));
-    return cur.processed + ids.length < cur.total;
   });
 }
 
