@@ -14,6 +14,8 @@
  *    (decideMany: decisions and timeline rows multi-row), hands them to the local provider; prints
  *    messages per second from the POST to `completed` (the loans have no due date: the campaign gives one).
  */
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { check, type RulesInForce } from '../../src/domain/compliance/check';
 import { defaultRules } from '../../src/domain/compliance/rules';
@@ -68,6 +70,24 @@ async function inMemory(): Promise<void> {
   console.log(`  check(): p50 ${(percentile(checkMs, 50) * 1000).toFixed(1)} µs, p99 ${(percentile(checkMs, 99) * 1000).toFixed(1)} µs (target p99 < 5 ms)`);
 }
 
+const load = () => execSync('uptime').toString().trim().replace(/^.*load average:\s*/, '');
+
+/** CPU ticks (10 ms) of each backend of the app's PostgreSQL database on this machine; null on PGlite. */
+async function backendTicks(t: Awaited<ReturnType<typeof createTestApp>>): Promise<Map<number, number> | null> {
+  if (!t.config.databaseUrl) return null;
+  const { rows } = await t.database.executeSql('select pid from pg_stat_activity where datname = current_database()');
+  const ticks = new Map<number, number>();
+  for (const { pid } of rows as { pid: number }[]) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // ended meanwhile, or a server on another machine
+    }
+  }
+  return ticks;
+}
+
 async function withDatabase(): Promise<void> {
   const clock = settableClock(new Date('2026-11-23T10:00:00+05:30'));
   const t = await createTestApp({}, { clock });
@@ -79,6 +99,8 @@ async function withDatabase(): Promise<void> {
     // Bench loans (BL00000001…) in their own month, as an import writes them: borrower numbers, Indian states.
     await seedBenchLoans(t.database.db, DB_LOANS, '2026-11');
     const ids = Array.from({ length: DB_LOANS }, (_, i) => `BL${String(i + 1).padStart(8, '0')}`);
+    const cpuBefore = process.cpuUsage();
+    const backendsBefore = await backendTicks(t);
     const started = performance.now();
     const res = await t.app.inject({ method: 'POST', url: '/api/communication/campaigns', headers: admin, payload: { name: 'Bench', template_id: tpl.json().data.template_id, loan_ids: ids, variables: { due_date: '05 Dec 2026' } } });
     const id = res.json().data.campaign_id as string;
@@ -94,6 +116,12 @@ async function withDatabase(): Promise<void> {
     console.log(`with the database (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): campaign of ${ids.length.toLocaleString('en')} loans ${c.status} in ${seconds.toFixed(2)} s — ${Math.round(ids.length / seconds).toLocaleString('en')} messages/s (target ≥ 5,000/s)`);
     console.log(`  (the job is picked up by the queue's poll first; the first batch was done ${(((firstAt ?? performance.now()) - started) / 1000).toFixed(2)} s after the start)`);
     console.log(`  sent ${c.sent}, blocked ${c.blocked} ${JSON.stringify(c.blocked_by_reason)}, failed ${c.failed}`);
+    // Where the two cores went: this process (the job's JavaScript, the API) and, on a local
+    // PostgreSQL, the database's backends (/proc ticks of 10 ms).
+    const cpu = process.cpuUsage(cpuBefore);
+    const after = await backendTicks(t);
+    const backendMs = after ? [...after].reduce((sum, [pid, ticks]) => sum + (ticks - (backendsBefore?.get(pid) ?? 0)) * 10, 0) : null;
+    console.log(`  CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s${backendMs === null ? '' : `, database backends ${(backendMs / 1000).toFixed(1)} s`} (wall ${seconds.toFixed(1)} s, 2 cores; load ${load()})`);
   } finally {
     await t.close();
   }
