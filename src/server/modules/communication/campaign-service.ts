@@ -114,8 +114,9 @@ export interface CampaignRunOptions extends SendVia {
   /** Loans decided per transaction (default CAMPAIGN_BATCH). */
   batchSize?: number;
   /**
-   * Called in each batch's transaction after its hand-over, before it commits: a throw rolls the
-   * batch back as a process dying there would (tests of the provider's idempotency reference).
+   * Called in each batch's transaction after its hand-over and the previous batch's commit (so in
+   * batch order), before it commits: a throw rolls the batch back as a process dying there would
+   * (tests of the provider's idempotency reference).
    */
   beforeCommit?: () => void | Promise<void>;
 }
@@ -333,8 +334,8 @@ async function runBatch(db: Db, ctx: CampaignContext, now: Date, offset: number,
     // Each decided loan's digital status, in one statement (a loan that failed before its decision keeps its own).
     await setManyLoanStatuses(tx, c.companyId, [...handed.rows, ...blockedRows].map((r) => ({ loanId: r.loanId, values: { digital_communication_status: r.status } })));
     const failedHandOver = handed.rows.filter((r) => r.status === 'failed').length;
-    await ctx.beforeCommit?.();
     await previous;
+    await ctx.beforeCommit?.();
     const [cur] = await tx
       .select({ status: cc.status, leaseOwner: cc.leaseOwner, processed: cc.processed, blockedByReason: cc.blockedByReason })
       .from(cc)
