@@ -128,7 +128,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const { config } = opts;
   if (!opts.messages && config.production && !config.allowLogOnlyMessages) throw new Error(LOG_ONLY_IN_PRODUCTION);
   const logger: FastifyServerOptions['logger'] = opts.logger === undefined ? loggerOptions() : opts.logger === true ? loggerOptions() : opts.logger;
-  const app = Fastify({ logger, trustProxy: config.trustProxy, frameworkErrors, maxParamLength: MAX_PARAM_LENGTH }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({ logger, trustProxy: config.trustProxy, frameworkErrors, routerOptions: { maxParamLength: MAX_PARAM_LENGTH } }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);

@@ -52,8 +52,11 @@ export async function announcedStatus<T>(events: EventBus, db: DbOrTx, caller: C
  * concurrent routing skips them): logged into the campaign, no status reason, not on a break, their
  * dialer not turned off (campaign user status auto_call_off, campaign-user-status.ts), no
  * live call and no call of the last 4 hours still waiting for its disposition (wrap-up).
+ * `lock: false` only counts them (the predictive pacer): an agent locked by a count would be
+ * skipped by the routing of a call answered meanwhile, which then drops a borrower who picked up
+ * while the agent was free (and the pacer, seeing one line fewer ringing, dials another).
  */
-export async function freeAgents(tx: DbOrTx, companyId: string, campaignId: string, now: Date, limit: number): Promise<string[]> {
+export async function freeAgents(tx: DbOrTx, companyId: string, campaignId: string, now: Date, limit: number, opts: { lock?: boolean } = {}): Promise<string[]> {
   const since = new Date(now.getTime() - 4 * 3_600_000).toISOString();
   const at = now.toISOString();
   const rows = rowsOf<{ user_id: string }>(
@@ -67,8 +70,8 @@ export async function freeAgents(tx: DbOrTx, companyId: string, campaignId: stri
           where c.company_id = s.company_id and c.agent_id = s.user_id and c.created_at > ${since}::timestamptz
             and (c.ended_at is null or not exists (select 1 from calling_dispositions d where d.call_id = c.call_id)))
       order by (select max(coalesce(c.ended_at, c.created_at)) from calling_calls c where c.company_id = s.company_id and c.agent_id = s.user_id) asc nulls first, s.user_id
-      limit ${limit}
-      for update of s skip locked`),
+      limit ${limit}${opts.lock === false ? sql`` : sql`
+      for update of s skip locked`}`),
   );
   return rows.map((r) => r.user_id);
 }

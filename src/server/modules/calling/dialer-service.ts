@@ -221,7 +221,7 @@ export async function paceCampaign(db: Db, providerFor: ProviderFor, companyId: 
   const planned = await db.transaction(async (tx) => {
     const [{ locked }] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`calling-pace:${campaignId}`})) as locked`));
     if (!locked) return null;
-    const ready = (await freeAgents(tx, companyId, campaignId, now, 1000)).length;
+    const ready = (await freeAgents(tx, companyId, campaignId, now, 1000, { lock: false })).length;
     const [stats] = rowsOf<{ ringing: number; answered_today: number; dropped_today: number; window_done: number; window_answered: number }>(
       await tx.execute(sql`
         select
