@@ -5,7 +5,7 @@
  * (src/offline/db.ts onFieldChange: in-page listeners and a BroadcastChannel). Only those stores:
  * a meta write no longer re-runs every outbox and allocation read as Dexie's did.
  */
-import { useEffect, useRef, useState, type DependencyList } from 'react';
+import { startTransition, useEffect, useRef, useState, type DependencyList } from 'react';
 import { onFieldChange, type FieldStore } from '../../offline/db';
 
 /**
@@ -27,8 +27,10 @@ export function useOfflineRead<T>(read: () => Promise<T>, deps: DependencyList, 
       const mine = ++run;
       readRef.current().then(
         (v) => {
-          // A later read started meanwhile: its answer is the newer one.
-          if (alive && mine === run) setValue(() => v);
+          // A later read started meanwhile: its answer is the newer one. A transition: an update from
+          // a promise would otherwise render the screen (a day list of 40 cards) in one task that a
+          // cheap phone cannot interrupt; this way React renders it in slices (issue 18 TBT).
+          if (alive && mine === run) startTransition(() => setValue(() => v));
         },
         () => undefined,
       );
