@@ -234,6 +234,15 @@ describe('notice exports: Reports and Documents', () => {
     const rows = parse((await download(masked.export_id, lawyer)).body, { columns: true }) as Record<string, string>[];
     expect(rows[0].Borrower).not.toBe(names.get(loanIds[5]));
     expect(rows[0].Borrower).toMatch(/\*/);
+    // Masking is per caller: the admin's export (clear names) is not handed to the masked lawyer.
+    const clear = await exported({ report: 'Notice Tracking Report', batch_id: batch.batch_id });
+    expect((parse((await download(clear.export_id)).body, { columns: true }) as Record<string, string>[])[0].Borrower).toBe(names.get(loanIds[5]));
+    const refused = await download(clear.export_id, lawyer);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('This export holds unmasked data; export it again to get it masked');
+    expect(refused.body).not.toContain(String(names.get(loanIds[5])));
+    // The other way round is no leak: the admin may download the lawyer's masked file.
+    expect((await download(masked.export_id)).statusCode).toBe(200);
     const reports = (await t.app.inject({ url: '/api/notice/exports?view=Documents&page_size=100', headers: admin })).json().data.exports as LegalExportRecord[];
     expect(reports.length).toBeGreaterThan(0);
     expect(reports.every((e) => e.view === 'Documents')).toBe(true);

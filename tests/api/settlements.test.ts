@@ -197,4 +197,20 @@ describe('settlements', () => {
       expect(file.body).toContain('breached');
     }
   });
+
+  it("a masked manager is refused an export made in clear for the admin (masking is per caller)", async () => {
+    const started = await t.app.inject({ method: 'POST', url: '/api/settlement/exports', headers: h.admin, payload: { kind: 'Settlement Report' } });
+    expect(started.statusCode, started.body).toBe(200);
+    const id = started.json().data.export_id;
+    let status = 'In-Progress';
+    for (let i = 0; i < 100 && status === 'In-Progress'; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      status = (await get('admin', '/api/settlement/exports')).json().data.exports.find((e: { export_id: string }) => e.export_id === id).status;
+    }
+    expect(status).toBe('COMPLETED');
+    expect((await get('admin', `/api/settlement/exports/${id}/file`)).statusCode).toBe(200);
+    const refused = await get('manager', `/api/settlement/exports/${id}/file`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('This export holds unmasked data; export it again to get it masked');
+  });
 });

@@ -7,6 +7,21 @@
 import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { FileStorage } from '../storage/files';
+import { forbidden } from './errors';
+
+/** Why a masked caller does not get a file made for an author who could read unmasked data. */
+export const UNMASKED_FILE_REFUSED = 'This export holds unmasked data; export it again to get it masked';
+
+/**
+ * Masking is per caller, never per author (issue 12; spec 6 access_unmasked_data). A file made in
+ * clear that cannot be masked as it streams out (printed notices, a report without its columns'
+ * variables) is refused to a caller who sees personal fields masked: they may export it again, made
+ * masked for them. A masked file may go to anyone (it leaks nothing).
+ * @throws 403 UNMASKED_FILE_REFUSED
+ */
+export function refuseClearFileToMaskedCaller(file: { unmasked: boolean }, callerUnmasked: boolean): void {
+  if (file.unmasked && !callerUnmasked) throw forbidden(UNMASKED_FILE_REFUSED);
+}
 
 /**
  * `attachment; filename="…"; filename*=UTF-8''…` for `fileName`: the fallback keeps printable ASCII

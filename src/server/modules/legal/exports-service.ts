@@ -10,6 +10,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { NOTICE_EXPORT_DOCUMENT_TYPES, NOTICE_REPORTS, type LegalExportBody, type LegalExportRecord, type LegalExportView, type LegalExportsPage } from '../../../domain/contracts/legal/transfers';
 import type { Db } from '../../db/client';
+import { refuseClearFileToMaskedCaller } from '../../http/downloads';
 import { notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import { batchRow } from './batches-service';
@@ -65,10 +66,17 @@ export async function listExports(db: Db, companyId: string, q: { view?: LegalEx
   return { exports: rows.map(toExportRecord), total };
 }
 
-/** A SUCCESS export's file. @throws 404 LEGAL_EXPORT_NOT_FOUND / LEGAL_EXPORT_NOT_READY */
-export async function exportFile(db: Db, companyId: string, exportId: string): Promise<{ key: string; fileName: string; contentType: string }> {
+/**
+ * A SUCCESS export's file for a caller. Masking is per caller (issue 12): an export made for an
+ * author who could read unmasked data holds clear names and notices printed in clear, which
+ * cannot be re-masked as they stream (PDFs), so a masked caller is refused it (fail closed) and
+ * may ask for their own, made masked. An unmasked caller may download a masked author's export.
+ * @throws 404 LEGAL_EXPORT_NOT_FOUND / LEGAL_EXPORT_NOT_READY; 403 UNMASKED_FILE_REFUSED
+ */
+export async function exportFile(db: Db, companyId: string, exportId: string, callerUnmasked: boolean): Promise<{ key: string; fileName: string; contentType: string }> {
   const [row] = await db.select().from(legalExports).where(and(eq(legalExports.companyId, companyId), eq(legalExports.exportId, exportId)));
   if (!row) throw notFound(LEGAL_EXPORT_NOT_FOUND);
   if (row.status !== 'SUCCESS' || !row.fileKey || !row.fileName) throw notFound(LEGAL_EXPORT_NOT_READY);
+  refuseClearFileToMaskedCaller(row, callerUnmasked);
   return { key: row.fileKey, fileName: row.fileName, contentType: row.fileName.endsWith('.zip') ? 'application/zip' : 'text/csv; charset=utf-8' };
 }

@@ -34,7 +34,8 @@ export const transferRoutes: RouteGroup = async (app, deps) => {
   });
   await serve(x.listLegalExports, async ({ req, query }) => ok(await listExports(db, callerOf(req).companyId, query)));
   await serve(x.downloadLegalExport, async ({ req, reply, params }) => {
-    const f = await exportFile(db, callerOf(req).companyId, params.export_id);
+    const caller = callerOf(req);
+    const f = await exportFile(db, caller.companyId, params.export_id, canReadUnmasked(caller.permissions));
     return sendStoredFile(reply, files, f, LEGAL_EXPORT_NOT_READY);
   });
 };

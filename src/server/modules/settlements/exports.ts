@@ -8,6 +8,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { SettlementExportRecord } from '../../../domain/contracts/settlements/settlements';
 import type { SettlementExportKind, SettlementStatus } from '../../../domain/settlements/settlements';
 import type { Db } from '../../db/client';
+import { refuseClearFileToMaskedCaller } from '../../http/downloads';
 import { notFound } from '../../http/errors';
 import type { JobQueue } from '../../jobs/queue';
 import type { FileStorage } from '../../storage/files';
@@ -40,11 +41,16 @@ export async function listExports(db: Db, companyId: string): Promise<Settlement
   return (await db.select().from(settlementExports).where(eq(settlementExports.companyId, companyId)).orderBy(desc(settlementExports.createdAt)).limit(50)).map(toRecord);
 }
 
-/** The export's stored file. @throws 404 for another company's, or until COMPLETED */
-export async function exportFile(db: Db, companyId: string, exportId: string): Promise<{ key: string; fileName: string }> {
+/**
+ * The export's stored file for a caller; one made for an author who could read unmasked data is
+ * refused to a masked caller (per-caller masking, issue 12).
+ * @throws 404 for another company's, or until COMPLETED; 403 UNMASKED_FILE_REFUSED
+ */
+export async function exportFile(db: Db, companyId: string, exportId: string, callerUnmasked: boolean): Promise<{ key: string; fileName: string }> {
   const [row] = await db.select().from(settlementExports).where(and(eq(settlementExports.companyId, companyId), eq(settlementExports.exportId, exportId)));
   if (!row) throw notFound('Export not found');
   if (row.status !== 'COMPLETED' || !row.fileKey) throw notFound(EXPORT_NOT_READY);
+  refuseClearFileToMaskedCaller(row, callerUnmasked);
   return { key: row.fileKey, fileName: `${row.kind.replace(/\s+/g, '_')}_${row.createdAt.toISOString().slice(0, 10)}.csv` };
 }
 

@@ -48,7 +48,8 @@ export const settlementRoutes: RouteGroup = async (app, deps) => {
   });
   await serve(s.listSettlementExports, async ({ req }) => ok({ exports: await listExports(db, callerOf(req).companyId) }));
   await serve(s.settlementExportFile, async ({ req, reply, params }) => {
-    const file = await exportFile(db, callerOf(req).companyId, params.export_id);
+    const { companyId, caller } = who(req);
+    const file = await exportFile(db, companyId, params.export_id, caller.unmasked);
     return sendStoredFile(reply, files, { key: file.key, fileName: file.fileName, contentType: 'text/csv; charset=utf-8' }, EXPORT_NOT_READY);
   });
 };
