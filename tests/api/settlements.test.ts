@@ -30,6 +30,21 @@ const decide = (who: string, requestId: string, decision: 'approved' | 'rejected
   t.app.inject({ method: 'POST', url: `/api/approval/requests/${requestId}/decision`, headers: h[who], payload: { decision, remarks } });
 const loanStatus = async (loanId: string) => (await t.database.executeSql(`select distinct variables->>'settlement_status' as s from loans where company_id = $1 and loan_id = $2`, [LENDER, loanId])).rows.map((r) => r.s);
 
+/** Starts an export as `who` (answered In-Progress) and waits until it is COMPLETED; answers its id. */
+async function exported(who: string, kind: string): Promise<string> {
+  const started = await t.app.inject({ method: 'POST', url: '/api/settlement/exports', headers: h[who], payload: { kind } });
+  expect(started.statusCode, started.body).toBe(200);
+  expect(started.json().data.status).toBe('In-Progress');
+  const id = started.json().data.export_id as string;
+  let status = 'In-Progress';
+  for (let i = 0; i < 100 && status === 'In-Progress'; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    status = (await get(who, '/api/settlement/exports')).json().data.exports.find((e: { export_id: string }) => e.export_id === id).status;
+  }
+  expect(status).toBe('COMPLETED');
+  return id;
+}
+
 function pdfText(body: Buffer): string {
   expect(body.subarray(0, 5).toString()).toBe('%PDF-');
   const file = join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
@@ -181,16 +196,7 @@ describe('settlements', () => {
     const breached = (await get('manager', '/api/settlement/settlements?status=breached')).json().data;
     expect(breached.settlements.map((s: { loan_id: string }) => s.loan_id)).toEqual([LOAN]);
     for (const kind of ['Settlement Report', 'Installment Report']) {
-      const started = await t.app.inject({ method: 'POST', url: '/api/settlement/exports', headers: h.manager, payload: { kind } });
-      expect(started.statusCode, started.body).toBe(200);
-      expect(started.json().data.status).toBe('In-Progress');
-      const id = started.json().data.export_id;
-      let status = 'In-Progress';
-      for (let i = 0; i < 100 && status === 'In-Progress'; i++) {
-        await new Promise((r) => setTimeout(r, 200));
-        status = (await get('manager', '/api/settlement/exports')).json().data.exports.find((e: { export_id: string }) => e.export_id === id).status;
-      }
-      expect(status).toBe('COMPLETED');
+      const id = await exported('manager', kind);
       const file = await get('manager', `/api/settlement/exports/${id}/file`);
       expect(file.statusCode).toBe(200);
       expect(file.body).toContain(LOAN);
@@ -199,15 +205,7 @@ describe('settlements', () => {
   });
 
   it("a masked manager is refused an export made in clear for the admin (masking is per caller)", async () => {
-    const started = await t.app.inject({ method: 'POST', url: '/api/settlement/exports', headers: h.admin, payload: { kind: 'Settlement Report' } });
-    expect(started.statusCode, started.body).toBe(200);
-    const id = started.json().data.export_id;
-    let status = 'In-Progress';
-    for (let i = 0; i < 100 && status === 'In-Progress'; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      status = (await get('admin', '/api/settlement/exports')).json().data.exports.find((e: { export_id: string }) => e.export_id === id).status;
-    }
-    expect(status).toBe('COMPLETED');
+    const id = await exported('admin', 'Settlement Report');
     expect((await get('admin', `/api/settlement/exports/${id}/file`)).statusCode).toBe(200);
     const refused = await get('manager', `/api/settlement/exports/${id}/file`);
     expect(refused.statusCode).toBe(403);
