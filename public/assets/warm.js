@@ -11,9 +11,16 @@
         .catch(function () { return null; });
     };
     var company = encodeURIComponent(companyId);
-    window.__roWarmAllocation = { companyId: companyId, token: token, body: read('/api/fos/allocation?company_id=' + company) };
-    window.__roWarmProfile = { companyId: companyId, token: token, body: read('/api/user/profile/details') };
-    window.__roWarmPermissions = { companyId: companyId, token: token, body: read('/api/user/company/permissions?company_id=' + company + '&simplified=true') };
+    // `settled` holds the answer once it is in: the app's first render can start with it instead
+    // of rendering again when the promise resolves (src/web/lib/warm.ts warmSettled).
+    var warm = function (name, path) {
+      var w = { companyId: companyId, token: token, settled: undefined };
+      w.body = read(path).then(function (b) { w.settled = b; return b; });
+      window[name] = w;
+    };
+    warm('__roWarmAllocation', '/api/fos/allocation?company_id=' + company);
+    warm('__roWarmProfile', '/api/user/profile/details');
+    warm('__roWarmPermissions', '/api/user/company/permissions?company_id=' + company + '&simplified=true');
   } catch {
     // No storage or fetch: the app downloads the allocation itself.
   }

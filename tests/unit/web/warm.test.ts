@@ -46,3 +46,24 @@ describe('takeWarm', () => {
     await expect(warm.takeWarm('__roWarmProfile', 'demo-lender-in', own)).resolves.toEqual({ from: 'own request' });
   });
 });
+
+describe('warmSettled', () => {
+  it('answers data already in, once, for this session and company; a later takeWarm asks the server', () => {
+    holder.__roWarmProfile = { companyId: 'demo-lender-in', token: 'token-of-ravi', body: Promise.resolve(null), settled: { success: true, data: { from: 'warm.js' } } };
+    expect(warm.warmSettled('__roWarmProfile', null)).toBeUndefined();
+    holder.__roWarmProfile = { companyId: 'demo-lender-in', token: 'token-of-asha', body: Promise.resolve(null), settled: { success: true, data: { from: 'warm.js' } } };
+    expect(warm.warmSettled('__roWarmProfile', 'demo-trust-id')).toBeUndefined();
+    expect(warm.warmSettled('__roWarmProfile', 'demo-lender-in')).toEqual({ from: 'warm.js' });
+    expect(warm.warmSettled('__roWarmProfile', 'demo-lender-in')).toBeUndefined();
+    expect(warm.takeWarm('__roWarmProfile', null, own)).toBeNull();
+  });
+
+  it('leaves a download still on its way, or one that failed, to takeWarm (its own request reports the error)', async () => {
+    holder.__roWarmProfile = { companyId: 'demo-lender-in', token: 'token-of-asha', body: Promise.resolve({ success: true, data: { from: 'warm.js' } }) };
+    expect(warm.warmSettled('__roWarmProfile', null)).toBeUndefined();
+    await expect(warm.takeWarm('__roWarmProfile', null, own)).resolves.toEqual({ from: 'warm.js' });
+    holder.__roWarmProfile = { companyId: 'demo-lender-in', token: 'token-of-asha', body: Promise.resolve({ success: false }), settled: { success: false, message: 'Session expired' } };
+    expect(warm.warmSettled('__roWarmProfile', null)).toBeUndefined();
+    await expect(warm.takeWarm('__roWarmProfile', null, own)).resolves.toEqual({ from: 'own request' });
+  });
+});

@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { profileDetails, signOut } from '../../../domain/contracts/auth/sign-in';
 import { call } from '../../lib/endpoint';
 import { useSession } from '../../lib/store';
-import { takeWarm } from '../../lib/warm';
+import { takeWarm, warmSettled } from '../../lib/warm';
+import type { ResponseOf } from '../../../domain/contracts/endpoint';
 
 /** Ends the session server-side (records platform_logout). Failures are ignored by the caller. */
 export function logout() {
@@ -25,6 +26,7 @@ export function useProfile() {
   return useQuery({
     queryKey: profileKey(uat),
     queryFn: ({ signal }) => takeWarm('__roWarmProfile', null, () => call(profileDetails, { signal })) ?? call(profileDetails, { signal }),
+    initialData: () => (uat ? warmSettled<ResponseOf<typeof profileDetails>>('__roWarmProfile', null) : undefined),
     enabled: Boolean(uat),
     staleTime: 5 * 60_000,
   });

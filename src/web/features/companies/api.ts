@@ -7,7 +7,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getCompany, listCompanies, updateCompany } from '../../../domain/contracts/companies/companies';
 import { myPermissions } from '../../../domain/contracts/users/permissions';
 import { call, endpointKey, useEndpoint, useEndpointMutation } from '../../lib/endpoint';
-import { takeWarm } from '../../lib/warm';
+import { takeWarm, warmSettled } from '../../lib/warm';
+import type { ResponseOf } from '../../../domain/contracts/endpoint';
 
 /** Companies the caller is assigned to (first 100: enough for the switcher). */
 export function useCompanies(enabled: boolean) {
@@ -22,6 +23,7 @@ export function usePermissions(companyId: string | null) {
   return useQuery({
     queryKey: endpointKey(myPermissions, input),
     queryFn: ({ signal }) => takeWarm('__roWarmPermissions', companyId, () => fetchOwn(signal)) ?? fetchOwn(signal),
+    initialData: () => (companyId ? warmSettled<ResponseOf<typeof myPermissions>>('__roWarmPermissions', companyId) : undefined),
     enabled: Boolean(companyId),
     staleTime: 5 * 60_000,
   });
