@@ -17,17 +17,27 @@ interface Warm<T> {
 /** The download warm.js sets on window for each read: the allocation, the profile, the permissions. */
 export type WarmName = '__roWarmAllocation' | '__roWarmProfile' | '__roWarmPermissions';
 
+const holder = <T>() => globalThis as Partial<Record<WarmName, Warm<T>>>;
+
+/** warm.js's read `name` when it was made with the current token (and for `companyId` when given). */
+function warmFor<T>(name: WarmName, companyId: string | null): Warm<T> | undefined {
+  const warm = holder<T>()[name];
+  return warm && warm.token === session.uat && (companyId === null || warm.companyId === companyId) ? warm : undefined;
+}
+
+/** An envelope's data when the read succeeded; undefined for a failed, refused or missing one. */
+const dataOf = <T>(b: { success?: boolean; data?: T } | null | undefined): T | undefined => (b && b.success !== false && b.data ? b.data : undefined);
+
 /**
  * The read warm.js made for this company and the current token, taken once (a later read asks the
  * server); null when there is none. When warm.js's download failed (offline, 401, 5xx) `fallback`
  * makes the app's own request, so its errors are reported as usual (a 401 ends the session).
  */
 export function takeWarm<T>(name: WarmName, companyId: string | null, fallback: () => Promise<T>): Promise<T> | null {
-  const holder = globalThis as Partial<Record<WarmName, Warm<T>>>;
-  const warm = holder[name];
-  if (!warm || warm.token !== session.uat || (companyId !== null && warm.companyId !== companyId)) return null;
-  delete holder[name];
-  return warm.body.then((b) => (b && b.success !== false && b.data ? b.data : fallback()));
+  const warm = warmFor<T>(name, companyId);
+  if (!warm) return null;
+  delete holder()[name];
+  return warm.body.then((b) => dataOf(b) ?? fallback());
 }
 
 /**
@@ -39,11 +49,7 @@ export function takeWarm<T>(name: WarmName, companyId: string | null, fallback: 
  * renders in slices; issue 18 TBT).
  */
 export function warmSettled<T>(name: WarmName, companyId: string | null): T | undefined {
-  const holder = globalThis as Partial<Record<WarmName, Warm<T>>>;
-  const warm = holder[name];
-  if (!warm || warm.token !== session.uat || (companyId !== null && warm.companyId !== companyId)) return undefined;
-  const b = warm.settled;
-  if (!b || b.success === false || !b.data) return undefined;
-  delete holder[name];
-  return b.data;
+  const data = dataOf(warmFor<T>(name, companyId)?.settled);
+  if (data !== undefined) delete holder()[name];
+  return data;
 }

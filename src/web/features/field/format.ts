@@ -32,6 +32,7 @@ export function warmFormats(language: string): void {
   dateTimeFormat(language, true);
   dateTimeFormat(language, false);
   formatMinor(toMinor(1), 'INR');
+  formatMinor(toMinor(1), 'IDR');
 }
 
 /**
