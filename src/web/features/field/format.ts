@@ -24,15 +24,14 @@ function dateTimeFormat(language: string, timeOnly: boolean): Intl.DateTimeForma
 }
 
 /**
- * Builds the formatters the day list uses (dates, times, money) ahead of its first render, when
- * the main thread is idle: the first Intl formatter of a page loads its locale data (~8 ms on a
- * laptop, ~35 ms on a phone), which otherwise lands in the render that shows the cards (issue 18 TBT).
+ * The formatters the day list uses (dates, times, money in `currency`), as one step each, to be
+ * built ahead of its first render while the main thread is idle (lib/idle.ts idleSteps): the first
+ * Intl formatter of a page loads its locale data (~8 ms on a laptop, ~35 ms on a phone), which
+ * otherwise lands in the render that shows the cards (issue 18 TBT). One step per formatter, so
+ * no single idle callback becomes a long task of its own.
  */
-export function warmFormats(language: string): void {
-  dateTimeFormat(language, true);
-  dateTimeFormat(language, false);
-  formatMinor(toMinor(1), 'INR');
-  formatMinor(toMinor(1), 'IDR');
+export function formatWarmers(language: string, currency: Currency): (() => void)[] {
+  return [() => dateTimeFormat(language, true), () => dateTimeFormat(language, false), () => formatMinor(toMinor(1), currency)];
 }
 
 /**

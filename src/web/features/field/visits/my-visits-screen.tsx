@@ -9,13 +9,14 @@ import { List, Map as MapIcon, RefreshCw } from 'lucide-react';
 import { lazy, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { firstScreenShown, whenIdle } from '../../../lib/idle';
+import { firstScreenShown, idleSteps } from '../../../lib/idle';
 import { startLanguage } from '../../../lib/languages';
+import { session } from '../../../lib/store';
 import { useShell } from '../../../lib/shell-context';
 import { WithChakra } from '../../../components/with-chakra';
 import { EmptyState, InlineAlert, LoadingState, Spinner } from '../../../components/plain';
 import { startAllocationDownload, useAllocationRefresh, useCachedAllocation, useOutbox } from '../field-data';
-import { formatWhen, warmFormats } from '../format';
+import { formatWarmers, formatWhen } from '../format';
 import { currentPosition } from '../gps';
 import { queuedDispositions } from '../queued';
 import { useOnline } from '../shell/sync-bar';
@@ -28,8 +29,9 @@ const VisitsMap = lazy(() => import('./visits-map'));
 
 // The day's loans start downloading as soon as this screen's chunk arrives, alongside the profile.
 startAllocationDownload();
-// While the download is on its way the main thread is mostly idle: the formatters are built then.
-if (typeof window !== 'undefined') whenIdle(() => warmFormats(startLanguage()), 2_000);
+// While the download is on its way the main thread is mostly idle: the formatters are built then
+// (money in the currency of the country signed in to; the allocation's own currency is not known yet).
+if (typeof window !== 'undefined') idleSteps(formatWarmers(startLanguage(), session.country_login === 'INDONESIA' ? 'IDR' : 'INR'), 2_000);
 
 /** Cards in the first paint (a 390x844 phone shows two and a half under the header) and added per later step: small steps keep each commit short on a slow CPU. */
 const FIRST_CARDS = 3;
