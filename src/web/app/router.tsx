@@ -13,7 +13,7 @@
  * when opened.
  */
 import { lazy, useEffect, useLayoutEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigate, useParams, useRoutes, type RouteObject } from 'react-router-dom';
 import { Spinner } from '../components/plain';
 import { WithChakra } from '../components/with-chakra';
 import type { WebArea, WebRoute } from '../lib/area';
@@ -71,6 +71,15 @@ function UnknownPath({ inShell = false }: { inShell?: boolean }) {
   );
 }
 
+/** The app's prefixes (spec 2): `/app`, `/v1/app`, `/v2/app`; any other first segment is not found. */
+const UI_SEGMENTS = new Set([undefined, 'v1', 'v2']);
+
+/** The app under one of its prefixes (`/:ui?/app`): signed in, the shell; another first segment (`/v3/app`) is an unknown path. */
+function AppPrefix() {
+  const { ui } = useParams();
+  return UI_SEGMENTS.has(ui) ? <RequireAuth /> : <UnknownPath />;
+}
+
 /** Spec 4: authenticated means a uat token exists; otherwise go to /login with `next`. */
 function RequireAuth() {
   const { uat } = useSession();
@@ -121,7 +130,10 @@ function routesOf(areas: readonly WebArea[]): RouteObject[] {
       children: [
         { path: '/', element: <Navigate to={{ pathname: '/app', search: window.location.search }} replace /> },
         ...areaRoutes.filter((route) => route.top).map((route) => ({ path: route.path, element: screenOf(route) })),
-        ...['/app', '/v1/app', '/v2/app'].map((path) => ({ path, element: <RequireAuth />, children: appChildren })),
+        // One route for the three prefixes (an optional segment), not three copies of every app
+        // screen: react-router flattens and ranks every route on each render of AppRoutes (each
+        // navigation), which with three copies cost 50-70 ms at 4x CPU on the field route (issue 18).
+        { path: '/:ui?/app', element: <AppPrefix />, children: appChildren },
         { path: '*', element: <UnknownPath /> },
       ],
     },
