@@ -62,6 +62,20 @@ test('signing in after a sign-out returns to the page in next', async ({ page })
   await expect(page.getByRole('heading', { name: 'Roles' })).toBeVisible();
 });
 
+test('the app answers under /app, /v1/app and /v2/app, and another prefix is not found', async ({ page }) => {
+  await signIn(page, 'admin@demo.in');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Anita Deshpande');
+  // One route serves the three prefixes (router.tsx AppPrefix); demo-lender-in is a v1 company.
+  await page.goto('/app/roles?company_id=demo-lender-in');
+  await expect(page.getByRole('heading', { name: 'Roles' })).toBeVisible();
+  await expect(page).toHaveURL(/\/v1\/app\/roles\?company_id=demo-lender-in$/);
+  await page.goto('/v2/app/roles?company_id=demo-lender-in');
+  await expect(page.getByRole('heading', { name: 'Roles' })).toBeVisible();
+  await page.goto('/v3/app/roles?company_id=demo-lender-in');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Roles' })).toHaveCount(0);
+});
+
 test('an unsafe next is ignored', async ({ page }) => {
   await page.goto('/login?next=' + encodeURIComponent('//evil.example/x'));
   await page.getByLabel('Email').fill('admin@demo.in');
