@@ -46,6 +46,31 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Makes a pooled client run the queries it is given one after another through its own promise
+ * chain. A transaction is one client, and services run reads side by side with Promise.all on
+ * whatever DbOrTx they get; node-postgres queues such queries itself today, but that queue is
+ * deprecated ("client.query() when the client is already executing a query", refused by pg@9).
+ * Same order (first asked, first run), same answers. Streams and callback calls (COPY through
+ * pg-copy-streams, copy-in.ts) are passed through as they are.
+ */
+export function serializeQueries(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let tail: Promise<unknown> = Promise.resolve();
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const [config] = args;
+    const streamOrCallback = (typeof config === 'object' && config !== null && typeof (config as { submit?: unknown }).submit === 'function') || args.some((a) => typeof a === 'function');
+    if (streamOrCallback) return query(...args);
+    const run = () => query(...args) as Promise<unknown>;
+    const result = tail.then(run, run);
+    tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  };
+}
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
@@ -75,6 +100,7 @@ export async function createDatabase(opts: {
     // An idle client the server cut off (restart, failover, a dropped database) must not crash the
     // process: node-postgres emits it on the pool, and the next query simply opens a new connection.
     pool.on('error', (err) => process.stderr.write(`PostgreSQL idle connection closed: ${err.message}\n`));
+    pool.on('connect', serializeQueries);
     const db = drizzlePg({ client: pool }) as unknown as Db;
     const listener = pgListener(opts.databaseUrl);
     return {
