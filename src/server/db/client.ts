@@ -63,6 +63,7 @@ export function serializeQueries(client: pg.PoolClient): void {
     if (streamOrCallback) return query(...args);
     const run = () => query(...args) as Promise<unknown>;
     const result = tail.then(run, run);
+    // The chain keeps only the turn, not the answer: a large result is not held until the next query.
     tail = result.then(
       () => undefined,
       () => undefined,
