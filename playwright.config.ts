@@ -18,9 +18,10 @@ export default defineConfig({
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    // A trace only when a failed test is retried (CI retries once): recording one for every test
-    // (retain-on-failure) screencasts every page and cost ~30 % of the suite's time on 2 cores.
-    trace: 'on-first-retry',
+    // On CI a trace only when a failed test is retried (it retries once): recording one for every
+    // test (retain-on-failure) screencasts every page and cost ~30 % of the suite's time on 2 cores.
+    // Locally nothing is retried, so a failure keeps the trace of its one run.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
