@@ -18,6 +18,7 @@ import { GATEWAYS } from '../../src/server/modules/payments/gateways';
 import type { GatewayCredentials } from '../../src/server/modules/payments/gateways/types';
 import { deliverDue, RETRY_DELAYS_MS } from '../../src/server/modules/payments/outgoing-webhooks';
 import { createTestApp, headers, LENDER, signIn, TRUST, type TestApp } from './helpers';
+import { postedOutcome } from './payment-webhook-outcome';
 
 const clock = settableClock(new Date('2026-11-24T10:00:00+05:30'));
 const CREDS: GatewayCredentials = { merchantId: 'CF-HOOKS', apiKey: 'cf-hooks-app', apiSecret: 'cf-hooks-secret', webhookSecrets: ['cf-hooks-secret'] };
@@ -78,7 +79,7 @@ async function payByWebhook(amount = 50_000): Promise<{ link: PaymentLinkRecord;
   expect(created.statusCode, created.body).toBe(200);
   const link = created.json().data as PaymentLinkRecord;
   const s = GATEWAYS.cashfree.signWebhook(CREDS, { linkId: link.link_id, amountMinor: amount, linkAmountMinor: amount, paidBeforeMinor: 0, outcome: 'SUCCESS', paymentId: `pay${Date.now()}${++n}`, channel: 'upi' }, clock.now());
-  const send = async () => (await t.app.inject({ method: 'POST', url: `/api/payment/webhooks/cashfree/${LENDER}`, headers: s.headers, payload: s.body })).json().data.outcome as string;
+  const send = async () => postedOutcome(t, await t.app.inject({ method: 'POST', url: `/api/payment/webhooks/cashfree/${LENDER}`, headers: s.headers, payload: s.body }), LENDER, 'cashfree');
   return { link, outcome: await send(), replay: send };
 }
 const at = (path: string) => received.filter((r) => r.path === path);

@@ -16,6 +16,7 @@ import { GATEWAYS } from '../../src/server/modules/payments/gateways';
 import type { GatewayCredentials, SandboxPayment } from '../../src/server/modules/payments/gateways/types';
 import { loanPayments } from '../../src/server/modules/payments/schema';
 import { createTestApp, headers, LENDER, signIn, TRUST, type TestApp } from './helpers';
+import { postedOutcome } from './payment-webhook-outcome';
 
 const clock = settableClock(new Date('2026-11-24T10:00:00+05:30'));
 const CF: GatewayCredentials = { merchantId: 'CF-LENDER', apiKey: 'cf-app-id-1234', apiSecret: 'cf-client-secret-lender', webhookSecrets: ['cf-client-secret-lender'] };
@@ -64,6 +65,8 @@ function webhook(link: Pick<PaymentLinkRecord, 'link_id' | 'amount_minor' | 'pai
   );
   return t.app.inject({ method: 'POST', url: `/api/payment/webhooks/cashfree/${LENDER}`, headers: s.headers, payload: s.body });
 }
+/** Sends the webhook and answers what its posting did (payment-webhook-outcome.ts). */
+const outcomeOf = async (link: Pick<PaymentLinkRecord, 'link_id' | 'amount_minor' | 'paid_minor'>, over: Partial<SandboxPayment> = {}) => postedOutcome(t, await webhook(link, over), LENDER, 'cashfree');
 
 describe('recording an offline payment', () => {
   it('posts once per source_ref; the same payment again is a duplicate', async () => {
@@ -96,20 +99,20 @@ describe('recording an offline payment', () => {
 describe('gateway payments through reconciliation', () => {
   it('an overpayment of a link, a success after the same payment failed, a payment on a cancelled link and one for a link we never made are queued', async () => {
     const over = await newLink(10000);
-    expect((await webhook(over, { amountMinor: 15000 })).json().data.outcome).toBe('exception');
+    expect(await outcomeOf(over, { amountMinor: 15000 })).toBe('exception');
     expect((await t.app.inject({ url: `/api/payment/links/${over.link_id}`, headers: admin })).json().data).toMatchObject({ status: 'ACTIVE', paid_minor: 0 });
 
     const late = await newLink(20000);
     const pid = uid('cfpay');
-    expect((await webhook(late, { outcome: 'FAILED', paymentId: pid })).json().data.outcome).toBe('recorded');
-    expect((await webhook(late, { paymentId: pid })).json().data.outcome).toBe('exception');
+    expect(await outcomeOf(late, { outcome: 'FAILED', paymentId: pid })).toBe('recorded');
+    expect(await outcomeOf(late, { paymentId: pid })).toBe('exception');
 
     const closed = await newLink(30000);
     expect((await t.app.inject({ method: 'POST', url: `/api/payment/links/${closed.link_id}/cancel`, headers: admin })).statusCode).toBe(200);
-    expect((await webhook(closed)).json().data.outcome).toBe('exception');
+    expect(await outcomeOf(closed)).toBe('exception');
 
     const ghost = { link_id: 'pl_000000000000000000000000', amount_minor: 777, paid_minor: 0 };
-    expect((await webhook(ghost)).json().data.outcome).toBe('unknown_link');
+    expect(await outcomeOf(ghost)).toBe('unknown_link');
 
     const q = await queue('?source=online&page_size=50');
     const byLink = (id: string) => q.exceptions.find((e) => e.link_id === id);
@@ -121,8 +124,8 @@ describe('gateway payments through reconciliation', () => {
 
   it('a good payment still posts, and a partial link takes parts up to its amount', async () => {
     const link = await newLink(50000, true);
-    expect((await webhook(link, { amountMinor: 20000 })).json().data.outcome).toBe('posted');
-    expect((await webhook({ ...link, paid_minor: 20000 }, { amountMinor: 30000 })).json().data.outcome).toBe('posted');
+    expect(await outcomeOf(link, { amountMinor: 20000 })).toBe('posted');
+    expect(await outcomeOf({ ...link, paid_minor: 20000 }, { amountMinor: 30000 })).toBe('posted');
     expect((await t.app.inject({ url: `/api/payment/links/${link.link_id}`, headers: admin })).json().data).toMatchObject({ status: 'PAID', paid_minor: 50000 });
   });
 });
@@ -151,7 +154,7 @@ describe('resolving an exception', () => {
 
   it('posting an overpaid link payment adds it to the link; refund needed and dismiss post nothing and need remarks', async () => {
     const link = await newLink(10000);
-    expect((await webhook(link, { amountMinor: 12000 })).json().data.outcome).toBe('exception');
+    expect(await outcomeOf(link, { amountMinor: 12000 })).toBe('exception');
     const ex = (await queue('?source=online&page_size=50')).exceptions.find((e) => e.link_id === link.link_id)!;
     expect((await resolve(ex.exception_id, { action: 'post', remarks: 'Borrower paid the penal charge too' })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/api/payment/links/${link.link_id}`, headers: admin })).json().data).toMatchObject({ status: 'PAID', paid_minor: 12000 });
@@ -201,7 +204,7 @@ describe('dues after a gateway payment', () => {
     const before = await dues();
     const res = await t.app.inject({ method: 'POST', url: '/api/payment/links', headers: { ...admin, 'idempotency-key': uid('link') }, payload: { loan_id: loanB, amount_minor: 1_234, pg_vendor: 'cashfree' } });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await webhook(res.json().data as PaymentLinkRecord)).json().data.outcome).toBe('posted');
+    expect(await outcomeOf(res.json().data as PaymentLinkRecord)).toBe('posted');
     const after = await dues();
     expect(after.header.total_dues_minor).toBe(Math.max(0, before.header.total_dues_minor! - 1_234));
     expect(after.loan.recovery_status).toBe('partially_paid');

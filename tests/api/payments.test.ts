@@ -16,6 +16,7 @@ import type { GatewayCredentials, PgVendor, SandboxPayment } from '../../src/ser
 import { loanEvents } from '../../src/server/modules/portfolio/schema';
 import { loanPayments, paymentGatewayCredentials } from '../../src/server/modules/payments/schema';
 import { createTestApp, headers, LENDER, signIn, TRUST, type TestApp } from './helpers';
+import { postedOutcome } from './payment-webhook-outcome';
 
 const clock = settableClock(new Date('2026-11-24T10:00:00+05:30'));
 let t: TestApp;
@@ -72,6 +73,8 @@ function signed(vendor: PgVendor, link: PaymentLinkRecord, over: Partial<Sandbox
 }
 const deliver = (vendor: PgVendor, company: string, s: { headers: Record<string, string>; body: Buffer }) =>
   t.app.inject({ method: 'POST', url: `/api/payment/webhooks/${vendor}/${company}`, headers: s.headers, payload: s.body });
+/** Sends a webhook and answers what its posting did (payment-webhook-outcome.ts). */
+const outcomeOf = async (vendor: PgVendor, company: string, s: { headers: Record<string, string>; body: Buffer }) => postedOutcome(t, await deliver(vendor, company, s), company, vendor);
 const getLink = async (id: string) => (await t.app.inject({ url: `/api/payment/links/${id}`, headers: admin })).json().data as PaymentLinkRecord;
 const postedFor = async (linkId: string) => {
   const rows = await t.database.db.select().from(loanEvents).where(and(eq(loanEvents.companyId, LENDER), eq(loanEvents.kind, 'payment')));
@@ -156,7 +159,8 @@ describe.each(['cashfree', 'easebuzz', 'phonepe'] as const)('%s webhooks', (vend
     const s = signed(vendor, link);
     const first = await deliver(vendor, LENDER, s);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().data.outcome).toBe('posted');
+    expect(first.json().data.outcome).toBe('received');
+    expect(await postedOutcome(t, first, LENDER, vendor)).toBe('posted');
     const again = await deliver(vendor, LENDER, s);
     expect(again.statusCode).toBe(200);
     expect(again.json().data.outcome).toBe('duplicate');
@@ -200,9 +204,9 @@ describe.each(['cashfree', 'easebuzz', 'phonepe'] as const)('%s webhooks', (vend
 
   it('a failure after the payment does not move a PAID link back', async () => {
     const link = await newLink(vendor, 3000);
-    expect((await deliver(vendor, LENDER, signed(vendor, link))).json().data.outcome).toBe('posted');
+    expect(await outcomeOf(vendor, LENDER, signed(vendor, link))).toBe('posted');
     const failed = await deliver(vendor, LENDER, signed(vendor, link, { outcome: 'FAILED', amountMinor: 3000 }));
-    expect(failed.json().data.outcome).toBe('recorded');
+    expect(await postedOutcome(t, failed, LENDER, vendor)).toBe('recorded');
     expect(await getLink(link.link_id)).toMatchObject({ status: 'PAID', paid_minor: 3000 });
     expect(await postedFor(link.link_id)).toHaveLength(1);
   });
@@ -216,7 +220,7 @@ describe('cashfree specifics', () => {
     clock.set(new Date(start.getTime() + 6 * 60_000));
     expect((await deliver('cashfree', LENDER, s)).statusCode).toBe(401);
     clock.set(start);
-    expect((await deliver('cashfree', LENDER, s)).json().data.outcome).toBe('posted');
+    expect(await outcomeOf('cashfree', LENDER, s)).toBe('posted');
   });
 
   it('takes partial payments until the link is paid, whatever order the events arrive in', async () => {
@@ -225,11 +229,11 @@ describe('cashfree specifics', () => {
     const firstPart = signed('cashfree', link, { amountMinor: 40000 });
     const secondPart = signed('cashfree', link, { amountMinor: 60000, paidBeforeMinor: 40000 });
     // The second part's event arrives first.
-    expect((await deliver('cashfree', LENDER, secondPart)).json().data.outcome).toBe('posted');
+    expect(await outcomeOf('cashfree', LENDER, secondPart)).toBe('posted');
     expect(await getLink(link.link_id)).toMatchObject({ status: 'PARTIALLY_PAID', paid_minor: 60000 });
-    expect((await deliver('cashfree', LENDER, firstPart)).json().data.outcome).toBe('posted');
+    expect(await outcomeOf('cashfree', LENDER, firstPart)).toBe('posted');
     expect(await getLink(link.link_id)).toMatchObject({ status: 'PAID', paid_minor: 100000 });
-    expect((await deliver('cashfree', LENDER, firstPart)).json().data.outcome).toBe('duplicate');
+    expect(await outcomeOf('cashfree', LENDER, firstPart)).toBe('duplicate');
     expect(await postedFor(link.link_id)).toHaveLength(2);
   });
 
@@ -239,16 +243,16 @@ describe('cashfree specifics', () => {
     expect(rotated.json().data.secrets.previous_webhook_secret).toEqual({ set: true, last4: null });
     expect(rotated.body).not.toContain('cf-rotated-secret');
     const a = await newLink('cashfree', 1500);
-    expect((await deliver('cashfree', LENDER, signed('cashfree', a))).json().data.outcome).toBe('posted');
+    expect(await outcomeOf('cashfree', LENDER, signed('cashfree', a))).toBe('posted');
     const b = await newLink('cashfree', 1500);
-    expect((await deliver('cashfree', LENDER, signed('cashfree', b, {}, { ...LENDER_CREDS.cashfree, webhookSecrets: ['cf-rotated-secret'] }))).json().data.outcome).toBe('posted');
+    expect(await outcomeOf('cashfree', LENDER, signed('cashfree', b, {}, { ...LENDER_CREDS.cashfree, webhookSecrets: ['cf-rotated-secret'] }))).toBe('posted');
   });
 
   it('a webhook signed with the trust’s own secret for the lender’s link posts nothing', async () => {
     const link = await newLink('cashfree', 2500);
     const res = await deliver('cashfree', TRUST, signed('cashfree', link, {}, TRUST_CASHFREE));
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.outcome).toBe('unknown_link');
+    expect(await postedOutcome(t, res, TRUST, 'cashfree')).toBe('unknown_link');
     expect(await getLink(link.link_id)).toMatchObject({ status: 'ACTIVE', paid_minor: 0 });
   });
 });
@@ -261,7 +265,7 @@ describe('online recoveries', () => {
     expect(res.statusCode, res.body).toBe(200);
     const link = res.json().data as PaymentLinkRecord;
     const s = signed('cashfree', link);
-    expect((await deliver('cashfree', LENDER, s)).json().data.outcome).toBe('posted');
+    expect(await outcomeOf('cashfree', LENDER, s)).toBe('posted');
     const recoveries = (await t.app.inject({ url: '/api/fos/online-recoveries', headers: fos })).json().data.recoveries as { loan_id: string; amount_minor: number; reference: string; channel: string }[];
     const txn = (JSON.parse(s.body.toString()) as { data: { order: { transaction_id: string } } }).data.order.transaction_id;
     expect(recoveries.filter((r) => r.reference === `cashfree:${txn}`)).toEqual([expect.objectContaining({ loan_id: allocated.loan_id, amount_minor: 43210, channel: 'upi' })]);

@@ -64,7 +64,9 @@ test('an admin adds a webhook endpoint, a payment is delivered to it signed, and
     const linkId = (await link.json()).data.link_id as string;
     const signed = GATEWAYS.cashfree.signWebhook(CREDS, { linkId, amountMinor: 12_345, linkAmountMinor: 12_345, paidBeforeMinor: 0, outcome: 'SUCCESS', paymentId: `e2e${Date.now()}`, channel: 'upi' }, new Date());
     const hook = await page.request.post(`/api/payment/webhooks/cashfree/${COMPANY}`, { headers: signed.headers, data: signed.body });
-    expect((await hook.json()).data.outcome).toBe('posted');
+    // Answered once stored; the payment posts from the inbox right after (the deliveries below follow it).
+    expect((await hook.json()).data.outcome).toBe('received');
+    await expect.poll(async () => (await (await page.request.get(`/api/payment/links/${linkId}?company_id=${COMPANY}`, { headers })).json()).data.status, { timeout: 15_000 }).toBe('PAID');
 
     await expect.poll(() => got.length, { timeout: 15_000 }).toBe(2);
     expect(got.map((g) => g.headers['x-recoveryops-event']).sort()).toEqual(['payment.posted', 'payment_link.paid']);

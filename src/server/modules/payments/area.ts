@@ -1,7 +1,7 @@
 /**
  * The payments area's front door (issues 4 and 15): the online payments table online recoveries
  * read; gateway adapters (Cashfree, Easebuzz, PhonePe), gateway credentials per company, payment
- * links and verified gateway webhooks that post payments; the local gateway sandbox when
+ * links and verified gateway webhooks, acknowledged once stored and posted from that inbox (webhook-inbox.ts); the local gateway sandbox when
  * config.paymentSandbox is on; reconciliation and its exceptions queue; short links `/p/{code}`
  * (outside /api) for links sent by SMS; offline payment uploads (the `payments-uploads` job); eNACH /
  * UPI Autopay mandates with due debits presented by a 15-minute sweep; payment exports (the
@@ -23,6 +23,7 @@ import { paymentExportRoutes } from './exports-routes';
 import { settingsSectionRoutes } from './settings-sections-routes';
 import { outgoingWebhookRoutes } from './outgoing-webhook-routes';
 import { workOutgoingWebhooks } from './outgoing-webhooks';
+import { workWebhookInbox } from './webhook-inbox';
 import { workPaymentExports } from './exports-service';
 import { liveMandateTransport, presentDueDebits } from './mandates-service';
 import type { JobContext } from '../../http/area';
@@ -59,6 +60,7 @@ export default defineArea({ name: 'payments', tables, routes: [paymentRoutes(), 
     workLinkBatches(ctx);
     workPaymentExports(ctx);
     workOutgoingWebhooks(ctx);
+    workWebhookInbox(ctx);
     scheduleMandateDebits(ctx);
   },
 });

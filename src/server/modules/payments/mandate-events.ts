@@ -24,7 +24,7 @@ import { paymentGatewayEvents, paymentMandateDebits, paymentMandates } from './s
  * the same debit bounced goes to the exceptions queue), FAILED records the bank's reason (never
  * after a SUCCESS), CANCELLED closes a pending debit.
  */
-export async function applyMandateEvent(tx: DbOrTx, vendor: PgVendor, companyId: string, e: MandateEvent, now: Date): Promise<WebhookOutcome> {
+export async function applyMandateEvent(tx: DbOrTx, vendor: PgVendor, companyId: string, e: MandateEvent, now: Date): Promise<{ outcome: WebhookOutcome['outcome'] }> {
   const setOutcome = (outcome: WebhookOutcome['outcome']) =>
     tx.update(paymentGatewayEvents).set({ outcome }).where(and(eq(paymentGatewayEvents.companyId, companyId), eq(paymentGatewayEvents.pgVendor, vendor), eq(paymentGatewayEvents.eventId, e.eventId)));
   const [m] = await tx

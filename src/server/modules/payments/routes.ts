@@ -26,7 +26,7 @@ import { openShortCode } from './short-links';
 import { listPostedPayments } from './loan-payments-service';
 import { createUpload, listUploads, terminateUpload, toUploadRecord, uploadErrorFile, uploadOf } from './uploads-service';
 import { handleWebhook } from './webhook-service';
-import { createWebhookBatcher } from './webhook-batch';
+import { webhookInboxOf } from './webhook-inbox';
 import { forgetWebhookCredentials } from './webhook-credentials';
 import { kickDeliveries } from './outgoing-webhooks';
 import type { MandateTransport } from './mandates-service';
@@ -142,13 +142,12 @@ export const webhookRoutes: RouteGroup = async (app, deps) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
   const serve = endpointServer(app, deps);
-  // Concurrent webhooks of this process share their transactions (group commit, webhook-batch.ts).
-  const batch = createWebhookBatcher(db);
-  app.addHook('onClose', async () => batch.stop());
+  // Concurrent webhooks of this process share their INSERT; payments post from the inbox after (webhook-inbox.ts).
+  const inbox = webhookInboxOf({ ...deps, log: app.log });
   await serve(webhooks.receiveGatewayWebhook, async ({ req, params }) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const kick = () => kickDeliveries(deps.jobs, (err) => req.log.error({ err }, 'outgoing webhook kick failed'));
-    const result = await handleWebhook(db, config, params.pg_vendor, params.company_id, raw, req.headers, clock.now(), kick, batch);
+    const result = await handleWebhook(db, config, params.pg_vendor, params.company_id, raw, req.headers, clock.now(), kick, inbox);
     return ok(result, result.outcome === 'duplicate' ? 'Duplicate event ignored' : 'Webhook received');
   });
 };

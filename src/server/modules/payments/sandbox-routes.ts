@@ -23,6 +23,7 @@ import { statusAt } from './links-service';
 import { debitById, mandateById, pendingDebits } from './mandate-events';
 import type { SandboxMandateEvent } from './gateways/types';
 import { paymentLinks } from './schema';
+import { webhookInboxOf } from './webhook-inbox';
 import { credentialsOf } from './settings-service';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -90,6 +91,9 @@ export const sandboxRoutes: RouteGroup = async (app, deps) => {
       now,
     );
     const res = await (app as unknown as FastifyInstance).inject({ method: 'POST', url: `/api/payment/webhooks/${link.pgVendor}/${link.companyId}`, headers: signed.headers, payload: signed.body });
+    // A gateway's checkout does not wait for the lender's systems; the sandbox does, so the screen
+    // the borrower or the agent opens next already shows the payment.
+    if (res.statusCode === 200) await webhookInboxOf(deps).settled();
     const paid = form.data.outcome === 'upi' && res.statusCode === 200;
     const body = paid
       ? `<h1>Payment successful</h1><p>${escape(formatMinor(amount, 'INR'))} paid with UPI. You may close this page.</p>`

@@ -5,7 +5,8 @@
  *   gateway webhooks (issue 15) and the demo seed.
  * - payment_gateway_credentials: each company's gateway credentials, secrets encrypted.
  * - payment_links: links asked of a gateway, with what has been paid on them.
- * - payment_gateway_events: every verified webhook event once (duplicates dropped by event id).
+ * - payment_gateway_events: every verified webhook event once (duplicates dropped by event id); link
+ *   events wait here, outcome 'received', until the inbox posts them (webhook-inbox.ts).
  * - payment_gateway_payments: each gateway payment once, with the loan payment it posted.
  * - payment_uploads, payment_upload_errors: offline payment files and their unreadable rows.
  * - payment_link_batches, payment_link_batch_items: links sent to a filtered set of loans by a job.
@@ -14,7 +15,7 @@
  * - payment_webhook_endpoints, payment_webhook_deliveries: outgoing webhooks to the lender and their delivery log.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PAYMENT_EXCEPTION_REASONS, PAYMENT_EXCEPTION_STATUSES, PAYMENT_SOURCES } from '../../../domain/contracts/payments/exceptions';
 import { PAYMENT_UPLOAD_STATUSES } from '../../../domain/contracts/payments/uploads';
 import { MANDATE_DEBIT_STATUSES, MANDATE_MODES, MANDATE_STATUSES } from '../../../domain/contracts/payments/mandates';
@@ -114,14 +115,30 @@ export const paymentGatewayEvents = pgTable(
     pgVendor: text('pg_vendor').notNull(),
     eventId: text('event_id').notNull(),
     linkId: text('link_id'),
-    /** posted | recorded (a failure or a no-op) | unknown_link | exception */
+    /**
+     * received (in the inbox: verified and acknowledged, not posted yet — webhook-inbox.ts) |
+     * posted | recorded (a failure or a no-op) | unknown_link | exception
+     */
     outcome: text('outcome').notNull(),
+    /** Arrival order: the inbox posts its events in this order. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    /** The verified link event as the adapter read it (GatewayEvent), which the inbox posts; null for mandate events (posted at once). */
+    event: jsonb('event'),
+    /** Failed attempts to post it (each rolled back); the inbox stops trying at WEBHOOK_INBOX_MAX_ATTEMPTS. */
+    postAttempts: integer('post_attempts').notNull().default(0),
     /** The vendor's payment id and what the event said of it, so a success after a failure of the same payment is noticed. */
     gatewayPaymentId: text('gateway_payment_id'),
     eventOutcome: text('event_outcome', { enum: ['SUCCESS', 'FAILED'] }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.pgVendor, t.eventId] }), index('payment_gateway_events_payment').on(t.companyId, t.pgVendor, t.gatewayPaymentId)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.pgVendor, t.eventId] }),
+    // Only failures are looked up by payment ("a success after the same payment failed"); partial,
+    // so a success stored costs no entry and the inbox's duplicate check can only take the primary key.
+    index('payment_gateway_events_failed').on(t.companyId, t.pgVendor, t.gatewayPaymentId).where(sql`${t.eventOutcome} = 'FAILED'`),
+    // The inbox's queue: only events still waiting are in it, so it stays small however many were posted.
+    index('payment_gateway_events_inbox').on(t.seq).where(sql`${t.outcome} = 'received'`),
+  ],
 );
 
 export const paymentGatewayPayments = pgTable(

@@ -1,8 +1,9 @@
 /**
  * Gateway webhooks (issue 15 "Reconciliation"): verify the raw bytes with the company's own
- * credentials, drop a duplicate by event id, and post a link event through the process's batcher
- * (webhook-batch.ts: concurrent webhooks share one transaction; webhook-posting.ts posts each
- * event) or a mandate event through mandate-events.ts.
+ * credentials, drop a duplicate by event id, and store a link event in the process's inbox
+ * (webhook-inbox.ts: concurrent webhooks share one INSERT; the payment posts right after, from the
+ * stored event, through webhook-posting.ts) or post a mandate event at once through
+ * mandate-events.ts.
  */
 import type { PgVendor } from '../../../domain/contracts/payments/links';
 import type { WebhookOutcome } from '../../../domain/contracts/payments/webhooks';
@@ -14,18 +15,20 @@ import type { Headers } from './gateways/types';
 import { applyMandateEvent } from './mandate-events';
 import { paymentGatewayEvents } from './schema';
 import { webhookCredentialsOf } from './webhook-credentials';
-import { postEventBatch, type WebhookBatcher } from './webhook-batch';
+import type { WebhookInbox } from './webhook-inbox';
 
 /** The one answer to anything not verified (no hint which check failed). */
 export const NOT_VERIFIED = 'Webhook signature not verified';
 
 /**
  * Handles one webhook for `companyId`'s `vendor` on its raw bytes.
- * `onQueued` runs after the commit when outgoing webhook deliveries were queued (the route kicks the
- * delivery job then: nothing is sent inside the transaction). `batch`: the process's webhook
- * batcher, which posts concurrent link events in one transaction (group commit); absent: this
- * event in its own transaction.
- * @returns posted (a payment was posted), exception (queued for a person), duplicate (event seen before), recorded (verified, nothing to post), unknown_link
+ * A link event is stored in `inbox` and answered `received` once its row is durable; its payment
+ * posts right after (the outcome is then on the event's row: posted, recorded, exception,
+ * unknown_link). A mandate event posts in its own transaction and answers its outcome;
+ * `onQueued` runs after that commit when outgoing webhook deliveries were queued (the route kicks
+ * the delivery job then: nothing is sent inside the transaction).
+ * @returns received (a link event, stored for posting), posted / recorded / exception (a mandate
+ *   event), duplicate (event seen before); with the vendor's event id
  * @throws AppError 401 NOT_VERIFIED when the company has no such gateway or the signature, timestamp or merchant do not match
  */
 export async function handleWebhook(
@@ -36,8 +39,8 @@ export async function handleWebhook(
   raw: Buffer,
   headers: Headers,
   now: Date,
-  onQueued?: () => void,
-  batch?: WebhookBatcher,
+  onQueued: () => void,
+  inbox: WebhookInbox,
 ): Promise<WebhookOutcome> {
   const creds = await webhookCredentialsOf(db, config, companyId, vendor).catch(() => null);
   if (!creds) throw unauthorized(NOT_VERIFIED);
@@ -58,11 +61,9 @@ export async function handleWebhook(
       return applyMandateEvent(tx, vendor, companyId, me, now);
     });
     // A status change or a posted debit may have queued outgoing deliveries.
-    if (result.outcome !== 'duplicate') onQueued?.();
-    return result;
+    if (result.outcome !== 'duplicate') onQueued();
+    return { outcome: result.outcome, event_id: me.eventId };
   }
-  const job = { companyId, vendor, event: verified.event, now };
-  const done = batch ? await batch.submit(job) : (await postEventBatch(db, [job]))[0];
-  if (done.queued) onQueued?.();
-  return { outcome: done.outcome };
+  const outcome = await inbox.accept({ companyId, vendor, event: verified.event, now });
+  return { outcome, event_id: verified.event.eventId };
 }
