@@ -49,6 +49,19 @@ async function settle(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('[aria-busy="true"], .chakra-spinner')).toHaveCount(0, { timeout: 20_000 });
   await page.waitForTimeout(300);
+  // A CSS transition still running (a tab's colour, a fading card) shows axe blended colours
+  // (#d1d9ed on #4f81ee, 2.6:1, read mid-transition on the FOS dashboard): wait for the finite ones.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]),
+  );
 }
 
 /** axe-core's critical and serious violations on the page, described for the failure message. */
