@@ -176,10 +176,12 @@ export async function postClaimedEvents(tx: DbOrTx, jobs: readonly EventJob[]): 
     results.push({ outcome: r.outcome, queued: r.queued });
   }
   // Every claimed event leaves the inbox: the outcome its posting set, or — where posting had
-  // nothing to write (a failure, a payment seen under another event id) — its result's.
+  // nothing to write (a failure, a payment seen under another event id) — its result's. Arrays,
+  // so the planner knows how many rows and probes the primary key (as in acceptEvents).
+  const list = (f: (j: EventJob, i: number) => string) => textArrayLiteral(jobs.map(f));
   await tx.execute(sql`
     update ${paymentGatewayEvents} g set outcome = r.outcome
-    from json_to_recordset(${JSON.stringify(jobs.map((j, i) => ({ c: j.companyId, v: j.vendor, e: j.event.eventId, outcome: results[i].outcome })))}::json) as r(c text, v text, e text, outcome text)
+    from unnest(${list((j) => j.companyId)}::text[], ${list((j) => j.vendor)}::text[], ${list((j) => j.event.eventId)}::text[], ${list((_, i) => results[i].outcome)}::text[]) as r(c, v, e, outcome)
     where g.company_id = r.c and g.pg_vendor = r.v and g.event_id = r.e and g.outcome = 'received'`);
   // Last, so the loans' rows (and their month's counts) stay locked only until the commit.
   for (const [companyId, paid] of dues) await applyLoanPayments(tx, companyId, paid);
