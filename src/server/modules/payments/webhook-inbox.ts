@@ -45,12 +45,6 @@ export interface EventJob {
 /** What accepting an event answered: stored for posting, or seen before. */
 export type Acceptance = 'received' | 'duplicate';
 
-/**
- * INSERTs of accepted events running at once (each one statement, one commit). 1 measured best on
- * 2 cores (spread, posting held back: p99 41–69 ms at 1, 64–76 at 2, 95 at 3; before the duplicate
- * check probed the primary key); what arrives meanwhile joins the next INSERT.
- */
-export const WEBHOOK_ACCEPTS_IN_FLIGHT = 1;
 /** Events accepted per INSERT at most. */
 export const WEBHOOK_ACCEPT_MAX = 128;
 /** Events posted per transaction at most. */
@@ -72,6 +66,13 @@ export const WEBHOOK_INBOX_MAX_ATTEMPTS = 5;
 /** How often a process looks for events another (stopped) process accepted and did not post (ms). */
 export const WEBHOOK_INBOX_SWEEP_MS = 60_000;
 
+/**
+ * `unnest(…)`'s arguments: one text[] per field of `jobs` (an array, not json_to_recordset, so the
+ * planner knows how many rows and probes the primary key per event instead of hashing the table).
+ */
+const arraysOf = (jobs: readonly EventJob[], ...fields: ((j: EventJob, i: number) => string)[]) => sql.join(fields.map((f) => sql`${textArrayLiteral(jobs.map(f))}::text[]`), sql`, `);
+const keyFields = [(j: EventJob) => j.companyId, (j: EventJob) => j.vendor, (j: EventJob) => j.event.eventId];
+
 const keyOf = (j: Pick<EventJob, 'companyId' | 'vendor'> & { event: { eventId: string } }) => `${j.companyId}\u0000${j.vendor}\u0000${j.event.eventId}`;
 
 /**
@@ -85,11 +86,10 @@ export async function acceptEvents(db: DbOrTx, jobs: readonly EventJob[]): Promi
   for (const j of jobs) if (!first.has(keyOf(j))) first.set(keyOf(j), j);
   // An event id stored before is left out by a plain read (`seen`) rather than by the unique
   // index alone: ON CONFLICT would wait for the drain's transaction that is updating that very row
-  // (its outcome), which made a repeat wait out a whole posting round. The keys go in as arrays
-  // (unnest: the planner knows how many), so `seen` probes the primary key once per event; a
-  // NOT EXISTS on json_to_recordset (planned for 100 rows) hashed the whole table every INSERT.
+  // (its outcome), which made a repeat wait out a whole posting round. A NOT EXISTS on
+  // json_to_recordset (planned for 100 rows) hashed the whole table every INSERT: the keys go in
+  // as arrays (arraysOf).
   const rows = [...first.values()];
-  const keys = (f: (j: EventJob) => string) => textArrayLiteral(rows.map(f));
   const statement = insertRowsAsJsonSql(
     paymentGatewayEvents,
     rows.map((j) => ({
@@ -113,7 +113,7 @@ export async function acceptEvents(db: DbOrTx, jobs: readonly EventJob[]): Promi
     ? rowsOf<{ companyId: string; pgVendor: string; eventId: string }>(
         await db.execute(sql`with seen as (
           select g.company_id as c, g.pg_vendor as v, g.event_id as e
-          from unnest(${keys((j) => j.companyId)}::text[], ${keys((j) => j.vendor)}::text[], ${keys((j) => j.event.eventId)}::text[]) as k(c, v, e)
+          from unnest(${arraysOf(rows, ...keyFields)}) as k(c, v, e)
           join ${paymentGatewayEvents} g on g.company_id = k.c and g.pg_vendor = k.v and g.event_id = k.e
         ) ${statement}`),
       )
@@ -176,12 +176,10 @@ export async function postClaimedEvents(tx: DbOrTx, jobs: readonly EventJob[]): 
     results.push({ outcome: r.outcome, queued: r.queued });
   }
   // Every claimed event leaves the inbox: the outcome its posting set, or — where posting had
-  // nothing to write (a failure, a payment seen under another event id) — its result's. Arrays,
-  // so the planner knows how many rows and probes the primary key (as in acceptEvents).
-  const list = (f: (j: EventJob, i: number) => string) => textArrayLiteral(jobs.map(f));
+  // nothing to write (a failure, a payment seen under another event id) — its result's.
   await tx.execute(sql`
     update ${paymentGatewayEvents} g set outcome = r.outcome
-    from unnest(${list((j) => j.companyId)}::text[], ${list((j) => j.vendor)}::text[], ${list((j) => j.event.eventId)}::text[], ${list((_, i) => results[i].outcome)}::text[]) as r(c, v, e, outcome)
+    from unnest(${arraysOf(jobs, ...keyFields, (_, i) => results[i].outcome)}) as r(c, v, e, outcome)
     where g.company_id = r.c and g.pg_vendor = r.v and g.event_id = r.e and g.outcome = 'received'`);
   // Last, so the loans' rows (and their month's counts) stay locked only until the commit.
   for (const [companyId, paid] of dues) await applyLoanPayments(tx, companyId, paid);
@@ -289,17 +287,23 @@ export function webhookInboxOf(deps: Pick<ModuleDeps, 'db' | 'jobs'> & { log?: {
   return inbox;
 }
 
+/** The inboxes of this process not stopped yet. */
+const live = new Set<WebhookInbox>();
+
 /** Waits until every inbox of this process has posted what it accepted (tests, the sandbox). */
 export async function webhookInboxesSettled(): Promise<void> {
   await Promise.all([...live].map((i) => i.settled()));
 }
-const live = new Set<WebhookInbox>();
 
 /** An inbox over `db` (see webhookInboxOf, which keeps one per database). */
 export function createWebhookInbox(db: Db, hooks: { onQueued?: () => void; onError?: (err: unknown, eventId: string) => void } = {}): WebhookInbox {
   type Entry = { job: EventJob; resolve: (r: Acceptance) => void; reject: (err: unknown) => void };
   const queue: Entry[] = [];
-  const accepting = new Set<Promise<void>>();
+  /**
+   * The INSERT loop while it runs. One at a time: what arrives meanwhile joins the next INSERT
+   * (measured on 2 cores, posting held back: p99 41–69 ms with one, 64–76 with two, 95 with three).
+   */
+  let accepting: Promise<void> | null = null;
   let draining: Promise<void> | null = null;
   let again = false;
   /** When the latest INSERT of accepted events started or ended (performance.now(), ms). */
@@ -309,7 +313,7 @@ export function createWebhookInbox(db: Db, hooks: { onQueued?: () => void; onErr
   let stopped = false;
 
   /** Webhooks are being answered: an INSERT runs or waits, or one ended less than WEBHOOK_INBOX_YIELD_MS ago. */
-  const busy = () => accepting.size > 0 || queue.length > 0 || performance.now() - lastAcceptAt < WEBHOOK_INBOX_YIELD_MS;
+  const busy = () => accepting !== null || queue.length > 0 || performance.now() - lastAcceptAt < WEBHOOK_INBOX_YIELD_MS;
   const acceptNext = async () => {
     while (queue.length > 0) {
       lastAcceptAt = performance.now();
@@ -334,6 +338,13 @@ export function createWebhookInbox(db: Db, hooks: { onQueued?: () => void; onErr
       }
     }
   };
+  function startAccepting() {
+    accepting ??= acceptNext().finally(() => {
+      accepting = null;
+      // An event queued between the loop's last check and here found `accepting` still set.
+      if (queue.length > 0) startAccepting();
+    });
+  }
   const drain = async () => {
     while (again && !stopped) {
       again = false;
@@ -373,14 +384,11 @@ export function createWebhookInbox(db: Db, hooks: { onQueued?: () => void; onErr
     accept: (job) =>
       new Promise<Acceptance>((resolve, reject) => {
         queue.push({ job, resolve, reject });
-        if (accepting.size < WEBHOOK_ACCEPTS_IN_FLIGHT) {
-          const running: Promise<void> = acceptNext().finally(() => accepting.delete(running));
-          accepting.add(running);
-        }
+        startAccepting();
       }),
     kick,
     async settled() {
-      while (accepting.size || draining) await (accepting.size ? Promise.all(accepting) : draining);
+      while (accepting || draining) await (accepting ?? draining);
     },
     async stop() {
       stopped = true;
