@@ -178,6 +178,63 @@ describe('a softphone call', () => {
     expect(remarks).toContain('Call Connected (talk time 1m 0s)');
   });
 
+  it('a supervisor’s whisper, barge and force transfer tell the agent’s browser what to call (spec 4); the call stays the agent’s', async () => {
+    at('2026-11-23T13:00:00+05:30');
+    const supervisor = headers((await signIn(t.app, 'supervisor@demo.in')).token, LENDER);
+    const users = (await t.app.inject({ url: '/api/user/company/users?search_type=email&search_value=telecaller%40demo.in', headers: admin })).json().data.users as { user_id: string }[];
+    const priya = users[0].user_id;
+    const roles = (await t.app.inject({ url: '/api/user/roles', headers: admin })).json().data.roles as { role_id: string; role_name: string }[];
+    const profiles = (await t.app.inject({ url: '/api/user/profiles', headers: admin })).json().data.profiles as { profile_id: string; profile_name: string }[];
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/company/users',
+      headers: admin,
+      payload: {
+        name: 'Kiran Softphone',
+        email: 'kiran.softphone.api@demo.in',
+        password: 'Demo@1234',
+        user_type: 'user',
+        profession: 'telecalling',
+        // No mobile number: on the softphone their SIP address is their user id.
+        role_id: roles.find((r) => r.role_name === 'Telecaller')!.role_id,
+        profile_id: profiles.find((r) => r.profile_name === 'Telecaller')!.profile_id,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const kiran = made.json().data.user_details.user_id as string;
+    const { call } = (await startCall(queue[6].loan_id)).json().data as { call: CallRecord };
+    await report(call.call_id, 'answered');
+    const act = (payload: Record<string, unknown>, h = supervisor) => t.app.inject({ method: 'POST', url: `/api/calling/supervisor/calls/${call.call_id}/actions`, headers: h, payload });
+    const getCall = async () => (await t.app.inject({ url: `/api/calling/calls/${call.call_id}`, headers: telecaller })).json().data as CallRecord;
+
+    const whisper = await act({ action: 'whisper' });
+    expect(whisper.statusCode, whisper.body).toBe(200);
+    // The supervisor's extension is their mobile number's digits (supervisor@demo.in: 9876500002), on the company's SIP domain.
+    expect(whisper.json().data).toMatchObject({ action: 'whisper', event: 'whisper_initiated', supervisor_name: 'Rahul Menon', sip_target: 'sip:9876500002@sip.example.in' });
+    const seen = (await getCall()).supervisor_action!;
+    expect(seen).toMatchObject({ action: 'whisper', sip_target: 'sip:9876500002@sip.example.in', action_id: whisper.json().data.action_id });
+    const barge = (await act({ action: 'barge' })).json().data;
+    expect(barge).toMatchObject({ event: 'barge_initiated', sip_target: 'sip:9876500002@sip.example.in' });
+    expect((await getCall()).supervisor_action).toMatchObject({ action: 'barge', action_id: barge.action_id });
+    expect(barge.action_id).not.toBe(seen.action_id);
+
+    expect((await act({ action: 'force_transfer', transfer_to: priya })).statusCode).toBe(400);
+    expect((await act({ action: 'barge' }, telecaller)).statusCode).toBe(403);
+    const moved = await act({ action: 'force_transfer', transfer_to: kiran });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().data).toMatchObject({ event: 'force_transfer_initiated', transfer_to_name: 'Kiran Softphone', sip_target: `sip:${kiran.replace(/[^A-Za-z0-9_.-]/g, '')}@sip.example.in` });
+    // The agent's browser refers the borrower; the SIP call to Kiran is Kiran's phone's, so this record stays Priya's to close.
+    const after = await getCall();
+    expect(after).toMatchObject({ state: 'On Call', supervisor_action: { action: 'force_transfer', transfer_to_name: 'Kiran Softphone' } });
+    const live = (await t.app.inject({ url: '/api/calling/supervisor/live', headers: supervisor })).json().data.agents as { name: string; state: string }[];
+    expect(live.find((a) => a.name === 'Priya Nair')?.state).toBe('on_call');
+    expect(live.find((a) => a.name === 'Kiran Softphone')?.state).not.toBe('on_call');
+    await report(call.call_id, 'transferred', undefined);
+    const ended = await report(call.call_id, 'ended');
+    expect(ended.json().data.state).toBe('Call Ended');
+    expect((await act({ action: 'whisper' })).statusCode).toBe(409);
+  });
+
   it('is refused outside contact hours with the compliance reason, before anything is dialled', async () => {
     at('2026-11-23T19:30:00+05:30');
     const res = await startCall(queue[2].loan_id);

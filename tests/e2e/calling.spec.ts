@@ -4,7 +4,7 @@
  * the loan's call details.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { artifact, signIn } from './helpers';
+import { artifact, signIn, supervisorLiveView } from './helpers';
 
 test.use({ timezoneId: 'Asia/Kolkata' });
 
@@ -69,13 +69,7 @@ test('a supervisor sees the agent on call live, barges in, and the agent sees it
   await expect(page.getByTestId('connection-state')).toHaveText('Connected');
 
   // The supervisor watches the live view before the call starts (it is read every 2 s).
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: 'Asia/Kolkata' });
-  const boss = await context.newPage();
-  await signIn(boss, 'supervisor@demo.in');
-  await boss.getByRole('link', { name: 'Calling desk' }).first().click();
-  await boss.getByTestId('tab-live').click();
-  const priya = boss.locator('[data-testid="live-agent"][data-agent="Priya Nair"]');
-  await expect(priya).toBeVisible();
+  const { context, boss, priya } = await supervisorLiveView(browser);
   await expect(priya).not.toHaveAttribute('data-state', 'on_call');
 
   const row = page.getByTestId('queue-loan').first();

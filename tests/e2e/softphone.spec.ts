@@ -6,11 +6,14 @@
  * borrower's phone log shows the call was answered and closed. Then spec 9 add call, merge and transfer with a colleague's
  * phone (a second baresip, extension 7001): the agent adds the colleague (the borrower on hold), merges the three (mixed
  * in the browser), drops the colleague, adds them again and transfers the borrower to them (REFER with Replaces), and
- * transfers a redialled call blind; both phone logs and the loan's timeline show it.
+ * transfers a redialled call blind; both phone logs and the loan's timeline show it. Last, spec 4's
+ * supervisor actions on a softphone call: the supervisor whispers (their desk phone hears the borrower,
+ * the borrower does not hear them), barges (the borrower hears them), and force-transfers the borrower
+ * to another agent's phone (blind REFER by the agent's browser).
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../playwright.config';
-import { artifact, signIn } from './helpers';
+import { artifact, signIn, supervisorLiveView } from './helpers';
 import { startSipLab, type SipLab } from './sip/sip-lab';
 import { readWav, toneSeconds } from './sip/tones';
 
@@ -22,9 +25,12 @@ test.use({
 
 const COMPANY = 'demo-lender-in';
 let lab: SipLab;
+/** The supervisor's desk phone (supervisor@demo.in's extension: their mobile digits) and another telecaller's. */
+const SUPERVISOR = { name: 'supervisor', user: '9876500002', tone: 550 };
+const TEAMMATE = { name: 'teammate', user: '9876500077', tone: 770, email: 'kiran.softphone@demo.in', fullName: 'Kiran Softphone' };
 
 test.beforeAll(async () => {
-  lab = await startSipLab();
+  lab = await startSipLab([SUPERVISOR, TEAMMATE]);
 });
 test.afterAll(async ({ browser }) => {
   // The other calling specs use the cloud click-to-call path: switch the softphone off again.
@@ -292,4 +298,127 @@ test('add call, merge into a conference, attended and blind transfer to a collea
   });
   console.log('--- borrower phone ---\n' + (await lab.phoneLog()).split('\n').filter((l) => /call|REFER|transfer|NOTIFY|answer|closed/i.test(l)).join('\n'));
   console.log('--- colleague phone ---\n' + (await lab.colleagueLog()).split('\n').filter((l) => /call|REFER|Replaces|answer|closed/i.test(l)).join('\n'));
+});
+
+/** The teammate telecaller (created once; a retry finds them), so the supervisor has someone to force-transfer to. */
+async function teammate(browser: Browser): Promise<void> {
+  await asAdmin(browser, async (p, headers) => {
+    const found = await p.request.get(`/api/user/company/users?search_type=email&search_value=${encodeURIComponent(TEAMMATE.email)}`, { headers });
+    if (((await found.json()).data.users as unknown[]).length > 0) return;
+    const roles = (await (await p.request.get('/api/user/roles', { headers })).json()).data.roles as { role_id: string; role_name: string }[];
+    const profiles = (await (await p.request.get('/api/user/profiles', { headers })).json()).data.profiles as { profile_id: string; profile_name: string }[];
+    const res = await p.request.post('/api/user/company/users', {
+      headers,
+      data: {
+        name: TEAMMATE.fullName,
+        email: TEAMMATE.email,
+        password: 'Demo@1234',
+        user_type: 'user',
+        profession: 'telecalling',
+        mobile: TEAMMATE.user,
+        role_id: roles.find((r) => r.role_name === 'Telecaller')!.role_id,
+        profile_id: profiles.find((r) => r.profile_name === 'Telecaller')!.profile_id,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  });
+}
+
+test('a supervisor whispers, barges and force-transfers a softphone call (spec 4): the agent\'s browser calls them in and refers the borrower', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const secondsOf = async (files: string[], hz: number) => Math.max(0, ...(await Promise.all(files.map(async (f) => toneSeconds(await readWav(f), hz)))));
+  const newest = async (who: string) => (await lab.heard(who)).slice(-1);
+  const describe = async () => {
+    const lines = [];
+    for (const who of ['phone', SUPERVISOR.name, TEAMMATE.name]) for (const f of await lab.heard(who)) lines.push(`${who} ${f.split('/').pop()}: 440 Hz ${await secondsOf([f], lab.tones.phone)} s, ${SUPERVISOR.tone} Hz ${await secondsOf([f], SUPERVISOR.tone)} s`);
+    return lines.join('\n');
+  };
+  await asAdmin(browser, async (p, headers) => {
+    const res = await p.request.put(`/api/calling/softphone/settings?company_id=${COMPANY}`, { headers, data: { ws_url: lab.wsUrl, sip_domain: lab.domain } });
+    expect(res.status(), await res.text()).toBe(200);
+  });
+  await teammate(browser);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'telecaller@demo.in');
+  await page.getByRole('link', { name: 'Calling desk' }).first().click();
+  await page.getByTestId('softphone').getByTestId('softphone-connect').click();
+  await expect(page.getByTestId('softphone-state')).toHaveText('Registered');
+
+  // The supervisor watches the live view.
+  const { context, boss, priya } = await supervisorLiveView(browser);
+
+  const row = page.getByTestId('queue-loan').nth(-4);
+  const loanId = (await row.getAttribute('data-loan'))!;
+  await override(browser, loanId);
+  await row.getByTestId('call-button').click();
+  const state = page.getByTestId('call-state');
+  await expect(state).toHaveText('On Call', { timeout: 20_000 });
+  await expect(priya).toHaveAttribute('data-state', 'on_call');
+
+  // Whisper: the agent's browser calls the supervisor's phone in; the supervisor hears the borrower, the borrower does not hear them.
+  await priya.getByTestId('whisper').click();
+  await expect(boss.getByText('You are whispering to Priya Nair')).toBeVisible();
+  const notice = page.getByTestId('supervisor-action');
+  await expect(notice).toHaveAttribute('data-event', 'whisper_initiated');
+  await expect(notice).toContainText('Rahul Menon is whispering to you: the borrower cannot hear');
+  await expect(page.getByTestId('supervisor-leg-state')).toHaveText("Supervisor's line: On Call", { timeout: 20_000 });
+  await expect(page.getByTestId('supervisor-leg-state')).toHaveAttribute('data-mode', 'whisper');
+  await expect
+    .poll(async () => secondsOf(await newest(SUPERVISOR.name), lab.tones.phone), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(2)
+    .catch(async (e: unknown) => {
+      console.log(`what the phones heard:\n${await describe()}`);
+      throw e;
+    });
+  // The borrower's recording of this call (its only one: no hold, so no re-INVITE ended it) holds none of the supervisor's tone.
+  const borrowerCall = await newest('phone');
+  expect(await secondsOf(borrowerCall, SUPERVISOR.tone), await describe()).toBeLessThan(0.5);
+  await page.screenshot({ path: artifact('softphone-whisper-1440.png') });
+
+  // Barge: the same call to the supervisor, now mixed into what the borrower hears.
+  await priya.getByTestId('barge').click();
+  await expect(notice).toHaveAttribute('data-event', 'barge_initiated');
+  await expect(page.getByTestId('supervisor-leg-state')).toHaveAttribute('data-mode', 'barge');
+  await expect
+    .poll(async () => secondsOf(borrowerCall, SUPERVISOR.tone), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1)
+    .catch(async (e: unknown) => {
+      console.log(`what the phones heard:\n${await describe()}`);
+      throw e;
+    });
+  // One call to the supervisor's phone for both (a mode switch, not a second call).
+  expect(await lab.heard(SUPERVISOR.name)).toHaveLength(1);
+  await page.screenshot({ path: artifact('softphone-barge-1440.png') });
+  await boss.screenshot({ path: artifact('softphone-supervisor-live-1440.png') });
+
+  // Force transfer to the teammate: the supervisor's call ends, the borrower's phone is referred to the teammate's phone.
+  await priya.getByLabel('Transfer to…').selectOption({ label: TEAMMATE.fullName });
+  await priya.getByTestId('force-transfer').click();
+  await expect(boss.getByText("Priya Nair's call was transferred")).toBeVisible();
+  await expect(state).toHaveText('Call Ended', { timeout: 20_000 });
+  await expect(page.getByTestId('call-outcome')).toHaveText('Connected');
+  await expect(page.getByTestId('disposition-choice')).toBeVisible();
+  await expect(notice).toContainText(`Rahul Menon transferred this call to ${TEAMMATE.fullName}`);
+  await expect.poll(async () => lab.phoneLog(), { timeout: 10_000 }).toMatch(new RegExp(`transferring call \\S+ to '<sip:${TEAMMATE.user}@[^?>]+>'`));
+  await expect.poll(async () => lab.logOf(TEAMMATE.name), { timeout: 10_000 }).toMatch(/Call established/);
+  await expect
+    .poll(async () => secondsOf(await newest(TEAMMATE.name), lab.tones.phone), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1)
+    .catch(async (e: unknown) => {
+      console.log(`what the phones heard:\n${await describe()}`);
+      throw e;
+    });
+  await expect(priya).not.toHaveAttribute('data-state', 'on_call');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: artifact('softphone-force-transferred-390.png'), fullPage: true });
+
+  await asAdmin(browser, async (p, headers) => {
+    const events = (await (await p.request.get(`/api/recovery/loan/activity/${loanId}?page_size=50`, { headers })).json()).data.events as { remark: string | null }[];
+    const remarks = events.map((e) => e.remark);
+    expect(remarks).toContain('Conference call with Rahul Menon (whisper) started');
+    expect(remarks).toContain('Conference call with Rahul Menon (barge) started');
+    expect(remarks).toContain(`Call transferred to ${TEAMMATE.fullName} (blind)`);
+  });
+  await context.close();
 });

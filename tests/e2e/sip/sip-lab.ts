@@ -3,7 +3,8 @@
  * company's registrar and proxy (SIP over WebSocket for the browser, UDP for phones) and baresip
  * as the borrower's phone, answering automatically with ICE and DTLS-SRTP (what a WebRTC browser
  * requires). A second baresip is a colleague's desk phone (extension 7001, answering
- * automatically too) for add call, merge and transfer (spec 9). Each phone plays its own tone and
+ * automatically too) for add call, merge and transfer (spec 9). More desk phones may be asked
+ * for (`extra`: a supervisor's for barge and whisper, another agent's for a force transfer). Each phone plays its own tone and
  * records what it hears (one WAV file per call, see ./tones.ts); kamailio logs every INVITE (with
  * its Replaces header), REFER (its Refer-To) and BYE. All run on free local ports in a temporary directory and are
  * stopped by `stop()`.
@@ -14,6 +15,13 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/** A further desk phone: its folder name, its extension (a user's SIP user: their mobile digits), its tone (Hz). */
+export interface LabPhone {
+  name: string;
+  user: string;
+  tone: number;
+}
 
 /** The colleague's extension on the lab's SIP server. */
 const COLLEAGUE = '7001';
@@ -32,8 +40,10 @@ export interface SipLab {
   colleagueLog(): Promise<string>;
   /** The borrower's (440 Hz) and the colleague's (660 Hz) tones. */
   tones: { phone: number; colleague: number };
-  /** What a phone heard: one WAV file per call, oldest first (absolute paths). */
-  heard(who: 'phone' | 'colleague'): Promise<string[]>;
+  /** What a phone heard: one WAV file per call, oldest first (absolute paths); `who` may name an extra phone. */
+  heard(who: string): Promise<string[]>;
+  /** An extra phone's log. */
+  logOf(name: string): Promise<string>;
   /** kamailio's `lab:` lines: `INVITE ci=… from=… to=… replaces=…`, `REFER ci=… from=… refer_to=…` and `BYE ci=… from=…`. */
   sipLog(): Promise<string[]>;
   stop(): Promise<void>;
@@ -61,7 +71,7 @@ async function waitFor(check: () => Promise<boolean>, what: string, ms = 15_000)
   throw new Error(`SIP lab: ${what} did not happen within ${ms} ms`);
 }
 
-export async function startSipLab(): Promise<SipLab> {
+export async function startSipLab(extra: LabPhone[] = []): Promise<SipLab> {
   const dir = await mkdtemp(join(tmpdir(), 'sip-lab-'));
   const [udp, ws, phone, colleaguePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const procs: ChildProcess[] = [];
@@ -113,6 +123,8 @@ export async function startSipLab(): Promise<SipLab> {
   };
   const phoneLogPath = await startPhone('borrower', 'gateway', phone, TONES.phone);
   const colleagueLogPath = await startPhone('colleague', COLLEAGUE, colleaguePort, TONES.colleague);
+  const extraLogs = new Map<string, string>();
+  for (const p of extra) extraLogs.set(p.name, await startPhone(p.name, p.user, await freePort(), p.tone));
 
   return {
     wsUrl: `ws://127.0.0.1:${ws}`,
@@ -121,8 +133,9 @@ export async function startSipLab(): Promise<SipLab> {
     colleague: COLLEAGUE,
     colleagueLog: () => readFile(colleagueLogPath, 'utf8'),
     tones: TONES,
+    logOf: (name) => readFile(extraLogs.get(name) ?? join(dir, name, 'none'), 'utf8'),
     async heard(who) {
-      const folder = join(dir, who === 'phone' ? 'borrower' : 'colleague', 'heard');
+      const folder = join(dir, who === 'phone' ? 'borrower' : who, 'heard');
       return (await readdir(folder))
         .filter((f) => f.endsWith('-dec.wav'))
         .sort()

@@ -97,7 +97,16 @@ export const callRecord = z.object({
   disposition: z.string().nullable(),
   /** The latest supervisor action on the call (spec 4 socket events barge_initiated, whisper_initiated, force_transfer_initiated). */
   supervisor_action: z
-    .object({ action: z.enum(SUPERVISOR_ACTIONS), event: z.enum(['barge_initiated', 'whisper_initiated', 'force_transfer_initiated']), supervisor_name: z.string(), transfer_to_name: z.string().nullable(), at: z.string() })
+    .object({
+      action_id: z.string(),
+      action: z.enum(SUPERVISOR_ACTIONS),
+      event: z.enum(['barge_initiated', 'whisper_initiated', 'force_transfer_initiated']),
+      supervisor_name: z.string(),
+      transfer_to_name: z.string().nullable(),
+      /** Softphone calls: what the agent's browser calls in (barge, whisper: the supervisor) or refers the borrower to (force transfer); null: the provider did it. */
+      sip_target: z.string().nullable(),
+      at: z.string(),
+    })
     .nullable(),
   /**
    * Softphone: the agent's live second call (spec 9 add call) as the server keeps it, so a reloaded

@@ -162,6 +162,8 @@ export const supervisorActionRecord = z.object({
   event: z.enum(['barge_initiated', 'whisper_initiated', 'force_transfer_initiated']),
   supervisor_name: z.string(),
   transfer_to_name: z.string().nullable(),
+  /** Softphone calls: the SIP address the agent's browser calls in (barge, whisper) or refers the borrower to (force transfer); null on a provider's call. */
+  sip_target: z.string().nullable(),
   created_at: z.string(),
 });
 export type SupervisorActionRecord = z.infer<typeof supervisorActionRecord>;

@@ -66,7 +66,7 @@ export function toCallRecord(row: CallRow, disposition: string | null = null, ac
     gather_digits: row.gatherDigits,
     disposition,
     supervisor_action: action
-      ? { action: action.action, event: SUPERVISOR_ACTION_EVENTS[action.action], supervisor_name: action.supervisorName, transfer_to_name: action.transferToName, at: action.createdAt.toISOString() }
+      ? { action_id: action.actionId, action: action.action, event: SUPERVISOR_ACTION_EVENTS[action.action], supervisor_name: action.supervisorName, transfer_to_name: action.transferToName, sip_target: action.sipTarget, at: action.createdAt.toISOString() }
       : null,
     second_leg: row.secondLeg ?? null,
   };

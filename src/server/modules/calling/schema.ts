@@ -260,6 +260,11 @@ export const callingSupervisorActions = pgTable(
     action: text('action', { enum: ['barge', 'whisper', 'force_transfer'] }).notNull(),
     transferTo: text('transfer_to'),
     transferToName: text('transfer_to_name'),
+    /**
+     * Softphone calls: the SIP address the agent's browser acts on (the supervisor's, whom it calls
+     * in for barge and whisper; the new agent's, to whom it refers the borrower). Null: the provider did it.
+     */
+    sipTarget: text('sip_target'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [index('calling_supervisor_actions_call').on(t.callId, t.createdAt)],

@@ -22,6 +22,7 @@ import { callingAgentStatus, callingCalls, callingCampaigns, callingSupervisorAc
 import { callerModes, settingsOf } from './settings-service';
 import type { EventBus } from '../../realtime/events';
 import { announce } from './agent-routing';
+import { agentSipUri } from '../../../domain/calling/softphone';
 
 /** Agents are the telecalling profession (spec 3). */
 const AGENT_PROFESSION = 'telecalling';
@@ -117,43 +118,55 @@ export async function liveStats(db: Db, caller: Caller, now: Date): Promise<Live
 
 /**
  * POST /calling/supervisor/calls/{id}/actions: the call must be live and its agent in the caller's
- * scope; barge and whisper ring the supervisor's phone, a force transfer moves the borrower to
- * another agent of the scope. The provider carries it out (the local simulator records it); the
- * agent's screen shows it through the call's `supervisor_action`. A force transfer makes the call the
- * target agent's.
+ * scope; barge and whisper bring the supervisor onto the call, a force transfer moves the borrower
+ * to another agent of the scope. On a provider's call the provider carries it out (the local
+ * simulator records it): barge and whisper ring the supervisor's mobile, and the call becomes the
+ * target agent's. On the agent's browser softphone (there is no provider) the agent's browser does
+ * it, told through the call's `supervisor_action` with `sip_target`: for barge and whisper it calls
+ * the supervisor's SIP address (their extension, `agentSipUri`) and mixes them in (whisper: the
+ * borrower does not hear them); for a force transfer it refers the borrower to the new agent's SIP
+ * address (blind REFER). That SIP call is the new agent's phone's, so the call record stays the
+ * first agent's (it ends with the transfer, and they record its disposition).
  * @throws 403 not supervisory; 404 'Call not found' (another company's, outside the scope);
- *   400 no supervisor phone / transfer target; 409 call ended or provider cannot
+ *   400 no supervisor phone / transfer target; 409 call ended, provider cannot, or no SIP server
  */
 export async function supervisorAction(db: Db, providerFor: ProviderFor, caller: Caller, callId: string, body: { action: SupervisorAction; transfer_to?: string }, now: Date, events: EventBus): Promise<SupervisorActionRecord> {
   requireSupervisor(caller);
   const [call] = await db.select().from(callingCalls).where(and(eq(callingCalls.companyId, caller.companyId), eq(callingCalls.callId, callId)));
   if (!call || (await agentsOf(db, caller, call.agentId)).length === 0) throw notFound(CALL_NOT_FOUND);
-  if (call.provider === 'webrtc_softphone' && isLive(call.state as CallState)) throw conflict("This call is on the agent's browser softphone: barge, whisper and transfer need the telephony provider");
-  if (!isLive(call.state as CallState) || !call.providerCallId) throw conflict('The call has ended');
+  const softphone = call.provider === 'webrtc_softphone';
+  if (!isLive(call.state as CallState) || (!softphone && !call.providerCallId)) throw conflict('The call has ended');
+  const settings = await settingsOf(db, caller.companyId);
+  if (softphone && !settings.sipDomain) throw conflict("This call is on the agent's browser softphone and the company has no SIP server any more");
   const supervisorNumber = caller.user.mobile;
-  if (!supervisorNumber) throw badRequest('Add your mobile number to your profile: barge and whisper ring your phone');
-  let target: { userId: string; name: string; mobile: string } | null = null;
+  if (!softphone && !supervisorNumber) throw badRequest('Add your mobile number to your profile: barge and whisper ring your phone');
+  let target: { userId: string; name: string; mobile: string | null } | null = null;
   if (body.action === 'force_transfer') {
     const [member] = body.transfer_to ? await agentsOf(db, caller, body.transfer_to) : [];
     const user = member ? await userById(db, member.userId) : null;
     if (!user || user.userId === call.agentId) throw badRequest('Transfer to another agent of your team');
-    if (!user.mobile) throw badRequest(`${user.name} has no mobile number to take the call`);
+    if (!softphone && !user.mobile) throw badRequest(`${user.name} has no mobile number to take the call`);
     target = { userId: user.userId, name: user.name, mobile: user.mobile };
   }
-  const settings = await settingsOf(db, caller.companyId);
-  const done = await providerFor(settings).monitor({ sid: call.providerCallId, action: body.action, supervisorNumber, transferTo: target?.mobile });
-  if (!done) throw conflict(`Your telephony provider cannot ${body.action.replace('_', ' ')} this call from here`);
+  let sipTarget: string | null = null;
+  if (softphone) {
+    sipTarget = target ? agentSipUri(settings.sipDomain!, target.mobile, target.userId) : agentSipUri(settings.sipDomain!, supervisorNumber, caller.user.userId);
+  } else {
+    const done = await providerFor(settings).monitor({ sid: call.providerCallId!, action: body.action, supervisorNumber: supervisorNumber!, transferTo: target?.mobile ?? undefined });
+    if (!done) throw conflict(`Your telephony provider cannot ${body.action.replace('_', ' ')} this call from here`);
+  }
   const row = await db.transaction(async (tx) => {
     const [made] = await tx
       .insert(callingSupervisorActions)
-      .values({ companyId: caller.companyId, callId, agentId: call.agentId, supervisorId: caller.user.userId, supervisorName: caller.user.name, action: body.action, transferTo: target?.userId ?? null, transferToName: target?.name ?? null, createdAt: now })
+      .values({ companyId: caller.companyId, callId, agentId: call.agentId, supervisorId: caller.user.userId, supervisorName: caller.user.name, action: body.action, transferTo: target?.userId ?? null, transferToName: target?.name ?? null, sipTarget, createdAt: now })
       .returning();
-    // The call is the new agent's from now on (their live state and today's calls); the agent it
+    // A provider's call is the new agent's from now on (their live state and today's calls); the agent it
     // was taken from still reads it and records its disposition (callOf).
-    if (target) await tx.update(callingCalls).set({ agentId: target.userId, updatedAt: now }).where(eq(callingCalls.callId, callId));
+    const moved = target !== null && !softphone;
+    if (moved) await tx.update(callingCalls).set({ agentId: target!.userId, updatedAt: now }).where(eq(callingCalls.callId, callId));
     // Both desks see it at once: the agent the action is on, and the transfer's new agent.
     await announce(events, tx, caller.companyId, call.agentId, callId);
-    if (target) await announce(events, tx, caller.companyId, target.userId, callId);
+    if (moved) await announce(events, tx, caller.companyId, target!.userId, callId);
     return made;
   });
   return {
@@ -163,6 +176,7 @@ export async function supervisorAction(db: Db, providerFor: ProviderFor, caller:
     event: SUPERVISOR_ACTION_EVENTS[row.action],
     supervisor_name: row.supervisorName,
     transfer_to_name: row.transferToName,
+    sip_target: row.sipTarget,
     created_at: row.createdAt.toISOString(),
   };
 }

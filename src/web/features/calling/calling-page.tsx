@@ -7,7 +7,7 @@
 import { Badge, Box, Button, Flex, Grid, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Phone } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionState } from '../../../domain/calling/call-states';
 import { isLive } from '../../../domain/calling/call-states';
@@ -143,6 +143,21 @@ function Desk({ pushedCall, pushed, movedCallId }: { pushedCall: CallRecord | nu
   const onExpired = useCallback(() => void refetchStatus(), [refetchStatus]);
   // The agent is available again once the call ends (breaks were closed while on call).
   const ended = current !== undefined && !live;
+
+  // A supervisor's barge, whisper or force transfer on this desk's softphone call (spec 4): the
+  // server has no provider to do it, so this browser does, once per action. A reloaded page holds
+  // no SIP call (restored) and does nothing.
+  const supervisorAction = current?.provider === 'webrtc_softphone' && live ? current.supervisor_action : null;
+  const handledActions = useRef(new Set<string>());
+  const phone = softphone.phone;
+  const holdsCall = softphone.view.callState !== null && isLive(softphone.view.callState);
+  useEffect(() => {
+    if (!supervisorAction?.sip_target || !phone || handledActions.current.has(supervisorAction.action_id)) return;
+    handledActions.current.add(supervisorAction.action_id);
+    if (!holdsCall) return;
+    if (supervisorAction.action === 'force_transfer') void phone.forceTransfer(supervisorAction.sip_target, supervisorAction.transfer_to_name ?? supervisorAction.sip_target);
+    else void phone.supervise(supervisorAction.sip_target, supervisorAction.action, supervisorAction.supervisor_name);
+  }, [supervisorAction, phone, holdsCall]);
   useEffect(() => {
     if (!ended) return;
     void refetchStatus();
@@ -340,6 +355,7 @@ function softphoneControls(phone: Softphone, view: SoftphoneView, call: CallReco
       hangup: () => server.report('ended'),
       dtmf: () => undefined,
       second,
+      supervisor: null,
       conference: stored?.state === 'conference',
       transferring: false,
       transferFailed: false,
@@ -365,6 +381,7 @@ function softphoneControls(phone: Softphone, view: SoftphoneView, call: CallReco
     hangup: () => phone.hangup(),
     dtmf: (tones) => phone.dtmf(tones),
     second,
+    supervisor: view.supervisor,
     conference: view.conference,
     transferring: view.transfer === 'pending',
     transferFailed: view.transfer === 'failed',

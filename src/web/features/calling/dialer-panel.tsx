@@ -15,6 +15,7 @@ import type { CallState, ConnectionState } from '../../../domain/calling/call-st
 import { isLive } from '../../../domain/calling/call-states';
 import type { SecondLegState } from '../../../domain/calling/softphone';
 import { deskCallActions } from '../../../domain/calling/softphone';
+import type { SoftphoneView } from './softphone';
 import { formatCountdown } from '../../../domain/calling/breaks';
 import type { MicrophoneState } from '../../../domain/calling/campaigns';
 import type { CallRecord } from '../../../domain/contracts/calling/calls';
@@ -64,6 +65,8 @@ export interface SoftphoneControls {
    * state on the server (consulting, held, conference) and since when it runs (ISO; null: not known yet).
    */
   second: { target: string; state: CallState; leg: SecondLegState; since: string | null } | null;
+  /** A supervisor this browser called in for barge or whisper (spec 4): who, how, and their call's state. */
+  supervisor: SoftphoneView['supervisor'];
   /** The borrower and the second party are merged (three-way call). */
   conference: boolean;
   /** A transfer was asked and the borrower's phone has not answered it yet. */
@@ -249,7 +252,7 @@ export function DialerPanel({
             const attended = softphone.second !== null && can.transfer;
             return (
               <>
-                <Button size="sm" variant="outline" disabled={!can.add || softphone.restored} aria-expanded={targetMode === 'add'} onClick={() => setTargetMode(targetMode === 'add' ? null : 'add')} data-testid="softphone-add">
+                <Button size="sm" variant="outline" disabled={!can.add || softphone.restored || softphone.supervisor !== null} aria-expanded={targetMode === 'add'} onClick={() => setTargetMode(targetMode === 'add' ? null : 'add')} data-testid="softphone-add">
                   <UserPlus /> {t('calling.add_call')}
                 </Button>
                 <Button
@@ -331,11 +334,18 @@ export function DialerPanel({
         </Alert.Root>
       )}
       {call?.failure_reason && <Text color="fg.error" fontSize="sm">{call.failure_reason}</Text>}
-      {call?.supervisor_action && live && (
-        // Spec 4 socket events barge_initiated, whisper_initiated, force_transfer_initiated, as the agent sees them.
+      {call?.supervisor_action && (live || call.supervisor_action.action === 'force_transfer') && (
+        // Spec 4 socket events barge_initiated, whisper_initiated, force_transfer_initiated, as the agent sees them
+        // (a transfer also once the call has left this desk: why it ended).
         <Alert.Root status="info" role="status" data-testid="supervisor-action" data-event={call.supervisor_action.event}>
           <Alert.Indicator />
           <Alert.Title>{t(`calling.supervisor_event.${call.supervisor_action.event}`, { name: call.supervisor_action.supervisor_name, to: call.supervisor_action.transfer_to_name ?? '' })}</Alert.Title>
+          {softphone?.supervisor && (
+            // The softphone called the supervisor in: how far that call is.
+            <Badge ms="auto" colorPalette={PALETTE[softphone.supervisor.state]} data-testid="supervisor-leg-state" data-mode={softphone.supervisor.mode}>
+              {t('calling.supervisor_leg', { state: t(`calling.state.${softphone.supervisor.state}`) })}
+            </Badge>
+          )}
         </Alert.Root>
       )}
     </Stack>

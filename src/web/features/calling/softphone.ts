@@ -13,89 +13,30 @@
  */
 import type { RTCSession } from 'jssip/lib/RTCSession';
 import type { UA } from 'jssip/lib/UA';
-import type { CallState, ConnectionState } from '../../../domain/calling/call-states';
-import type { MicrophoneState } from '../../../domain/calling/campaigns';
-import type { SecondLegEvent, SoftphoneEvent, TransferKind } from '../../../domain/calling/softphone';
 import { sipTargetUri } from '../../../domain/calling/softphone';
-import { ConferenceMixer } from './conference-mixer';
 import type { SoftphoneConfig } from '../../../domain/contracts/calling/softphone';
+import { ConferenceMixer } from './conference-mixer';
+import { actionId, dialLeg, microphoneStateOf, offerWithin, playRemote } from './sip-legs';
+import type { ReportEvent, ReportSecondLeg, SoftphoneView, SupervisorJoin } from './softphone-view';
+import { IDLE_VIEW } from './softphone-view';
 
-/** What the dialer panel shows of the softphone. */
-export interface SoftphoneView {
-  connection: ConnectionState;
-  /** The SIP server accepted the registration: calls go through the softphone. */
-  registered: boolean;
-  /** The browser's own view of the live call (null: no call). */
-  callState: CallState | null;
-  muted: boolean;
-  held: boolean;
-  /** Spec 3 microphone state when the browser could not use one (null: working or not asked yet). */
-  microphone: MicrophoneState | null;
-  /** Why the last registration or call failed, as the SIP server or the browser said it. */
-  error: string | null;
-  /** The second call the agent added (a colleague, a supervisor): what they typed and its state. */
-  second: { target: string; state: CallState } | null;
-  /** The borrower and the second party are merged into one three-way call (mixed here). */
-  conference: boolean;
-  /** A transfer asked of the borrower's phone (REFER) and not yet answered; 'failed' when it refused. */
-  transfer: 'pending' | 'failed' | null;
-}
+export { actionId, microphoneStateOf, remoteStreamOf } from './sip-legs';
+export type { ActionDetails, ReportEvent, ReportSecondLeg, SoftphoneView, SupervisorJoin } from './softphone-view';
+export { IDLE_VIEW } from './softphone-view';
 
-export const IDLE_VIEW: SoftphoneView = { connection: 'notInitialized', registered: false, callState: null, muted: false, held: false, microphone: null, error: null, second: null, conference: false, transfer: null };
-
-/** Extra fields of a reported call action (transfer, conference). */
-export interface ActionDetails {
-  event_id: string;
-  target: string;
-  transfer?: TransferKind;
-}
-
-/** Reports one SIP event (or call action) of the borrower's call to the server. */
-export type ReportEvent = (event: SoftphoneEvent, cause?: string, details?: ActionDetails) => void;
-
-/** Reports one SIP event of the second call (add call) to the server; `target` with 'started'. */
-export type ReportSecondLeg = (event: SecondLegEvent, target?: string) => void;
-
-/** A new id for one reported action (a retried report is then recorded once). */
-export function actionId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
-/** The spec 3 microphone state of a getUserMedia failure. */
-export function microphoneStateOf(err: unknown): MicrophoneState {
-  const name = err instanceof DOMException || (err instanceof Error && 'name' in err) ? (err as Error).name : '';
-  return name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'NotReadableError' ? 'microphone_not_connected' : 'microphone_off';
-}
 
 /** One agent's softphone; `onChange` receives every new view. */
-/**
- * The stream to play of a remote track. SIP phones, PBXs and carriers' gateways send SDP without
- * `a=msid`, and then the track event carries no stream: the track is played in a stream of its own
- * (else the agent would hear nothing, and the conference mix would get silence).
- */
-export function remoteStreamOf(t: Pick<RTCTrackEvent, 'streams' | 'track'>): MediaStream {
-  return t.streams[0] ?? new MediaStream([t.track]);
-}
-
-/**
- * Plays the call's remote audio in `audio`. JsSIP creates an outgoing call's peer connection and
- * emits `peerconnection` inside `ua.call()`, before a listener added after it can hear it (the
- * agent then heard nothing): the connection already made is used, else the event's.
- */
-function playRemote(session: RTCSession, audio: HTMLAudioElement | null): void {
-  if (!audio) return;
-  const listen = (pc: RTCPeerConnection) => pc.addEventListener('track', (t: RTCTrackEvent) => (audio.srcObject = remoteStreamOf(t)));
-  if (session.connection) listen(session.connection);
-  else session.once('peerconnection', (e: { peerconnection: RTCPeerConnection }) => listen(e.peerconnection));
-}
-
 export class Softphone {
   private ua: UA | null = null;
   private session: RTCSession | null = null;
   /** The second call (add call) and what the agent typed for it. */
   private secondSession: RTCSession | null = null;
   private secondTarget = '';
+  /** The supervisor's call (barge, whisper) and whether they may be heard by the borrower. */
+  private supervisorSession: RTCSession | null = null;
   private mixer: ConferenceMixer | null = null;
+  /** Whom the running mix joined to the borrower (the reported conference's target). */
+  private mixTarget = '';
   private report: ReportEvent = () => undefined;
   private reportLeg: ReportSecondLeg = () => undefined;
   private view: SoftphoneView = IDLE_VIEW;
@@ -114,6 +55,16 @@ export class Softphone {
   private set(patch: Partial<SoftphoneView>): void {
     this.view = { ...this.view, ...patch };
     this.onChange(this.view);
+  }
+
+  /** A microphone stream of its own, or null with the spec 3 microphone state shown. */
+  private async microphone(): Promise<MediaStream | null> {
+    try {
+      return await navigator.mediaDevices.getUserMedia({ audio: true, video: false });
+    } catch (err) {
+      this.set({ microphone: microphoneStateOf(err) });
+      return null;
+    }
   }
 
   /**
@@ -190,6 +141,8 @@ export class Softphone {
       this.session = null;
       // The borrower left a three-way call: the agent stays on the line with the second party.
       void this.endConference();
+      // A supervisor listened to this call only.
+      this.supervisorSession?.terminate();
       this.set({ callState: 'Call Ended', held: false, muted: false, transfer: this.view.transfer === 'pending' ? null : this.view.transfer });
       report('ended', e.cause);
     });
@@ -199,10 +152,7 @@ export class Softphone {
       this.set({ callState: 'Call Failed', held: false, muted: false, error: e.cause ?? null });
       report('failed', e.cause);
     });
-    // Spec 9: offer the call with the candidates found within the ICE gathering time-out.
-    session.on('icecandidate', (e) => {
-      window.setTimeout(() => e.ready(), this.config.ice_gathering_timeout_ms);
-    });
+    offerWithin(session, this.config.ice_gathering_timeout_ms);
     playRemote(session, this.audio);
   }
 
@@ -245,42 +195,28 @@ export class Softphone {
   async addCall(input: string): Promise<boolean> {
     const uri = this.targetUri(input);
     if (!uri) return false;
-    if (!this.ua || !this.session || this.secondSession) return true;
-    let stream: MediaStream;
-    try {
-      stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: false });
-    } catch (err) {
-      this.set({ microphone: microphoneStateOf(err) });
-      return true;
-    }
+    // One other party at a time: a supervisor on the call (barge, whisper) is that party.
+    if (!this.ua || !this.session || this.secondSession || this.supervisorSession) return true;
+    const stream = await this.microphone();
+    if (!stream || !this.session) return true;
     if (!this.view.held) this.session.hold();
     this.secondTarget = input.trim();
     this.set({ second: { target: this.secondTarget, state: 'Connecting' }, transfer: null, error: null });
-    const second = this.ua.call(uri, { mediaStream: stream, pcConfig: { iceServers: [] } });
+    const second = dialLeg(this.ua, uri, stream, this.config.ice_gathering_timeout_ms, this.audio2, {
+      state: (state, event) => {
+        this.set({ second: { target: this.secondTarget, state } });
+        this.reportLeg(event);
+      },
+      gone: (cause, failed) => {
+        if (this.secondSession === second) this.secondSession = null;
+        void this.endConference();
+        this.set({ second: null, error: failed ? (cause ?? null) : this.view.error });
+        this.reportLeg(failed ? 'failed' : 'ended');
+      },
+    });
     this.secondSession = second;
     // The server keeps the leg too: a reloaded desk rebuilds both calls from it.
     this.reportLeg('started', this.secondTarget);
-    const leg = (state: CallState, event: SecondLegEvent) => {
-      this.set({ second: { target: this.secondTarget, state } });
-      this.reportLeg(event);
-    };
-    second.on('progress', () => leg('Ringing', 'ringing'));
-    second.on('confirmed', () => leg('On Call', 'answered'));
-    second.on('hold', () => leg('On Hold', 'held'));
-    second.on('unhold', () => leg('On Call', 'resumed'));
-    const gone = (cause: string | undefined, failed: boolean) => {
-      stream.getTracks().forEach((t) => t.stop());
-      if (this.secondSession === second) this.secondSession = null;
-      void this.endConference();
-      this.set({ second: null, error: failed ? (cause ?? null) : this.view.error });
-      this.reportLeg(failed ? 'failed' : 'ended');
-    };
-    second.on('ended', (e) => gone(e.cause, false));
-    second.on('failed', (e) => gone(e.cause, true));
-    second.on('icecandidate', (e) => {
-      window.setTimeout(() => e.ready(), this.config.ice_gathering_timeout_ms);
-    });
-    playRemote(second, this.audio2);
     return true;
   }
 
@@ -296,21 +232,17 @@ export class Softphone {
   async merge(): Promise<void> {
     const [a, b] = [this.session, this.secondSession];
     if (!a || !b || this.mixer || !a.isEstablished() || !b.isEstablished()) return;
-    let mic: MediaStream;
-    try {
-      mic = await navigator.mediaDevices.getUserMedia({ audio: true, video: false });
-    } catch (err) {
-      this.set({ microphone: microphoneStateOf(err) });
-      return;
-    }
+    const mic = await this.microphone();
+    if (!mic) return;
     if (a.isOnHold().local) a.unhold();
     if (b.isOnHold().local) b.unhold();
     // JsSIP's own mute would silence the mix: the conference mutes the microphone inside it instead.
     if (this.view.muted) a.unmute({ audio: true });
     this.mixer = await ConferenceMixer.start(a, b, mic);
     this.mixer.setMuted(this.view.muted);
+    this.mixTarget = this.secondTarget;
     this.set({ conference: true, held: false });
-    this.report('conference_started', undefined, { event_id: actionId(), target: this.secondTarget });
+    this.report('conference_started', undefined, { event_id: actionId(), target: this.mixTarget });
   }
 
   /** Stops the mix (either party left); conference_ended is reported on the borrower's call. */
@@ -319,7 +251,7 @@ export class Softphone {
     if (!mixer) return;
     this.mixer = null;
     this.set({ conference: false });
-    this.report('conference_ended', undefined, { event_id: actionId(), target: this.secondTarget });
+    this.report('conference_ended', undefined, { event_id: actionId(), target: this.mixTarget });
     await mixer.stop();
   }
 
@@ -329,14 +261,14 @@ export class Softphone {
    * the borrower's phone reports the new call answered (NOTIFY 200), the agent's calls are hung up
    * and `transferred` is reported. @returns false when a blind target is no extension, number or SIP address
    */
-  transfer(input?: string): boolean {
+  transfer(input?: string, label?: string): boolean {
     const session = this.session;
     if (!session || this.mixer) return true;
     const second = this.secondSession;
     const attended = second !== null && second.isEstablished();
     const uri = attended ? second.remote_identity.uri.toString() : this.targetUri(input ?? '');
     if (!uri) return false;
-    const target = attended ? this.secondTarget : (input ?? '').trim();
+    const target = attended ? this.secondTarget : (label ?? (input ?? '').trim());
     this.set({ transfer: 'pending', error: null });
     const failed = (cause: string) => this.set({ transfer: 'failed', error: cause });
     session.refer(uri, {
@@ -356,6 +288,84 @@ export class Softphone {
     return true;
   }
 
+  /**
+   * Spec 4 barge and whisper on the softphone (the supervisor acted on the live view, the server
+   * told this desk): calls the supervisor at `uri` without holding the borrower and, once both are
+   * answered, mixes them in: barge, everyone hears everyone; whisper, the supervisor hears the agent
+   * and the borrower, the borrower hears only the agent. A second action while the supervisor is on
+   * switches the mode in place. Reported as a conference with "{name} (barge|whisper)". Refused
+   * (view.error) while the agent has a second call of their own.
+   */
+  async supervise(uri: string, mode: SupervisorJoin, name: string): Promise<void> {
+    const session = this.session;
+    if (!this.ua || !session || session.isEnded()) return;
+    const label = `${name} (${mode})`;
+    if (this.supervisorSession) {
+      this.mixer?.setWhisper(mode === 'whisper');
+      if (this.view.supervisor) this.set({ supervisor: { ...this.view.supervisor, mode } });
+      if (this.mixer && label !== this.mixTarget) {
+        this.report('conference_ended', undefined, { event_id: actionId(), target: this.mixTarget });
+        this.mixTarget = label;
+        this.report('conference_started', undefined, { event_id: actionId(), target: label });
+      }
+      return;
+    }
+    if (this.secondSession || this.mixer) {
+      this.set({ error: `${name} could not join: end your second call first` });
+      return;
+    }
+    // The borrower has not answered yet: the supervisor is called once they have.
+    if (!session.isEstablished()) {
+      session.once('confirmed', () => void this.supervise(uri, mode, name));
+      return;
+    }
+    const stream = await this.microphone();
+    if (!stream || !this.ua || this.supervisorSession) return;
+    this.set({ supervisor: { name, mode, state: 'Connecting' } });
+    const leg: RTCSession = dialLeg(this.ua, uri, stream, this.config.ice_gathering_timeout_ms, this.audio2, {
+      state: (state, event) => {
+        if (this.view.supervisor) this.set({ supervisor: { ...this.view.supervisor, state } });
+        if (event === 'answered') void this.mixSupervisor(leg, name);
+      },
+      gone: (cause, failed) => {
+        if (this.supervisorSession !== leg) return;
+        this.supervisorSession = null;
+        void this.endConference();
+        this.set({ supervisor: null, error: failed ? `${name}: ${cause ?? 'Call failed'}` : this.view.error });
+      },
+    });
+    this.supervisorSession = leg;
+  }
+
+  /** Mixes the answered supervisor's call with the borrower's, in the view's current mode. */
+  private async mixSupervisor(leg: RTCSession, name: string): Promise<void> {
+    const a = this.session;
+    if (!a || !a.isEstablished() || this.mixer || this.supervisorSession !== leg) return;
+    const mic = await this.microphone();
+    if (!mic) return;
+    if (a.isOnHold().local) a.unhold();
+    if (this.view.muted) a.unmute({ audio: true });
+    const mode = this.view.supervisor?.mode ?? 'barge';
+    this.mixer = await ConferenceMixer.start(a, leg, mic, mode === 'whisper');
+    this.mixer.setMuted(this.view.muted);
+    this.mixTarget = `${name} (${mode})`;
+    this.set({ conference: true, held: false });
+    this.report('conference_started', undefined, { event_id: actionId(), target: this.mixTarget });
+  }
+
+  /**
+   * Spec 4 force transfer on the softphone: the supervisor's call or a three-way call is ended
+   * first, then the borrower's phone is referred (blind) to `uri`, the new agent's SIP address;
+   * reported as transferred to `name` (blind).
+   */
+  async forceTransfer(uri: string, name: string): Promise<void> {
+    if (!this.session) return;
+    await this.endConference();
+    this.supervisorSession?.terminate();
+    this.secondSession?.terminate();
+    this.transfer(uri, name);
+  }
+
   /** Sends keypad tones in the call (IVR menus): 0-9, *, #. */
   dtmf(tones: string): void {
     this.session?.sendDTMF(tones);
@@ -369,8 +379,10 @@ export class Softphone {
   disconnect(): void {
     if (this.session) this.session.terminate();
     if (this.secondSession) this.secondSession.terminate();
+    if (this.supervisorSession) this.supervisorSession.terminate();
     this.session = null;
     this.secondSession = null;
+    this.supervisorSession = null;
     if (this.ua) {
       this.ua.stop();
       this.ua = null;

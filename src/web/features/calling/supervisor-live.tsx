@@ -1,7 +1,7 @@
 /**
  * The telecalling supervisor's live view (spec 4 "subscribe live stats"): their agents' state,
  * current call, calls and talk time today and abandon rate, read every 2 s; barge, whisper and
- * force transfer on an agent's live call (through the telephony adapter; the agent's screen shows it).
+ * force transfer on an agent's live call (through the telephony adapter, or on a softphone call by the agent's browser; the agent's screen shows it).
  */
 import { Badge, Box, Button, Flex, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -47,7 +47,7 @@ function Actions({ companyId, agent, agents }: { companyId: string | null; agent
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      <Button size="xs" variant="outline" disabled={!target} onClick={() => run('force_transfer')} aria-label={t('calling.transfer_agent', { name: agent.name })}>
+      <Button size="xs" variant="outline" disabled={!target} onClick={() => run('force_transfer')} aria-label={t('calling.transfer_agent', { name: agent.name })} data-testid="force-transfer">
         {t('calling.force_transfer')}
       </Button>
     </Flex>

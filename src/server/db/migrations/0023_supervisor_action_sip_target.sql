@@ -1,0 +1,1 @@
+ALTER TABLE "calling_supervisor_actions" ADD COLUMN "sip_target" text;
