@@ -235,6 +235,14 @@ describe('a softphone call', () => {
     expect((await act({ action: 'whisper' })).statusCode).toBe(409);
   });
 
+  it('answered and ended within the same second (a transfer right after the answer) is Connected, with 0 s of talk', async () => {
+    at('2026-11-23T14:00:00+05:30');
+    const { call } = (await startCall(queue[7].loan_id)).json().data as { call: CallRecord };
+    await report(call.call_id, 'answered');
+    const ended = (await report(call.call_id, 'ended')).json().data as CallRecord;
+    expect(ended).toMatchObject({ state: 'Call Ended', outcome: 'Connected', talk_seconds: 0 });
+  });
+
   it('is refused outside contact hours with the compliance reason, before anything is dialled', async () => {
     at('2026-11-23T19:30:00+05:30');
     const res = await startCall(queue[2].loan_id);

@@ -98,7 +98,10 @@ export async function reportSoftphoneEvent(db: Db, caller: Caller, callId: strin
         .update(callingCalls)
         .set({
           state,
-          outcome: outcomeOf(status, talk),
+          // The softphone's 'answered' is the borrower's own 200 OK (not an agent's leg, as Exotel's
+          // ConversationDuration 0 can be): an answered call is Connected even when it lasted under
+          // half a second (a transfer right after the answer).
+          outcome: status === 'completed' ? 'Connected' : outcomeOf(status, talk),
           providerStatus: status,
           talkSeconds: talk,
           totalSeconds: Math.max(talk, Math.round((now.getTime() - row.createdAt.getTime()) / 1000)),

@@ -34,6 +34,10 @@ export class Softphone {
   private secondTarget = '';
   /** The supervisor's call (barge, whisper) and whether they may be heard by the borrower. */
   private supervisorSession: RTCSession | null = null;
+  /** The supervisor's latest mode (an action may arrive while their call is still being set up). */
+  private supervisorMode: SupervisorJoin = 'barge';
+  /** The supervisor's call is being placed (the microphone asked for): a second action only switches the mode. */
+  private joining = false;
   private mixer: ConferenceMixer | null = null;
   /** Whom the running mix joined to the borrower (the reported conference's target). */
   private mixTarget = '';
@@ -300,7 +304,8 @@ export class Softphone {
     const session = this.session;
     if (!this.ua || !session || session.isEnded()) return;
     const label = `${name} (${mode})`;
-    if (this.supervisorSession) {
+    this.supervisorMode = mode;
+    if (this.supervisorSession || this.joining) {
       this.mixer?.setWhisper(mode === 'whisper');
       if (this.view.supervisor) this.set({ supervisor: { ...this.view.supervisor, mode } });
       if (this.mixer && label !== this.mixTarget) {
@@ -319,9 +324,14 @@ export class Softphone {
       session.once('confirmed', () => void this.supervise(uri, mode, name));
       return;
     }
-    const stream = await this.microphone();
-    if (!stream || !this.ua || this.supervisorSession) return;
-    this.set({ supervisor: { name, mode, state: 'Connecting' } });
+    this.joining = true;
+    const stream = await this.microphone().finally(() => (this.joining = false));
+    if (!stream) return;
+    if (!this.ua || this.supervisorSession || !this.session) {
+      stream.getTracks().forEach((t) => t.stop());
+      return;
+    }
+    this.set({ supervisor: { name, mode: this.supervisorMode, state: 'Connecting' } });
     const leg: RTCSession = dialLeg(this.ua, uri, stream, this.config.ice_gathering_timeout_ms, this.audio2, {
       state: (state, event) => {
         if (this.view.supervisor) this.set({ supervisor: { ...this.view.supervisor, state } });
@@ -337,18 +347,24 @@ export class Softphone {
     this.supervisorSession = leg;
   }
 
-  /** Mixes the answered supervisor's call with the borrower's, in the view's current mode. */
+  /** Mixes the answered supervisor's call with the borrower's, in the supervisor's latest mode. */
   private async mixSupervisor(leg: RTCSession, name: string): Promise<void> {
     const a = this.session;
     if (!a || !a.isEstablished() || this.mixer || this.supervisorSession !== leg) return;
     const mic = await this.microphone();
     if (!mic) return;
+    // Either call may have ended while the microphone was asked for.
+    if (this.mixer || this.supervisorSession !== leg || this.session !== a || !a.isEstablished()) {
+      mic.getTracks().forEach((t) => t.stop());
+      return;
+    }
     if (a.isOnHold().local) a.unhold();
     if (this.view.muted) a.unmute({ audio: true });
-    const mode = this.view.supervisor?.mode ?? 'barge';
-    this.mixer = await ConferenceMixer.start(a, leg, mic, mode === 'whisper');
+    this.mixer = await ConferenceMixer.start(a, leg, mic, this.supervisorMode === 'whisper');
+    // The mode the supervisor chose last, also if it changed while the mix was being set up.
+    this.mixer.setWhisper(this.supervisorMode === 'whisper');
     this.mixer.setMuted(this.view.muted);
-    this.mixTarget = `${name} (${mode})`;
+    this.mixTarget = `${name} (${this.supervisorMode})`;
     this.set({ conference: true, held: false });
     this.report('conference_started', undefined, { event_id: actionId(), target: this.mixTarget });
   }
