@@ -21,7 +21,7 @@ import { currentPosition } from '../gps';
 import { queuedDispositions } from '../queued';
 import { useOnline } from '../shell/sync-bar';
 import { useFieldIdentity } from '../use-field-identity';
-import { VisitCard, visitFormLink } from './visit-card';
+import { useCardText, VisitCard, visitFormLink } from './visit-card';
 import { planVisits, type LatLng } from './visit-plan';
 
 // Leaflet (~45 KB gzipped) and Chakra, which the map's popups use, load only when the map is opened.
@@ -128,6 +128,7 @@ export default function MyVisitsScreen() {
   const currency = allocation?.currency ?? null;
   const record = (loanId: string) => visitFormLink(prefix, companyId, loanId);
   const shown = useProgressiveCount(plan.length);
+  const cardText = useCardText();
   // The day is on screen (cards, an empty day, or why there is none): the shell's start-up work
   // (the first outbox drain) may load and run after the next frame (lib/idle.ts afterFirstPaint).
   const settled = ready && allocation !== undefined && !(!allocation.syncedAt && refresh.isFetching);
@@ -154,7 +155,7 @@ export default function MyVisitsScreen() {
     body = (
       <ul className="mv-list" aria-label={t('field.visits.list_label')} aria-busy={shown < plan.length}>
         {plan.slice(0, shown).map(({ loan, distanceM }) => (
-          <VisitCard key={loan.loan_id} loan={loan} distanceM={distanceM} currency={currency} queuedDisposition={queued.get(loan.loan_id) ?? null} recordHref={record(loan.loan_id)} />
+          <VisitCard key={loan.loan_id} loan={loan} text={cardText} distanceM={distanceM} currency={currency} queuedDisposition={queued.get(loan.loan_id) ?? null} recordHref={record(loan.loan_id)} />
         ))}
       </ul>
     );
