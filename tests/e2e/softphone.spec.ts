@@ -390,6 +390,10 @@ test('a supervisor whispers, barges and force-transfers a softphone call (spec 4
   // One call to the supervisor's phone for both (a mode switch, not a second call).
   expect(await lab.heard(SUPERVISOR.name)).toHaveLength(1);
   await page.screenshot({ path: artifact('softphone-barge-1440.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await notice.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: artifact('softphone-barge-390.png') });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await boss.screenshot({ path: artifact('softphone-supervisor-live-1440.png') });
 
   // Force transfer to the teammate: the supervisor's call ends, the borrower's phone is referred to the teammate's phone.
