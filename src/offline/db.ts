@@ -197,7 +197,8 @@ export async function closeFieldDb(): Promise<void> {
   db?.close();
 }
 
-type Listener = (stores: ReadonlySet<FieldStore>) => void;
+/** A change listener: the stores written, and whether another context (page, service worker) wrote them. */
+type Listener = (stores: ReadonlySet<FieldStore>, remote: boolean) => void;
 const listeners = new Set<Listener>();
 let channel: BroadcastChannel | null | undefined;
 
@@ -205,15 +206,16 @@ function changeChannel(): BroadcastChannel | null {
   if (channel === undefined) {
     channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(FIELD_CHANGE_CHANNEL) : null;
     channel?.addEventListener('message', (e: MessageEvent<{ stores?: FieldStore[] }>) => {
-      if (Array.isArray(e.data?.stores)) emit(new Set(e.data.stores), false);
+      if (Array.isArray(e.data?.stores)) emit(new Set(e.data.stores), 'remote');
     });
   }
   return channel;
 }
 
-function emit(stores: ReadonlySet<FieldStore>, broadcast: boolean): void {
-  for (const l of [...listeners]) l(stores);
-  if (broadcast) changeChannel()?.postMessage({ stores: [...stores] });
+/** 'write': committed here (told to the other contexts too); 'remote': another context's; 'local': announceLocalChange. */
+function emit(stores: ReadonlySet<FieldStore>, from: 'write' | 'remote' | 'local'): void {
+  for (const l of [...listeners]) l(stores, from === 'remote');
+  if (from === 'write') changeChannel()?.postMessage({ stores: [...stores] });
 }
 
 /**
@@ -224,6 +226,14 @@ export function onFieldChange(listener: Listener): () => void {
   changeChannel();
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/**
+ * Tells this context's readers (onFieldChange, not other contexts) that what `stores` read as has
+ * changed before a write commits: allocation-cache.ts shows a download at once and writes it behind.
+ */
+export function announceLocalChange(stores: readonly FieldStore[]): void {
+  emit(new Set(stores), 'local');
 }
 
 /**
@@ -252,7 +262,7 @@ export async function fieldTx<const S extends FieldStore[], M extends IDBTransac
     throw err;
   }
   await tx.done;
-  if (mode === 'readwrite') emit(new Set(stores), true);
+  if (mode === 'readwrite') emit(new Set(stores), 'write');
   return result;
 }
 

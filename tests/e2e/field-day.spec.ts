@@ -38,8 +38,11 @@ test.afterAll(async () => {
 async function recordDoorLocked(page: Page): Promise<void> {
   await expect(page.getByRole('list', { name: 'Loans to visit today' })).toHaveAttribute('aria-busy', 'false');
   const card = page.getByTestId('visit-card').filter({ hasText: 'Not visited yet' }).filter({ hasNot: page.getByTestId('queued-visit') }).first();
+  // The form opens inside the app (the list routes its cards' links), not as a new page load.
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
   await card.getByRole('link', { name: /^Record visit/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Record visit' })).toBeVisible();
+  expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);
   await expect(page.getByTestId('check-in-position')).toBeVisible();
   await page.getByTestId('person-met').selectOption('No one');
   await page.getByTestId('disposition').selectOption('Door Locked');

@@ -20,6 +20,7 @@
  * and input order.
  */
 import { haversineMetres } from '../field/geo';
+import { compareCodeUnits } from '../common/compare';
 
 export interface SuggestLoan {
   loanId: string;
@@ -99,7 +100,7 @@ export function suggestAllocation(loans: readonly SuggestLoan[], executives: rea
   const k = executives.length;
   if (k === 0) throw new Error('At least one executive is needed');
   const maxKm = options.maxKm ?? DEFAULT_SUGGESTION_MAX_KM;
-  const sortedLoans = [...loans].sort((a, b) => (a.loanId < b.loanId ? -1 : a.loanId > b.loanId ? 1 : 0));
+  const sortedLoans = [...loans].sort((a, b) => compareCodeUnits(a.loanId, b.loanId));
   const leftOut: LeftOutLoan[] = [];
   const bases = executives.map((e) => e.seed);
   const anyBase = bases.some((b) => b !== null);

@@ -64,24 +64,30 @@ export const CURRENCIES = ['INR', 'IDR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
 const SYMBOLS: Record<Currency, string> = { INR: 'Rs', IDR: 'Rp' };
-const LOCALES: Record<Currency, string> = { INR: 'en-IN', IDR: 'en-US' };
 
 /** Spec 9: 'Rs' for INR, 'Rp' for IDR; any other or missing code gets the default 'Rs'. */
 export function currencySymbol(currency?: string | null): string {
   return currency === 'IDR' ? SYMBOLS.IDR : SYMBOLS.INR;
 }
 
-// Building an Intl.NumberFormat costs far more than formatting with one (a list of 40 loans on a
-// cheap phone spent ~30 ms here), so one formatter per currency and decimals is kept.
-const formats = new Map<string, Intl.NumberFormat>();
-function numberFormat(code: Currency, digits: number): Intl.NumberFormat {
-  const key = `${code}:${digits}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALES[code], { minimumFractionDigits: digits, maximumFractionDigits: digits });
-    formats.set(key, format);
-  }
-  return format;
+/**
+ * The whole units' digits grouped as spec 9 shows them: rupees the Indian way (the last three
+ * digits, then pairs: 1,23,45,678, as en-IN), rupiah in thousands (1,234,567, as en-US).
+ * Written out rather than through Intl.NumberFormat: the formats are fixed by the spec, not by the
+ * reader's language, and a page's first Intl formatter loads ICU's data, 80-200 ms of main thread
+ * on a cheap phone before the field day list can show an amount (issue 18).
+ */
+function groupDigits(whole: string, code: Currency): string {
+  if (code === 'IDR' || whole.length <= 3) return whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}`;
+}
+
+/** A non-negative whole count of minor units as grouped major units: no decimals when whole, else exactly two. */
+function majorText(minor: number, code: Currency): string {
+  const whole = Math.floor(minor / 100);
+  const fraction = minor % 100;
+  const grouped = groupDigits(String(whole), code);
+  return fraction === 0 ? grouped : `${grouped}.${String(fraction).padStart(2, '0')}`;
 }
 
 /**
@@ -92,12 +98,13 @@ function numberFormat(code: Currency, digits: number): Intl.NumberFormat {
  */
 export function formatMoney(amount: number, currency: Currency = 'INR'): string {
   if (!Number.isFinite(amount)) throw new RangeError(`Not an amount: ${amount}`);
+  return signedText(Math.round(Math.abs(amount) * 100), amount < 0, currency);
+}
+
+function signedText(absMinor: number, negative: boolean, currency: Currency): string {
   const code: Currency = currency === 'IDR' ? 'IDR' : 'INR';
-  const rounded = Math.round(Math.abs(amount) * 100) / 100;
-  const digits = Number.isInteger(rounded) ? 0 : 2;
-  const text = numberFormat(code, digits).format(rounded);
-  const sign = amount < 0 && rounded !== 0 ? '-' : '';
-  return `${sign}${SYMBOLS[code]} ${text}`;
+  const sign = negative && absMinor !== 0 ? '-' : '';
+  return `${sign}${SYMBOLS[code]} ${majorText(absMinor, code)}`;
 }
 
 /**
@@ -106,5 +113,6 @@ export function formatMoney(amount: number, currency: Currency = 'INR'): string 
  * @throws RangeError when `minor` is NaN or infinite.
  */
 export function formatMinor(minor: number, currency: Currency = 'INR'): string {
-  return formatMoney(minor / 100, currency);
+  if (!Number.isFinite(minor)) throw new RangeError(`Not an amount: ${minor}`);
+  return signedText(Math.round(Math.abs(minor)), minor < 0, currency);
 }

@@ -13,25 +13,6 @@ export function whenIdle(task: () => void, timeoutMs: number): () => void {
 }
 
 /**
- * Runs `steps` in order, each in its own idle callback (the next is asked for when one has run),
- * so a batch of small start-up jobs never adds up to one long task (issue 18 TBT). `timeoutMs`
- * bounds the wait of each step. Returns a cancel function for the steps not yet run.
- */
-export function idleSteps(steps: readonly (() => void)[], timeoutMs: number): () => void {
-  let at = 0;
-  let cancel = () => {};
-  const next = () => {
-    if (at >= steps.length) return;
-    cancel = whenIdle(() => {
-      steps[at++]();
-      next();
-    }, timeoutMs);
-  };
-  next();
-  return () => cancel();
-}
-
-/**
  * Runs `task` once, on the first touch, click or key anywhere, or when the main thread is idle 10 s
  * after the call, whichever comes first; answers a cancel function. For work a field executive's
  * phone should not do before the day list is usable (issue 18): loading the desk areas' front

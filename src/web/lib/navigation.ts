@@ -18,6 +18,30 @@ export function appLink(prefix: string, screen: string, companyId: string | null
   return companyId ? `${path}?company_id=${encodeURIComponent(companyId)}` : path;
 }
 
+/** The parts of a click that decide whether the router may take it. */
+export interface ClickLike {
+  target: EventTarget | null;
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+  defaultPrevented: boolean;
+}
+
+/**
+ * For one click handler on a long list instead of a router `Link` per item (a `Link` per card was
+ * a measurable share of the field day list's render on a phone, issue 18): the path of the
+ * `<a data-in-app href>` clicked, when it is a plain left click the router should take; null
+ * otherwise (modified clicks open a tab or window as on any link).
+ */
+export function inAppClickHref(event: ClickLike): string | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const target = event.target as { closest?: (selector: string) => Element | null } | null;
+  const link = target?.closest?.('a[data-in-app][href]');
+  return link?.getAttribute('href') ?? null;
+}
+
 /**
  * Decodes a link token (`?token=` holding base64 of a JSON object of localStorage keys, spec 4).
  * @returns the string-valued keys, or null when the token is not base64 JSON of an object

@@ -1,6 +1,6 @@
 /** Money as one type (issue 11): minor units exactly, typed amounts read without floating point. */
 import { describe, expect, it } from 'vitest';
-import { formatMinor, fromMinor, parseAmount, sumMinor, toMinor } from '../../../src/domain/common/money';
+import { MAX_MINOR, formatMinor, formatMoney, fromMinor, parseAmount, sumMinor, toMinor } from '../../../src/domain/common/money';
 
 describe('money in minor units', () => {
   it('converts major amounts exactly, including those binary floats cannot hold', () => {
@@ -36,5 +36,26 @@ describe('money in minor units', () => {
   it('formats Rs with Indian grouping and Rp with thousands (spec 9)', () => {
     expect(formatMinor(12345650, 'INR')).toBe('Rs 1,23,456.50');
     expect(formatMinor(123456700, 'IDR')).toBe('Rp 1,234,567');
+  });
+
+  it('writes the same text as Intl.NumberFormat en-IN / en-US did, without Intl, for amounts of every size and sign', () => {
+    // The formatter no longer goes through Intl (issue 18: a page's first Intl formatter loads ICU);
+    // the spec 9 formats must not move: compare with what Intl writes for 5,000 amounts up to MAX_MINOR.
+    const intl = (minor: number, locale: string, symbol: string) => {
+      const rounded = Math.round(Math.abs(minor)) / 100;
+      const digits = Number.isInteger(rounded) ? 0 : 2;
+      const text = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(rounded);
+      return `${minor < 0 && rounded !== 0 ? '-' : ''}${symbol} ${text}`;
+    };
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const amounts = [0, 1, 99, 100, 105, 99_999, 100_000, 1_000_00, 12_345_650, -50_000, -1, MAX_MINOR, -MAX_MINOR];
+    for (let i = 0; i < 5_000; i++) amounts.push(Math.round((next() - 0.3) * 10 ** Math.floor(next() * 15)));
+    for (const minor of amounts) {
+      expect(formatMinor(minor, 'INR')).toBe(intl(minor, 'en-IN', 'Rs'));
+      expect(formatMinor(minor, 'IDR')).toBe(intl(minor, 'en-US', 'Rp'));
+    }
+    expect(formatMoney(-1234567.891, 'INR')).toBe('-Rs 12,34,567.89');
+    expect(formatMoney(0.004, 'IDR')).toBe('Rp 0');
   });
 });

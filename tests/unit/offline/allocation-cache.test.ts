@@ -1,8 +1,8 @@
 /** The allocation copy the executive plans the day from when offline (issue 4 "Offline behaviour"). */
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AllocatedLoan, AllocationResponse } from '../../../src/domain/contracts/field/visits';
-import { cachedAllocation, refreshAllocation } from '../../../src/offline/allocation-cache';
+import { cachedAllocation, cachedLoan, refreshAllocation } from '../../../src/offline/allocation-cache';
 import { clearFieldDb } from './field-db-fixture';
 
 function loan(loan_id: string, priority: number): AllocatedLoan {
@@ -59,5 +59,30 @@ describe('allocation cache', () => {
     await refreshAllocation(async () => response([loan('L1', 1)]), 'c1');
     await expect(refreshAllocation(async () => Promise.reject(new TypeError('Failed to fetch')), 'c1')).rejects.toThrow('Failed to fetch');
     expect((await cachedAllocation('u-fos', 'c1')).loans.map((l) => l.loan_id)).toEqual(['L1']);
+  });
+
+  it('answers a download before its rows are written, and a page opened later reads the same rows from IndexedDB', async () => {
+    const written = refreshAllocation(async () => response([loan('L2', 2), loan('L1', 1)]), 'c1');
+    // The download is read back from memory as soon as it arrived (issue 18: the day list does not
+    // wait for 40 rows to be written and read back); the write finishes behind it.
+    await vi.waitFor(async () => expect((await cachedAllocation('u-fos', 'c1')).loans.map((l) => l.loan_id)).toEqual(['L1', 'L2']));
+    expect(await cachedLoan('u-fos', 'c1', 'L2')).toMatchObject({ loan_id: 'L2', priority: 2 });
+    expect(await cachedLoan('someone-else', 'c1', 'L2')).toBeNull();
+    await written;
+    // Another page (a fresh module instance: no download in memory) reads what was stored.
+    vi.resetModules();
+    const later = await import('../../../src/offline/allocation-cache');
+    expect(later.downloadedAllocation('u-fos', 'c1')).toBeUndefined();
+    expect((await later.cachedAllocation('u-fos', 'c1')).loans.map((l) => l.loan_id)).toEqual(['L1', 'L2']);
+    expect(await later.cachedLoan('u-fos', 'c1', 'L2')).toMatchObject({ loan_id: 'L2', address: '12 MG Road' });
+  });
+
+  it('goes back to IndexedDB when another page or the service worker writes the allocation', async () => {
+    await refreshAllocation(async () => response([loan('L1', 1)]), 'c1');
+    vi.resetModules();
+    const otherTab = await import('../../../src/offline/allocation-cache');
+    await otherTab.refreshAllocation(async () => response([loan('L7', 1), loan('L8', 3)]), 'c1');
+    // The other context's write arrives over the BroadcastChannel; this page's copy is then stale.
+    await vi.waitFor(async () => expect((await cachedAllocation('u-fos', 'c1')).loans.map((l) => l.loan_id)).toEqual(['L7', 'L8']));
   });
 });

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { AllocatedLoan } from '../../../src/domain/contracts/field/visits';
 import { receiptText, type ReceiptLabels } from '../../../src/web/features/field/receipts/receipt-text';
 import { buildReceiptBody, buildVisitBody, EMPTY_DRAFT } from '../../../src/web/features/field/visits/visit-draft';
-import { bodyMinor, minorOf, moneyMinor } from '../../../src/web/features/field/format';
+import { bodyMinor, formatWhen, minorOf, moneyMinor } from '../../../src/web/features/field/format';
+import { loadDateLocale } from '../../../src/web/features/field/date-locales';
 import { formatDistance, navigateLink, planVisits, telLink } from '../../../src/web/features/field/visits/visit-plan';
 
 const loan = (id: string, priority: number, lat: number | null, lng: number | null, dues = 1000): AllocatedLoan => ({
@@ -143,5 +144,22 @@ describe('field money display (issue 11: one formatter, minor units)', () => {
     const labels = { title: 'Receipt', receiptNumber: 'No', loan: 'Loan', borrower: 'B', amount: 'Amount', mode: 'Mode', instrument: 'I', bank: 'Bank', payer: 'P', date: 'D', collectedBy: 'C', modeName: (m: string) => m };
     const text = receiptText({ receipt_number: 'FE0001-000008', loan_id: 'L1', amount_minor: 1_000_010, payment_mode: 'cash', instrument_number: null, bank_name: null, payer_name: 'Ravi', collected_at: '2026-11-22T05:00:00.000Z', applicant_name: null, executive_name: null, company_name: null, currency: 'INR' }, labels);
     expect(text).toContain('Amount: Rs 10,000.10');
+  });
+});
+
+describe('formatWhen (the field screens\' times, date-fns: no Intl on the day list, issue 18)', () => {
+  const now = new Date(2026, 11, 7, 18, 0);
+  const today = new Date(2026, 11, 7, 14, 5).toISOString();
+  const earlier = new Date(2026, 10, 2, 9, 5).toISOString();
+
+  it('shows the time today and the date and time before, in the UI language once its texts loaded it', async () => {
+    expect(formatWhen(today, 'en', now)).toBe('2:05 PM');
+    expect(formatWhen(earlier, 'en', now)).toBe('Nov 2, 2026, 9:05 AM');
+    expect(formatWhen(today, 'en-XB', now)).toBe('2:05 PM');
+    await Promise.all([loadDateLocale('hi'), loadDateLocale('id')]);
+    expect(formatWhen(today, 'id', now)).toBe('14.05');
+    expect(formatWhen(earlier, 'id', now)).toBe('2 Nov 2026, 09.05');
+    expect(formatWhen(today, 'hi', now)).toBe('2:05 अपराह्न');
+    expect(formatWhen(null, 'en', now)).toBe('—');
   });
 });

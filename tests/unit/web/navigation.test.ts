@@ -1,6 +1,6 @@
 /** Route helpers: ui-version prefix, company-keeping links, link tokens (spec 2, 4). */
 import { describe, expect, it } from 'vitest';
-import { appLink, appPrefix, decodeLinkToken, sortLinkKeys } from '../../../src/web/lib/navigation';
+import { appLink, appPrefix, decodeLinkToken, inAppClickHref, sortLinkKeys } from '../../../src/web/lib/navigation';
 
 describe('appPrefix / appLink', () => {
   it('keeps the v1/v2 prefix of the current path', () => {
@@ -51,5 +51,20 @@ describe('sortLinkKeys (issue 12: a link writes only the keys spec 3 names, and 
 
   it('ignores an email or support-desk key without a session token, and unknown countries', () => {
     expect(sortLinkKeys({ email: 'victim@b.in', AsapOAuthKey: 'attacker', country_login: 'MARS' })).toEqual({ save: {}, signIn: null });
+  });
+});
+
+describe('inAppClickHref (one click handler for a list of in-app links, issue 18)', () => {
+  const link = { getAttribute: (name: string) => (name === 'href' ? '/v1/app/customer/visit-details?loan_id=L1' : null) };
+  const inside = { closest: (selector: string) => (selector === 'a[data-in-app][href]' ? link : null) };
+  const click = { target: inside, button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, defaultPrevented: false } as unknown as Parameters<typeof inAppClickHref>[0];
+
+  it('routes a plain left click on an in-app link and leaves every other click to the browser', () => {
+    expect(inAppClickHref(click)).toBe('/v1/app/customer/visit-details?loan_id=L1');
+    expect(inAppClickHref({ ...click, ctrlKey: true })).toBeNull();
+    expect(inAppClickHref({ ...click, metaKey: true })).toBeNull();
+    expect(inAppClickHref({ ...click, button: 1 })).toBeNull();
+    expect(inAppClickHref({ ...click, defaultPrevented: true })).toBeNull();
+    expect(inAppClickHref({ ...click, target: { closest: () => null } as unknown as EventTarget })).toBeNull();
   });
 });

@@ -14,6 +14,12 @@ import { myAllocation } from '../../../domain/contracts/field/visits';
 import { defineWebArea } from '../../lib/area';
 import en from './locales/en.json';
 
+/** `texts` once the language's date-fns locale is loaded too (date-locales.ts). */
+async function withDateLocale<T>(language: 'hi' | 'id', texts: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([texts, import('./date-locales').then((locales) => locales.loadDateLocale(language))]);
+  return loaded;
+}
+
 export default defineWebArea({
   name: 'field',
   routes: [
@@ -44,8 +50,9 @@ export default defineWebArea({
   fieldBar: () => import('./shell/field-shell'),
   texts: {
     en,
-    hi: () => import('./locales/hi.json'),
-    id: () => import('./locales/id.json'),
+    // The language's date words come with its texts (format.ts formatWhen renders with them at once).
+    hi: () => withDateLocale('hi', import('./locales/hi.json')),
+    id: () => withDateLocale('id', import('./locales/id.json')),
     desk: { en: () => import('./locales/en-desk.json'), hi: () => import('./locales/hi-desk.json'), id: () => import('./locales/id-desk.json') },
   },
 });

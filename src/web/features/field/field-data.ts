@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { AllocatedLoan, AllocationResponse } from '../../../domain/contracts/field/visits';
-import { refreshAllocation, cachedAllocation, cachedLoan, type CachedAllocation } from '../../../offline/allocation-cache';
+import { refreshAllocation, cachedAllocation, cachedLoan, downloadedAllocation, type CachedAllocation } from '../../../offline/allocation-cache';
 import { META_KEYS, getMeta, setMeta } from '../../../offline/db';
 import type { OutboxItem } from '../../../offline/db';
 import { alignReceiptSequence, outboxItems } from '../../../offline/outbox';
@@ -20,12 +20,16 @@ import { fetchAllocation, fetchReceipts } from './api';
 /** The allocation's rows and its meta facts (executive, sync time, currency). */
 const ALLOCATION_STORES = ['allocation', 'meta'] as const;
 
-/** The cached allocation of the user in the company; undefined while reading. */
+/**
+ * The cached allocation of the user in the company; undefined while reading. A download this page
+ * already holds is the first value, so the day list renders it without waiting for IndexedDB.
+ */
 export function useCachedAllocation(userId: string | null, companyId: string | null): CachedAllocation | undefined {
   return useOfflineRead(
     () => (userId && companyId ? cachedAllocation(userId, companyId) : Promise.resolve({ loans: [], executive: null, syncedAt: null, currency: null })),
     [userId, companyId],
     ALLOCATION_STORES,
+    userId && companyId ? downloadedAllocation(userId, companyId) : undefined,
   );
 }
 

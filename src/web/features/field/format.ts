@@ -1,37 +1,25 @@
-/** Display helpers of the field screens: times, held durations, money with the allocation currency. */
+/**
+ * Display helpers of the field screens: times, held durations, money with the allocation currency.
+ * No Intl here: a page's first Intl formatter loads ICU's data, 80-200 ms of main thread on a cheap
+ * phone inside the day list's first render (issue 18 TBT); dates go through date-fns and its
+ * locales, money through the spec's fixed formats (domain/common/money.ts).
+ */
+import { format as formatDate } from 'date-fns/format';
+import { enUS } from 'date-fns/locale/en-US';
 import { formatMinor, toMinor, type Currency, type Minor } from '../../../domain/common/money';
+import { dateLocale } from './date-locales';
 
-/** A time for a field screen: 'HH:MM' today, else a short date and time, in the UI language. */
+/**
+ * A time for a field screen in the UI language: '2:05 PM' ('14.05' in Bahasa) today, else a short
+ * date and time ('Dec 7, 2026, 2:05 PM'); '—' when there is none. Hindi and Bahasa use their
+ * date-fns locale once the language's texts have loaded it (date-locales.ts), English otherwise.
+ */
 export function formatWhen(iso: string | null | undefined, language: string, now = new Date()): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
   const sameDay = date.toDateString() === now.toDateString();
-  return dateTimeFormat(language, sameDay).format(date);
-}
-
-// One Intl.DateTimeFormat per language and style: constructing one per card was a visible share of
-// the day list's render time on a phone.
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-function dateTimeFormat(language: string, timeOnly: boolean): Intl.DateTimeFormat {
-  const key = `${language}:${timeOnly ? 't' : 'dt'}`;
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, timeOnly ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' });
-    dateTimeFormats.set(key, format);
-  }
-  return format;
-}
-
-/**
- * The formatters the day list uses (dates, times, money in `currency`), as one step each, to be
- * built ahead of its first render while the main thread is idle (lib/idle.ts idleSteps): the first
- * Intl formatter of a page loads its locale data (~8 ms on a laptop, ~35 ms on a phone), which
- * otherwise lands in the render that shows the cards (issue 18 TBT). One step per formatter, so
- * no single idle callback becomes a long task of its own.
- */
-export function formatWarmers(language: string, currency: Currency): (() => void)[] {
-  return [() => dateTimeFormat(language, true), () => dateTimeFormat(language, false), () => formatMinor(toMinor(1), currency)];
+  return formatDate(date, sameDay ? 'p' : 'PP, p', { locale: dateLocale(language) ?? enUS });
 }
 
 /**

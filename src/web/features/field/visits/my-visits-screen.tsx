@@ -9,14 +9,14 @@ import { List, Map as MapIcon, RefreshCw } from 'lucide-react';
 import { lazy, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { firstScreenShown, idleSteps } from '../../../lib/idle';
-import { startLanguage } from '../../../lib/languages';
-import { session } from '../../../lib/store';
+import { useNavigate } from 'react-router-dom';
+import { firstScreenShown } from '../../../lib/idle';
+import { inAppClickHref } from '../../../lib/navigation';
 import { useShell } from '../../../lib/shell-context';
 import { WithChakra } from '../../../components/with-chakra';
 import { EmptyState, InlineAlert, LoadingState, Spinner } from '../../../components/plain';
 import { startAllocationDownload, useAllocationRefresh, useCachedAllocation, useOutbox } from '../field-data';
-import { formatWarmers, formatWhen } from '../format';
+import { formatWhen } from '../format';
 import { currentPosition } from '../gps';
 import { queuedDispositions } from '../queued';
 import { useOnline } from '../shell/sync-bar';
@@ -29,9 +29,6 @@ const VisitsMap = lazy(() => import('./visits-map'));
 
 // The day's loans start downloading as soon as this screen's chunk arrives, alongside the profile.
 startAllocationDownload();
-// While the download is on its way the main thread is mostly idle: the formatters are built then
-// (money in the currency of the country signed in to; the allocation's own currency is not known yet).
-if (typeof window !== 'undefined') idleSteps(formatWarmers(startLanguage(), session.country_login === 'INDONESIA' ? 'IDR' : 'INR'), 2_000);
 
 /** Cards in the first paint (a 390x844 phone shows two and a half under the header) and added per later step: small steps keep each commit short on a slow CPU. */
 const FIRST_CARDS = 3;
@@ -112,6 +109,7 @@ export default function MyVisitsScreen() {
   const refresh = useAllocationRefresh(userId, companyId);
   const [here, setHere] = useState<LatLng | null>(null);
   const [view, setView] = useState<View>('list');
+  const navigate = useNavigate();
 
   useEffect(() => {
     let alive = true;
@@ -153,7 +151,17 @@ export default function MyVisitsScreen() {
     );
   else
     body = (
-      <ul className="mv-list" aria-label={t('field.visits.list_label')} aria-busy={shown < plan.length}>
+      <ul
+        className="mv-list"
+        aria-label={t('field.visits.list_label')}
+        aria-busy={shown < plan.length}
+        onClick={(event) => {
+          const href = inAppClickHref(event);
+          if (!href) return;
+          event.preventDefault();
+          navigate(href);
+        }}
+      >
         {plan.slice(0, shown).map(({ loan, distanceM }) => (
           <VisitCard key={loan.loan_id} loan={loan} text={cardText} distanceM={distanceM} currency={currency} queuedDisposition={queued.get(loan.loan_id) ?? null} recordHref={record(loan.loan_id)} />
         ))}

@@ -7,7 +7,6 @@ import { ClipboardPen, Navigation, Phone, type LucideIcon } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
 import type { AllocatedLoan } from '../../../../domain/contracts/field/visits';
 import type { Currency } from '../../../../domain/common/money';
 import { formatWhen, minorOf, moneyMinor } from '../format';
@@ -94,6 +93,7 @@ export interface VisitCardProps {
   currency: Currency | null;
   /** Disposition of the newest visit still in the outbox, if any. */
   queuedDisposition: string | null;
+  /** The visit form's path; the list must route clicks on it (inAppClickHref). */
   recordHref: string;
 }
 
@@ -145,9 +145,10 @@ function VisitCardView({ loan, text, distanceM, currency, queuedDisposition, rec
       <div className="vc-actions">
         <ExternalAction href={tel} icon={Phone} label={text.call} ariaLabel={t('field.visits.call_named', { name: loan.applicant_name ?? loan.loan_id })} />
         <ExternalAction href={nav} icon={Navigation} label={text.navigate} newTab />
-        <RouterLink className="vc-action vc-action-primary" to={recordHref} aria-label={t('field.visits.record_named', { name: loan.applicant_name ?? loan.loan_id })}>
+        {/* The list routes this in-app link (one click handler for all cards: navigation.ts inAppClickHref). */}
+        <a className="vc-action vc-action-primary" href={recordHref} data-in-app aria-label={t('field.visits.record_named', { name: loan.applicant_name ?? loan.loan_id })}>
           <ClipboardPen aria-hidden /> {text.record}
-        </RouterLink>
+        </a>
       </div>
     </li>
   );

@@ -4,6 +4,7 @@
  */
 import type { AllocatedLoan } from '../../../../domain/contracts/field/visits';
 import { haversineMetres } from '../../../../domain/field/geo';
+import { compareCodeUnits } from '../../../../domain/common/compare';
 import { minorOf } from '../format';
 
 /** A point in degrees (WGS84). */
@@ -44,7 +45,7 @@ export function planVisits<T extends AllocatedLoan>(loans: readonly T[], here: L
     }
     const dues = (minorOf(b.loan.total_dues_minor, b.loan.total_dues) ?? 0) - (minorOf(a.loan.total_dues_minor, a.loan.total_dues) ?? 0);
     if (dues !== 0) return dues;
-    return a.loan.loan_id.localeCompare(b.loan.loan_id);
+    return compareCodeUnits(a.loan.loan_id, b.loan.loan_id);
   });
 }
 
