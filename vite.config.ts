@@ -56,10 +56,25 @@ function offlineChunk(source: string): boolean {
   return KERNEL_SOURCE.test(source) || (OFFLINE_SOURCE.test(source) && !LAZY_CHUNK.test(moduleName(source)));
 }
 
-/** A language's locale parts (src/web/locales, src/web/features/<area>/locales): the chunk they merge into (`en`, `hi-desk`, …). */
+/**
+ * A language's locale parts (src/web/locales, src/web/features/<area>/locales): the chunk they merge
+ * into (`en`, `hi-desk`, …). Hindi's and Bahasa's date-fns locales join their core chunk (the field
+ * area loads them with the texts, features/field/date-locales.ts), so they are precached with it.
+ */
 function localeChunk(id: string): string | null {
-  const match = /\/src\/web\/(?:features\/[^/]+\/)?locales\/([a-z]{2})(-desk)?\.json$/.exec(id.split(sep).join('/'));
-  return match ? `${match[1]}${match[2] ?? ''}` : null;
+  const path = id.split(sep).join('/');
+  const match = /\/src\/web\/(?:features\/[^/]+\/)?locales\/([a-z]{2})(-desk)?\.json$/.exec(path);
+  if (match) return `${match[1]}${match[2] ?? ''}`;
+  return /\/node_modules\/date-fns\/locale\/(hi|id)(\.js|\/)/.exec(path)?.[1] ?? null;
+}
+
+/**
+ * date-fns apart from those two locales, with the field area's date-locale loader: one chunk the
+ * field day list and the `hi` / `id` chunks import, so a desk page in Hindi does not load the day
+ * list's chunk for date-fns's helpers.
+ */
+function dateFnsChunk(id: string): string | null {
+  return /\/node_modules\/date-fns\/|\/src\/web\/features\/field\/date-locales\.ts$/.test(id.split(sep).join('/')) ? 'date-fns' : null;
 }
 
 /**
@@ -274,7 +289,7 @@ export default defineConfig({
         // and `en-desk`, `hi-desk`, `id-desk`.
         // The entry, the app and the field day list each as one chunk, not ~30 small ones: `core`,
         // `app-main`, `field-day` (scripts/route-chunks.ts, issue 18 LCP).
-        codeSplitting: { groups: [{ name: localeChunk }, { name: routeChunkName(), includeDependenciesRecursively: false }] },
+        codeSplitting: { groups: [{ name: localeChunk, includeDependenciesRecursively: false }, { name: dateFnsChunk }, { name: routeChunkName(), includeDependenciesRecursively: false }] },
       },
     },
   },

@@ -4,7 +4,9 @@ import type { AllocatedLoan } from '../../../src/domain/contracts/field/visits';
 import { receiptText, type ReceiptLabels } from '../../../src/web/features/field/receipts/receipt-text';
 import { buildReceiptBody, buildVisitBody, EMPTY_DRAFT } from '../../../src/web/features/field/visits/visit-draft';
 import { bodyMinor, formatWhen, minorOf, moneyMinor } from '../../../src/web/features/field/format';
-import { loadDateLocale } from '../../../src/web/features/field/date-locales';
+import { hi } from 'date-fns/locale/hi';
+import { id } from 'date-fns/locale/id';
+import { addDateLocale } from '../../../src/web/features/field/date-locales';
 import { formatDistance, navigateLink, planVisits, telLink } from '../../../src/web/features/field/visits/visit-plan';
 
 const loan = (id: string, priority: number, lat: number | null, lng: number | null, dues = 1000): AllocatedLoan => ({
@@ -152,11 +154,12 @@ describe('formatWhen (the field screens\' times, date-fns: no Intl on the day li
   const today = new Date(2026, 11, 7, 14, 5).toISOString();
   const earlier = new Date(2026, 10, 2, 9, 5).toISOString();
 
-  it('shows the time today and the date and time before, in the UI language once its texts loaded it', async () => {
+  it('shows the time today and the date and time before, in the UI language once its texts loaded it', () => {
     expect(formatWhen(today, 'en', now)).toBe('2:05 PM');
     expect(formatWhen(earlier, 'en', now)).toBe('Nov 2, 2026, 9:05 AM');
     expect(formatWhen(today, 'en-XB', now)).toBe('2:05 PM');
-    await Promise.all([loadDateLocale('hi'), loadDateLocale('id')]);
+    addDateLocale('hi', hi);
+    addDateLocale('id', id);
     expect(formatWhen(today, 'id', now)).toBe('14.05');
     expect(formatWhen(earlier, 'id', now)).toBe('2 Nov 2026, 09.05');
     expect(formatWhen(today, 'hi', now)).toBe('2:05 अपराह्न');

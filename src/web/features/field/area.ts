@@ -14,9 +14,14 @@ import { myAllocation } from '../../../domain/contracts/field/visits';
 import { defineWebArea } from '../../lib/area';
 import en from './locales/en.json';
 
-/** `texts` once the language's date-fns locale is loaded too (date-locales.ts). */
+/**
+ * `texts` once the language's date-fns locale is added too (date-locales.ts). Lazy imports only:
+ * front doors stay light (tests/unit/web/areas.test.ts).
+ */
 async function withDateLocale<T>(language: 'hi' | 'id', texts: Promise<T>): Promise<T> {
-  const [loaded] = await Promise.all([texts, import('./date-locales').then((locales) => locales.loadDateLocale(language))]);
+  const locale = language === 'hi' ? import('date-fns/locale/hi').then((m) => m.hi) : import('date-fns/locale/id').then((m) => m.id);
+  const [loaded, words, registry] = await Promise.all([texts, locale, import('./date-locales')]);
+  registry.addDateLocale(language, words);
   return loaded;
 }
 
