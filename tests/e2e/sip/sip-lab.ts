@@ -62,6 +62,16 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Whether nothing listens on `port` (TCP) now. */
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.unref();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+}
+
 async function waitFor(check: () => Promise<boolean>, what: string, ms = 15_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
@@ -73,7 +83,20 @@ async function waitFor(check: () => Promise<boolean>, what: string, ms = 15_000)
 
 export async function startSipLab(extra: LabPhone[] = []): Promise<SipLab> {
   const dir = await mkdtemp(join(tmpdir(), 'sip-lab-'));
-  const [udp, ws, phone, colleaguePort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [udp, ws] = [await freePort(), await freePort()];
+  // baresip listens on its SIP port and the next ones (TCP, TLS: port + 1): a phone whose port + 1
+  // was another phone's or kamailio's failed to start ("SIP/TLS transport failed: Address already
+  // in use") and never registered. Each phone gets three free ports of its own.
+  const taken = new Set([udp, ws]);
+  const phonePort = async (): Promise<number> => {
+    for (;;) {
+      const port = await freePort();
+      const block = [port, port + 1, port + 2];
+      if (block.some((p) => taken.has(p)) || !(await Promise.all(block.slice(1).map(portFree))).every(Boolean)) continue;
+      for (const p of block) taken.add(p);
+      return port;
+    }
+  };
   const procs: ChildProcess[] = [];
   const kamLog = join(dir, 'kamailio.log');
   const logTo = async (p: ChildProcess, file: string) => {
@@ -121,10 +144,10 @@ export async function startSipLab(extra: LabPhone[] = []): Promise<SipLab> {
     await waitFor(async () => registered.test(await readFile(log, 'utf8')), `the ${name} phone registering`);
     return log;
   };
-  const phoneLogPath = await startPhone('borrower', 'gateway', phone, TONES.phone);
-  const colleagueLogPath = await startPhone('colleague', COLLEAGUE, colleaguePort, TONES.colleague);
+  const phoneLogPath = await startPhone('borrower', 'gateway', await phonePort(), TONES.phone);
+  const colleagueLogPath = await startPhone('colleague', COLLEAGUE, await phonePort(), TONES.colleague);
   const extraLogs = new Map<string, string>();
-  for (const p of extra) extraLogs.set(p.name, await startPhone(p.name, p.user, await freePort(), p.tone));
+  for (const p of extra) extraLogs.set(p.name, await startPhone(p.name, p.user, await phonePort(), p.tone));
 
   return {
     wsUrl: `ws://127.0.0.1:${ws}`,
