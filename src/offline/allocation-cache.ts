@@ -46,8 +46,10 @@ function forgetDownloadsOfCompany(companyId: string): void {
 export async function refreshAllocation(fetchAllocation: () => Promise<AllocationResponse>, companyId: string): Promise<void> {
   if (!watching) {
     watching = true;
+    // Another context's refreshAllocation writes both stores in one transaction; its meta-only
+    // writes (the drain's sync time) leave the allocation as it was.
     onFieldChange((stores, remote) => {
-      if (remote && (stores.has('allocation') || stores.has('meta'))) downloaded.clear();
+      if (remote && stores.has('allocation')) downloaded.clear();
     });
   }
   const res = await fetchAllocation();
